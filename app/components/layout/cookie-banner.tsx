@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { STORAGE_KEYS } from "~/content/constants";
+import { layoutCopy } from "~/content/layout";
+import { paths } from "~/content/paths";
+import { site } from "~/content/site";
+import { DismissibleBanner } from "./dismissible-banner";
+
+// The site sets no non-essential cookies, so this banner informs and records the acknowledgement.
+export function CookieBanner() {
+  const copy = layoutCopy.cookieBanner;
+  return (
+    <DismissibleBanner
+      storageKey={STORAGE_KEYS.cookiesAccepted}
+      label={copy.label}
+      acceptLabel={copy.accept}
+      closeLabel={copy.close}
+      placement="bottom"
+    >
+      <p>
+        {site.cookieNotice}{" "}
+        <Link to={paths.cookiePolicy} className="font-medium text-brand-700 underline">
+          {copy.policyLink}
+        </Link>
+      </p>
+    </DismissibleBanner>
+  );
+}

@@ -1,0 +1,20 @@
+import { DISCLAIMER_DELAY_MS, STORAGE_KEYS } from "~/content/constants";
+import { layoutCopy } from "~/content/layout";
+import { site } from "~/content/site";
+import { DismissibleBanner } from "./dismissible-banner";
+
+export function DisclaimerBanner() {
+  const copy = layoutCopy.disclaimerBanner;
+  return (
+    <DismissibleBanner
+      storageKey={STORAGE_KEYS.disclaimerAccepted}
+      label={copy.label}
+      acceptLabel={copy.accept}
+      closeLabel={copy.close}
+      delayMs={DISCLAIMER_DELAY_MS}
+      placement="top"
+    >
+      <p>{site.disclaimer}</p>
+    </DismissibleBanner>
+  );
+}

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { HEADER_SCROLL_THRESHOLD_PX } from "~/content/constants";
+import { getStartedLink, headerNav, isCurrentEntry } from "~/content/navigation";
+import { paths } from "~/content/paths";
+import { useScrolledPast } from "~/lib/use-scrolled-past";
+import { Logo } from "../ui/logo";
+import { DesktopNav } from "./desktop-nav";
+import { MobileMenu } from "./mobile-menu";
+
+export type HeaderTone = "transparent" | "scrolled" | "solid";
+
+/** The home page's header floats over the hero until scrolled; every other page's is solid blue. */
+export function headerTone(isHome: boolean, scrolled: boolean): HeaderTone {
+  if (!isHome) return "solid";
+  return scrolled ? "scrolled" : "transparent";
+}
+
+const toneClasses: Record<HeaderTone, string> = {
+  transparent: "bg-transparent text-brand-900",
+  scrolled: "bg-white/85 text-brand-900 shadow-md backdrop-blur",
+  solid: "bg-brand-700 text-white",
+};
+
+export function Header() {
+  const { pathname } = useLocation();
+  const isHome = pathname === paths.home;
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
+  const tone = headerTone(isHome, scrolled);
+  const [openSubmenu, setOpenSubmenu] = useState<string | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const closeSubmenu = useCallback(() => setOpenSubmenu(null), []);
+
+  // Every route change closes the mobile menu and any open dropdown.
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    setOpenSubmenu(null);
+    setMobileOpen(false);
+  }, [pathname]);
+
+  return (
+    <header
+      data-tone={tone}
+      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${toneClasses[tone]}`}
+    >
+      <div className="mx-auto flex h-header max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to={paths.home} className="shrink-0 rounded">
+          <Logo tone={tone === "solid" ? "white" : "blue"} className="h-9 w-auto sm:h-10" />
+        </Link>
+        <DesktopNav
+          entries={headerNav}
+          pathname={pathname}
+          openSubmenu={openSubmenu}
+          onToggleSubmenu={(label) => setOpenSubmenu((open) => (open === label ? null : label))}
+          onCloseSubmenu={closeSubmenu}
+          tone={tone}
+        />
+        <Link
+          to={getStartedLink.href}
+          className="hidden rounded-full bg-accent-500 px-5 py-2.5 text-sm font-semibold text-brand-950 shadow-sm transition hover:bg-accent-400 lg:inline-block"
+        >
+          {getStartedLink.label}
+        </Link>
+        <MobileMenu
+          open={mobileOpen}
+          onOpenChange={setMobileOpen}
+          entries={headerNav}
+          isCurrent={(entry) => isCurrentEntry(entry, pathname)}
+        />
+      </div>
+    </header>
+  );
+}

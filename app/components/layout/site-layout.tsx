@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { paths } from "~/content/paths";
+import { BackToTop } from "./back-to-top";
+import { ContentProtection } from "./content-protection";
+import { CookieBanner } from "./cookie-banner";
+import { DisclaimerBanner } from "./disclaimer-banner";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { RouteChangeFocus } from "./route-change-focus";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+
+/** Fixed header, main content, footer, and the global helpers every page has. */
+export function SiteLayout({ children, newsletter }: { children: ReactNode; newsletter?: ReactNode }) {
+  const { pathname } = useLocation();
+  // The home hero runs under the transparent header; every other page starts below the solid one.
+  const underHeader = pathname === paths.home;
+  return (
+    <ContentProtection>
+      <SkipLink />
+      <Header />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`outline-none ${underHeader ? "" : "pt-header"}`}>
+        {children}
+      </main>
+      <Footer newsletter={newsletter} />
+      <BackToTop />
+      <CookieBanner />
+      <DisclaimerBanner />
+      <RouteChangeFocus />
+    </ContentProtection>
+  );
+}

@@ -1,0 +1,32 @@
+import ae from "flag-icons/flags/4x3/ae.svg";
+import eu from "flag-icons/flags/4x3/eu.svg";
+import gb from "flag-icons/flags/4x3/gb.svg";
+import us from "flag-icons/flags/4x3/us.svg";
+
+const flags = { gb, eu, us, ae } as const;
+
+export interface Country {
+  name: string;
+  flag: keyof typeof flags;
+}
+
+/** The countries the service operates in, each with its flag. */
+export function CountryFlags({ countries }: { countries: readonly Country[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-6 md:grid-cols-4">
+      {countries.map((country) => (
+        <li key={country.name} className="flex flex-col items-center gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+          <img
+            src={flags[country.flag]}
+            alt=""
+            width={96}
+            height={72}
+            loading="lazy"
+            className="h-18 w-24 rounded-md object-cover shadow ring-1 ring-line"
+          />
+          <span className="text-lg font-semibold text-brand-900">{country.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

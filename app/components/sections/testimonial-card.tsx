@@ -1,0 +1,44 @@
+import type { Testimonial } from "~/content/types";
+import { Icon } from "../ui/icon";
+
+/** One quote. With no avatar image, the author's initial stands in. */
+export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  const { quote, author, avatar, role } = testimonial;
+  return (
+    <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line sm:p-8">
+      <Icon name="quote" className="size-8 text-accent-500" />
+      <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-ink">
+        <p>{quote}</p>
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-3">
+        {avatar ? (
+          <img src={avatar} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+          >
+            {author.charAt(0)}
+          </span>
+        )}
+        <span>
+          <span className="block font-semibold text-brand-900">{author}</span>
+          {role && <span className="block text-sm text-muted">{role}</span>}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Static testimonials side by side (the home page's What Our Users Say). */
+export function TestimonialGrid({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {testimonials.map((testimonial) => (
+        <li key={testimonial.author}>
+          <TestimonialCard testimonial={testimonial} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { layoutCopy } from "~/content/layout";
+import type { Action } from "~/content/types";
+
+const variants = {
+  primary: "bg-accent-500 text-brand-950 hover:bg-accent-400",
+  secondary: "bg-white text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50",
+  onDark: "bg-transparent text-white ring-2 ring-white hover:bg-white/10",
+} as const;
+export type ButtonVariant = keyof typeof variants;
+
+interface ButtonLinkProps {
+  action: Action;
+  /** Overrides the action's own variant, e.g. on a dark band. */
+  variant?: ButtonVariant;
+  className?: string;
+}
+
+/** A link styled as a button. External links open in a new tab and say so to screen readers. */
+export function ButtonLink({ action, variant, className = "" }: ButtonLinkProps) {
+  const classes = `inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-base font-semibold shadow-sm transition ${
+    variants[variant ?? action.variant ?? "primary"]
+  } ${className}`;
+  if (action.external) {
+    return (
+      <a href={action.href} target="_blank" rel="noopener noreferrer" className={classes}>
+        {action.label}
+        <span className="sr-only"> {layoutCopy.footer.newTab}</span>
+      </a>
+    );
+  }
+  return (
+    <Link to={action.href} className={classes}>
+      {action.label}
+    </Link>
+  );
+}
+
+export function ButtonRow({ actions, variant }: { actions: readonly Action[]; variant?: ButtonVariant }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {actions.map((action) => (
+        <ButtonLink key={action.label} action={action} variant={variant} />
+      ))}
+    </div>
+  );
+}

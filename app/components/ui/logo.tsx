@@ -1,0 +1,16 @@
+import logoBlue from "~/assets/logo-blue.svg";
+import logoWhite from "~/assets/logo-white.svg";
+import { site } from "~/content/site";
+
+const logos = {
+  /** Dark on light: the home page's transparent header. */
+  blue: logoBlue,
+  /** Light on blue: every other page's solid header, and the footer. */
+  white: logoWhite,
+} as const;
+
+export function Logo({ tone, lazy = false, className = "h-10 w-auto" }: { tone: keyof typeof logos; lazy?: boolean; className?: string }) {
+  return (
+    <img src={logos[tone]} alt={site.logoAlt} width={236} height={40} loading={lazy ? "lazy" : undefined} className={className} />
+  );
+}

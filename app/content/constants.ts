@@ -1,0 +1,36 @@
+// The spec's section 9 constants, each with one name. Nothing else in the
+// site writes these numbers.
+
+/** Header turns from transparent to white once scrolled past this (home only). */
+export const HEADER_SCROLL_THRESHOLD_PX = 50;
+/** The back-to-top button appears once scrolled beyond this. */
+export const BACK_TO_TOP_THRESHOLD_PX = 300;
+/** Browse Services on /services scrolls the window down by this much. */
+export const SERVICES_HERO_SCROLL_PX = 450;
+
+/** How long a form's status message stays before returning to idle. */
+export const STATUS_MESSAGE_MS = 3000;
+/** The disclaimer banner appears this long after load. */
+export const DISCLAIMER_DELAY_MS = 1000;
+/** Counters count up to their target over this long. */
+export const COUNTER_DURATION_MS = 2000;
+
+export const CAROUSEL_AUTOPLAY_MS = {
+  whyChooseUs: 2500,
+  servicesForFreelancers: 3500,
+  testimonials: 3000,
+} as const;
+/** Viewport widths (px) from which carousels show 1, 2 and 3 slides. */
+export const CAROUSEL_BREAKPOINTS_PX = { one: 640, two: 768, three: 1024 } as const;
+/** Gap between carousel slides (px). */
+export const CAROUSEL_SLIDE_SPACING_PX = 30;
+
+export const STORAGE_KEYS = {
+  cookiesAccepted: "cookiesAccepted",
+  disclaimerAccepted: "disclaimerAccepted",
+} as const;
+
+/** The promise made to everyone who sends an enquiry. */
+export const CONTACT_RESPONSE_PROMISE = "1–2 business days";
+
+export const CHART_HEIGHTS_PX = { sectors: 400, comparison: 220 } as const;

@@ -1,0 +1,35 @@
+// Copy of the shared layout: header, footer, banners and the not-found page.
+
+export const layoutCopy = {
+  skipLink: "Skip to main content",
+  mainNavLabel: "Main",
+  menuLabel: "Menu",
+  openMenu: "Open menu",
+  closeMenu: "Close menu",
+  submenuToggle: (label: string) => `${label} submenu`,
+  backToTop: "Back to top",
+  footer: {
+    quickLinksHeading: "Quick links",
+    legalHeading: "Legal",
+    followHeading: "Follow us",
+    newTab: "(opens in a new tab)",
+    rights: (year: number, name: string) => `© ${year} ${name}. All rights reserved.`,
+  },
+  cookieBanner: {
+    label: "Cookie notice",
+    accept: "Accept All",
+    close: "Close cookie notice",
+    policyLink: "Read our cookie policy",
+  },
+  disclaimerBanner: {
+    label: "Disclaimer",
+    accept: "Got it",
+    close: "Close disclaimer",
+  },
+  notFound: {
+    title: "Page not found",
+    heading: "Oops, that page has moved",
+    text: "The page you’re looking for isn’t here. Try the menu or go back home.",
+    backHome: "Back to Home",
+  },
+} as const;

@@ -1,0 +1,47 @@
+// Every URL of the site, defined once. The header, the footer, the route table's
+// pre-render list, the server's redirects and the tests all read from here.
+
+export const serviceSlugs = [
+  "recruitment",
+  "payroll",
+  "insurance",
+  "mortgages",
+  "training",
+  "accounting",
+  "usa",
+  "uae",
+] as const;
+export type ServiceSlug = (typeof serviceSlugs)[number];
+
+export const paths = {
+  home: "/",
+  homeAlias: "/home",
+  about: "/about",
+  freelancers: "/freelancers",
+  agencies: "/agencies",
+  services: "/services",
+  serviceCategory: (slug: string) => `/services/${slug}`,
+  resources: "/resources",
+  contact: "/contact",
+  privacyPolicy: "/privacy-policy",
+  termsConditions: "/terms-conditions",
+  cookiePolicy: "/cookie-policy",
+  spotlight: "/spotlight",
+  spotlightPayroll: "/spotlight/payroll",
+  spotlightAgencies: "/spotlight/agencies",
+  spotlightTenders: "/spotlight/tenders",
+  member: "/member",
+  /** Pre-rendered not-found page, served with HTTP 404 for any unknown path. */
+  notFound: "/404",
+  /** Pre-rendered "Category not found" page, served with HTTP 404 for an unknown service slug. */
+  serviceCategoryNotFound: "/services/404",
+} as const;
+
+/**
+ * Pages that exist and are pre-rendered. A route joins this list in the same
+ * change that adds its module to app/routes.ts.
+ */
+export const sitePages: readonly string[] = [paths.home];
+
+/** Everything the build pre-renders: the pages plus the not-found fallbacks. */
+export const prerenderPaths: string[] = [...sitePages, paths.notFound];

@@ -1,0 +1,18 @@
+import { acknowledgeBanners, expectNoAxeViolations, test } from "./fixtures";
+import { sitePages } from "../app/content/paths";
+
+// Every shipped route, plus the not-found page, with the banners both shown and dismissed.
+for (const path of [...sitePages, "/no-such-page"]) {
+  test(`axe finds no violations on ${path}`, async ({ page }) => {
+    await acknowledgeBanners(page);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("axe finds no violations with both banners showing", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("region", { name: "Disclaimer" }).waitFor();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+
+// Security headers sent with every response. Pre-rendered pages cannot carry a
+// per-request nonce, so each page's CSP allows its own inline scripts by hash.
+
+export interface CspOptions {
+  /** sha256 hashes (base64) of the page's inline scripts. */
+  scriptHashes?: readonly string[];
+  /** Extra origins the page may send requests to (a separate API host). */
+  connectOrigins?: readonly string[];
+  /** Add upgrade-insecure-requests (only when the site is served over HTTPS). */
+  https?: boolean;
+}
+
+export function pageCsp({ scriptHashes = [], connectOrigins = [], https = false }: CspOptions): string {
+  const directives = [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(" "),
+    "style-src 'self'",
+    "img-src 'self'",
+    "media-src 'self'",
+    "font-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(" "),
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ];
+  if (https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** For everything that is not a page (API answers, assets): nothing may run or be framed. */
+export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const baseSecurityHeaders: Readonly<Record<string, string>> = {
+  "strict-transport-security": "max-age=63072000; includeSubDomains; preload",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+};
+
+const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** sha256 (base64) of every inline script in an HTML document, as CSP wants them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(inlineScript)) {
+    const body = match[1] ?? "";
+    if (body.length === 0) continue;
+    hashes.add(createHash("sha256").update(body, "utf8").digest("base64"));
+  }
+  return [...hashes];
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loadSiteFiles, type SiteFile } from "./site-files";
+
+export interface SitePluginOptions {
+  siteDir: string;
+  https: boolean;
+  connectOrigins: readonly string[];
+  /** Paths answered with a 301 to another path (e.g. /home → /). */
+  redirects: Readonly<Record<string, string>>;
+  /**
+   * Not-found pages: the first whose pattern matches an unknown path is served
+   * with HTTP 404, so put the catch-all last.
+   */
+  notFoundPages: readonly { match: RegExp; page: string }[];
+}
+
+function pickEncoding(request: FastifyRequest, file: SiteFile): { body: Buffer; encoding?: "br" | "gzip" } {
+  const accept = request.headers["accept-encoding"] ?? "";
+  if (file.br && /\bbr\b/.test(accept)) return { body: file.br, encoding: "br" };
+  if (file.gzip && /\bgzip\b/.test(accept)) return { body: file.gzip, encoding: "gzip" };
+  return { body: file.body };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status = 200) {
+  reply.header("content-type", file.contentType).header("cache-control", file.cacheControl).header("etag", file.etag);
+  if (file.br || file.gzip) reply.header("vary", "Accept-Encoding");
+  if (file.csp) reply.header("content-security-policy", file.csp);
+  if (status === 200 && request.headers["if-none-match"] === file.etag) return reply.code(304).send();
+  const { body, encoding } = pickEncoding(request, file);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.code(status).send(body);
+}
+
+/** Serves the pre-rendered site from memory: pages, hashed assets, redirects and not-found pages. */
+export async function sitePlugin(app: FastifyInstance, options: SitePluginOptions) {
+  const files = await loadSiteFiles(options.siteDir, { https: options.https, connectOrigins: options.connectOrigins });
+  const notFound = options.notFoundPages.map(({ match, page }) => {
+    const file = files.get(page);
+    if (!file) throw new Error(`The not-found page ${page} is missing from ${options.siteDir}: run the build.`);
+    return { match, file };
+  });
+  app.log.info({ files: files.size, siteDir: options.siteDir }, "site loaded");
+
+  for (const [from, to] of Object.entries(options.redirects)) {
+    app.get(from, (_request, reply) => reply.redirect(to, 301));
+  }
+
+  app.get("/*", (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const file = files.get(pathname);
+    if (file) return send(request, reply, file);
+    if (pathname.length > 1 && pathname.endsWith("/") && files.has(pathname.slice(0, -1))) {
+      const query = request.url.slice(pathname.length);
+      return reply.redirect(pathname.slice(0, -1) + query, 301);
+    }
+    const page = notFound.find(({ match }) => match.test(pathname));
+    if (!page || pathname.startsWith("/assets/")) {
+      return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    }
+    return send(request, reply, page.file, 404);
+  });
+}

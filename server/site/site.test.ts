@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { inlineScriptHashes } from "./security-headers";
+import { urlPathOf } from "./site-files";
+
+const page = (title: string) => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><script>window.x = 1;</script><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+
+let siteDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  siteDir = await mkdtemp(path.join(tmpdir(), "site-"));
+  await mkdir(path.join(siteDir, "404"), { recursive: true });
+  await mkdir(path.join(siteDir, "assets"), { recursive: true });
+  await writeFile(path.join(siteDir, "index.html"), page("Home"));
+  await writeFile(path.join(siteDir, "index.html.gz"), gzipSync(page("Home")));
+  await writeFile(path.join(siteDir, "404", "index.html"), page("Oops"));
+  await writeFile(path.join(siteDir, "assets", "app-abc123.js"), "console.log(1)");
+  app = await buildApp({ ...loadConfig({ SITE_DIR: siteDir, LOG_LEVEL: "silent" }) });
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(siteDir, { recursive: true, force: true });
+});
+
+describe("urlPathOf", () => {
+  it("maps built files to their URLs", () => {
+    expect(urlPathOf("index.html")).toBe("/");
+    expect(urlPathOf(path.join("about", "index.html"))).toBe("/about");
+    expect(urlPathOf(path.join("assets", "a.js"))).toBe("/assets/a.js");
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes inline scripts only, as CSP expects", () => {
+    const expected = createHash("sha256").update("window.x = 1;").digest("base64");
+    expect(inlineScriptHashes(page("x"))).toEqual([expected]);
+    expect(inlineScriptHashes("<script src=a.js></script>")).toEqual([]);
+  });
+});
+
+describe("serving the site", () => {
+  it("serves a page with its own CSP, security headers and a short cache", async () => {
+    const response = await app.inject("/");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain(`'sha256-${inlineScriptHashes(page("Home"))[0]}'`);
+    expect(csp).not.toContain("unsafe-inline");
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+    expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBeDefined();
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
+  });
+
+  it("sends the pre-compressed variant the client accepts", async () => {
+    const response = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, deflate" } });
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(response.headers.vary).toBe("Accept-Encoding");
+  });
+
+  it("answers a matching ETag with 304", async () => {
+    const first = await app.inject("/");
+    const second = await app.inject({ url: "/", headers: { "if-none-match": String(first.headers.etag) } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe("");
+  });
+
+  it("caches hashed assets for a year, immutable", async () => {
+    const response = await app.inject("/assets/app-abc123.js");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+  });
+
+  it("answers unknown pages with 404 and the not-found page, unknown assets with a plain 404", async () => {
+    const pageResponse = await app.inject("/no/such/page");
+    expect(pageResponse.statusCode).toBe(404);
+    expect(pageResponse.body).toContain("<h1>Oops</h1>");
+    const asset = await app.inject("/assets/missing.js");
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).toBe("Not found");
+  });
+
+  it("redirects /home to / with a 301", async () => {
+    const response = await app.inject("/home");
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe("/");
+  });
+
+  it("has a health check", async () => {
+    const response = await app.inject("/healthz");
+    expect(response.json()).toEqual({ status: "ok" });
+  });
+});

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  // PUBLIC_SITE_URL fixes canonical and Open Graph URLs at build time.
+  envPrefix: ["VITE_", "PUBLIC_"],
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  build: {
+    // No data: URIs, so the CSP can keep img-src to 'self'.
+    assetsInlineLimit: 0,
+  },
+});
