@@ -36,11 +36,19 @@ export function ButtonLink({ action, variant, className = "" }: ButtonLinkProps)
   );
 }
 
-export function ButtonRow({ actions, variant }: { actions: readonly Action[]; variant?: ButtonVariant }) {
+/**
+ * Buttons side by side. On a dark band, `variantOverride="onDark"` turns the
+ * secondary buttons into outlined white ones; primary buttons keep their colour.
+ */
+export function ButtonRow({ actions, variantOverride }: { actions: readonly Action[]; variantOverride?: ButtonVariant }) {
   return (
     <div className="flex flex-wrap gap-3">
       {actions.map((action) => (
-        <ButtonLink key={action.label} action={action} variant={variant} />
+        <ButtonLink
+          key={action.label}
+          action={action}
+          variant={variantOverride && (action.variant ?? "primary") !== "primary" ? variantOverride : undefined}
+        />
       ))}
     </div>
   );
