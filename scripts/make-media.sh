@@ -10,8 +10,8 @@ mkdir -p "$media" app/assets/og
 
 # Hero: slow drifting light-blue gradients, 12 s, seamless enough to loop, no audio.
 src=(-f lavfi -i "gradients=s=1280x720:r=24:d=12:c0=0xeef3fc:c1=0xdbe6fb:c2=0xfdf0d8:c3=0xc9dbfa:nb_colors=4:speed=0.03:type=linear:seed=11")
-ffmpeg -y -loglevel error "${src[@]}" -an -c:v libvpx-vp9 -b:v 0 -crf 50 -row-mt 1 -deadline good -cpu-used 2 -pix_fmt yuv420p "$media/hero.webm"
-ffmpeg -y -loglevel error "${src[@]}" -an -c:v libx264 -preset slow -crf 32 -pix_fmt yuv420p -movflags +faststart "$media/hero.mp4"
+ffmpeg -y -loglevel error "${src[@]}" -an -c:v libvpx-vp9 -b:v 0 -crf 36 -row-mt 1 -deadline good -cpu-used 2 -pix_fmt yuv420p "$media/hero.webm"
+ffmpeg -y -loglevel error "${src[@]}" -an -c:v libx264 -preset slow -crf 26 -pix_fmt yuv420p -movflags +faststart "$media/hero.mp4"
 ffmpeg -y -loglevel error -i "$media/hero.mp4" -frames:v 1 -vf scale=1280:720 -c:v libwebp -quality 70 "$media/hero-poster.webp"
 
 # Default Open Graph image (1200×630).
