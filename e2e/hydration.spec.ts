@@ -1,0 +1,22 @@
+import { acknowledgeBanners, expect, test } from "./fixtures";
+import { sitePages } from "../app/content/paths";
+
+// A hydration mismatch, a CSP refusal or a failed request shows up as a console
+// error: every page must load without one, including not-found pages served at
+// other URLs than the one they were pre-rendered for.
+for (const path of [...sitePages, "/no/such/page"]) {
+  test(`${path} hydrates with no console errors`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/status of 404/.test(message.text())) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await acknowledgeBanners(page);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    // Hydrated: the client router is running, so the skip link's target exists and the header reacts.
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+}
