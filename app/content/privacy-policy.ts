@@ -92,7 +92,7 @@ export const privacyPolicy: LegalDocument = {
             "Professional advisers, regulators, courts or the police, where the law requires it or to protect our legal rights.",
           ],
         },
-        "Each partner we introduce you to becomes a controller of the details we pass on and will give you its own privacy notice. Partner communications are covered below.",
+        "Each partner we introduce you to becomes a controller of the details we pass on and will give you its own privacy notice.",
         partnerOptOut,
       ],
     },

@@ -357,7 +357,7 @@ export const serviceCategories: Readonly<Record<ServiceSlug, ServiceCategory>> =
       "🏦 Help opening a UAE bank account as a freelancer",
       "📊 Accountants for UAE Corporate Tax, VAT and your UK residence status",
       "🏗️ Recruiters for construction, engineering and healthcare projects in the Gulf",
-      "🧑‍🤝‍🧑 A community of UK freelancers already working in the UAE",
+      "👥 A community of UK freelancers already working in the UAE",
     ],
     community: {
       heading: "Join the UAE freelancer community",

@@ -43,7 +43,7 @@ export function PageHero({ title, eyebrow, intro, actions = [], image, children 
             width={image.width}
             height={image.height}
             fetchPriority="high"
-            className="mx-auto h-auto w-full max-w-xl"
+            className="mx-auto h-auto w-full max-w-2xs sm:max-w-sm lg:max-w-xl"
           />
         )}
       </div>
