@@ -46,7 +46,7 @@ export const privacyPolicy: LegalDocument = {
             {
               term: "Technical data",
               detail:
-                "A one-way hash of your IP address, made when a form is sent, which lets us block repeated or automated submissions without storing the address itself.",
+                "When you send a form: a keyed one-way hash of your IP address (never the address itself), a shortened description of your browser and the page you sent it from. They let us spot repeated or automated submissions.",
             },
           ],
         },
@@ -115,7 +115,8 @@ export const privacyPolicy: LegalDocument = {
                 "Until you unsubscribe. Sign-ups that are never confirmed are deleted after 30 days. After you unsubscribe we keep only your email address on a suppression list, so we never email you again by mistake.",
             },
             { term: "Consent records", detail: "As long as we keep the enquiry they relate to, and up to 2 years after, to answer any question about your consent." },
-            { term: "Hashed IP addresses and server logs", detail: "30 days." },
+            { term: "Technical data from forms", detail: "Kept with the enquiry or sign-up it came with, and deleted with it." },
+            { term: "Server logs", detail: "Up to 30 days." },
           ],
         },
       ],
