@@ -25,7 +25,8 @@ export function meta({ params }: Route.MetaArgs) {
 /** One page per service category, from its content record; an unknown slug shows Category not found (the server answers 404). */
 export default function ServiceCategoryPage({ params }: Route.ComponentProps) {
   const category = findServiceCategory(params.category);
-  return category ? <CategoryPage category={category} /> : <CategoryNotFound />;
+  // Keyed by slug, so moving between categories starts each page afresh (e.g. no FAQ left open).
+  return category ? <CategoryPage key={params.category} category={category} /> : <CategoryNotFound />;
 }
 
 function CategoryPage({ category }: { category: ServiceCategory }) {
