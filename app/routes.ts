@@ -5,5 +5,12 @@ export default [
   index("routes/home.tsx"),
   // Not a page: the footer's /home link, redirected to / (the server sends a 301 for direct visits).
   route("home", "routes/home-redirect.tsx"),
+  route("services", "routes/services.tsx"),
+  // One module for all eight categories, fed by app/content/services.ts; an unknown slug renders Category not found.
+  route("services/:category", "routes/service-category.tsx"),
+  route("resources", "routes/resources.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms-conditions", "routes/terms-conditions.tsx"),
+  route("cookie-policy", "routes/cookie-policy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

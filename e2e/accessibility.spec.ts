@@ -1,8 +1,8 @@
 import { acknowledgeBanners, expectNoAxeViolations, test } from "./fixtures";
 import { sitePages } from "../app/content/paths";
 
-// Every shipped route, plus the not-found page, with the banners both shown and dismissed.
-for (const path of [...sitePages, "/no-such-page"]) {
+// Every shipped route, plus both not-found pages, with the banners both shown and dismissed.
+for (const path of [...sitePages, "/no-such-page", "/services/no-such-service"]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await acknowledgeBanners(page);
     await page.goto(path);

@@ -6,7 +6,11 @@ import { sitePlugin } from "./site/site-plugin";
 /** The site's URLs the server must know about; they mirror app/content/paths.ts. */
 export const siteRoutes = {
   redirects: { "/home": "/", "/index.html": "/" },
-  notFoundPages: [{ match: /^\//, page: "/404" }],
+  notFoundPages: [
+    // An unknown service category gets the pre-rendered "Category not found" page.
+    { match: /^\/services\/[^/]+$/, page: "/services/404" },
+    { match: /^\//, page: "/404" },
+  ],
 } as const;
 
 /**

@@ -41,7 +41,15 @@ export const paths = {
  * Pages that exist and are pre-rendered. A route joins this list in the same
  * change that adds its module to app/routes.ts.
  */
-export const sitePages: readonly string[] = [paths.home];
+export const sitePages: readonly string[] = [
+  paths.home,
+  paths.services,
+  ...serviceSlugs.map(paths.serviceCategory),
+  paths.resources,
+  paths.privacyPolicy,
+  paths.termsConditions,
+  paths.cookiePolicy,
+];
 
 /** Everything the build pre-renders: the pages plus the not-found fallbacks. */
-export const prerenderPaths: string[] = [...sitePages, paths.notFound];
+export const prerenderPaths: string[] = [...sitePages, paths.notFound, paths.serviceCategoryNotFound];

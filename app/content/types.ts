@@ -12,6 +12,8 @@ export interface Card {
   title: string;
   text: string;
   icon?: IconName;
+  /** Where the card's link goes (see CardGrid's `linkLabel`). */
+  href?: string;
 }
 
 export interface Step {
@@ -39,4 +41,29 @@ export interface PageMeta {
   path: string;
   /** Open Graph image path (1200×630); the site default when omitted. */
   image?: string;
+}
+
+/** A term and its explanation in a legal page (a `dl`); `href` makes the detail a link. */
+export interface LegalTerm {
+  term: string;
+  detail: string;
+  href?: string;
+}
+
+/** One block of a legal section: a paragraph, a bulleted list, or terms with their details. */
+export type LegalBlock = string | { list: readonly string[] } | { terms: readonly LegalTerm[] };
+
+export interface LegalSection {
+  heading: string;
+  blocks: readonly LegalBlock[];
+}
+
+/** A legal page (privacy, terms, cookies): headed sections of plain prose. */
+export interface LegalDocument {
+  meta: PageMeta;
+  title: string;
+  intro: string;
+  /** YYYY-MM-DD */
+  lastUpdated: string;
+  sections: readonly LegalSection[];
 }

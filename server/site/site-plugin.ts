@@ -39,6 +39,8 @@ export async function sitePlugin(app: FastifyInstance, options: SitePluginOption
     if (!file) throw new Error(`The not-found page ${page} is missing from ${options.siteDir}: run the build.`);
     return { match, file };
   });
+  // A not-found page requested by its own path (/404, /services/404) is still a not-found answer.
+  const notFoundFiles = new Set(notFound.map(({ file }) => file));
   app.log.info({ files: files.size, siteDir: options.siteDir }, "site loaded");
 
   for (const [from, to] of Object.entries(options.redirects)) {
@@ -48,7 +50,7 @@ export async function sitePlugin(app: FastifyInstance, options: SitePluginOption
   app.get("/*", (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const file = files.get(pathname);
-    if (file) return send(request, reply, file);
+    if (file) return send(request, reply, file, notFoundFiles.has(file) ? 404 : 200);
     if (pathname.length > 1 && pathname.endsWith("/") && files.has(pathname.slice(0, -1))) {
       const query = request.url.slice(pathname.length);
       return reply.redirect(pathname.slice(0, -1) + query, 301);

@@ -18,10 +18,12 @@ let app: FastifyInstance;
 beforeAll(async () => {
   siteDir = await mkdtemp(path.join(tmpdir(), "site-"));
   await mkdir(path.join(siteDir, "404"), { recursive: true });
+  await mkdir(path.join(siteDir, "services", "404"), { recursive: true });
   await mkdir(path.join(siteDir, "assets"), { recursive: true });
   await writeFile(path.join(siteDir, "index.html"), page("Home"));
   await writeFile(path.join(siteDir, "index.html.gz"), gzipSync(page("Home")));
   await writeFile(path.join(siteDir, "404", "index.html"), page("Oops"));
+  await writeFile(path.join(siteDir, "services", "404", "index.html"), page("Category not found"));
   await writeFile(path.join(siteDir, "assets", "app-abc123.js"), "console.log(1)");
   app = await buildApp({ ...loadConfig({ SITE_DIR: siteDir, LOG_LEVEL: "silent" }) });
 });
@@ -90,6 +92,20 @@ describe("serving the site", () => {
     const asset = await app.inject("/assets/missing.js");
     expect(asset.statusCode).toBe(404);
     expect(asset.body).toBe("Not found");
+  });
+
+  it("answers an unknown service category with 404 and the Category not found page", async () => {
+    const category = await app.inject("/services/no-such-service");
+    expect(category.statusCode).toBe(404);
+    expect(category.body).toContain("<h1>Category not found</h1>");
+    const deeper = await app.inject("/services/a/b");
+    expect(deeper.statusCode).toBe(404);
+    expect(deeper.body).toContain("<h1>Oops</h1>");
+  });
+
+  it("answers a not-found page requested by its own path with 404 too", async () => {
+    expect((await app.inject("/404")).statusCode).toBe(404);
+    expect((await app.inject("/services/404")).statusCode).toBe(404);
   });
 
   it("redirects /home to / with a 301", async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Action } from "~/content/types";
 import { ButtonRow } from "../ui/button-link";
 
@@ -15,10 +16,12 @@ interface PageHeroProps {
   actions?: readonly Action[];
   /** Decorative artwork beside the text (eager: it is above the fold). */
   image?: HeroImage;
+  /** Controls that are not links (e.g. a scroll button), placed before the action links. */
+  children?: ReactNode;
 }
 
 /** The opening band of every page but home: the page's one h1, its intro and its buttons. */
-export function PageHero({ title, eyebrow, intro, actions = [], image }: PageHeroProps) {
+export function PageHero({ title, eyebrow, intro, actions = [], image, children }: PageHeroProps) {
   return (
     <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
       <div className={`mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 ${image ? "lg:grid-cols-2" : ""}`}>
@@ -26,9 +29,10 @@ export function PageHero({ title, eyebrow, intro, actions = [], image }: PageHer
           {eyebrow && <p className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{eyebrow}</p>}
           <h1 className="mt-2 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">{title}</h1>
           {intro && <p className="mt-6 text-lg leading-relaxed text-brand-100 sm:text-xl">{intro}</p>}
-          {actions.length > 0 && (
-            <div className="mt-8">
-              <ButtonRow actions={actions} variantOverride="onDark" />
+          {(actions.length > 0 || children) && (
+            <div className="mt-8 flex flex-wrap gap-3">
+              {children}
+              {actions.length > 0 && <ButtonRow actions={actions} variantOverride="onDark" />}
             </div>
           )}
         </div>
@@ -39,7 +43,7 @@ export function PageHero({ title, eyebrow, intro, actions = [], image }: PageHer
             width={image.width}
             height={image.height}
             fetchPriority="high"
-            className="mx-auto h-auto w-full max-w-xl"
+            className="mx-auto h-auto w-full max-w-2xs sm:max-w-sm lg:max-w-xl"
           />
         )}
       </div>

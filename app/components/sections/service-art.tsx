@@ -1,0 +1,20 @@
+import accounting from "~/assets/services/accounting.svg";
+import insurance from "~/assets/services/insurance.svg";
+import mortgages from "~/assets/services/mortgages.svg";
+import payroll from "~/assets/services/payroll.svg";
+import recruitment from "~/assets/services/recruitment.svg";
+import training from "~/assets/services/training.svg";
+import uae from "~/assets/services/uae.svg";
+import usa from "~/assets/services/usa.svg";
+import type { HeroImage } from "./page-hero";
+
+// One illustration per service category, drawn for this site (app/assets/services/).
+const art = { recruitment, payroll, insurance, mortgages, training, accounting, usa, uae } as const;
+
+/** The key a service category's content names its hero artwork by. */
+export type ServiceArt = keyof typeof art;
+
+/** Every illustration shares one 4:3 canvas. */
+export function serviceHeroImage(key: ServiceArt): HeroImage {
+  return { src: art[key], width: 480, height: 360 };
+}

@@ -1,0 +1,179 @@
+import { acknowledgeBanners, expect, isPhone, rawHtml, test } from "./fixtures";
+import { SERVICES_HERO_SCROLL_PX } from "../app/content/constants";
+import { paths, serviceSlugs } from "../app/content/paths";
+import { serviceCategories, serviceCategoryCopy, servicesHero, servicesList } from "../app/content/services";
+import { benefitColumns, parseBenefit } from "../app/lib/benefit";
+
+/** How React writes text into HTML. */
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+
+const metaTags = ['name="description"', 'rel="canonical"', 'property="og:title"', 'property="og:image"', 'name="twitter:card"'];
+
+test("the raw HTML of /services and of every category holds its h1, its sections and its sharing tags", async ({ request }) => {
+  const overview = await rawHtml(request, paths.services);
+  expect(overview.status).toBe(200);
+  expect(overview.html).toContain(html(servicesHero.title));
+  expect(overview.html).toContain(html(servicesList.heading));
+  for (const tag of metaTags) expect(overview.html).toContain(tag);
+
+  for (const slug of serviceSlugs) {
+    const category = serviceCategories[slug];
+    const { status, html: page } = await rawHtml(request, paths.serviceCategory(slug));
+    expect(status, slug).toBe(200);
+    expect(page).toMatch(new RegExp(`<h1[^>]*>${html(category.hero?.headline ?? category.title).replace(/[()]/g, "\\$&")}</h1>`));
+    for (const heading of [serviceCategoryCopy.benefitsHeading, serviceCategoryCopy.faqHeading, serviceCategoryCopy.ctaHeading]) {
+      expect(page).toContain(html(heading));
+    }
+    expect(page).toContain(html(category.faq[0]!.answer));
+    for (const tag of metaTags) expect(page).toContain(tag);
+    expect(page).toContain(`${paths.serviceCategory(slug)}"`);
+    expect(page).not.toContain("noindex");
+  }
+});
+
+test.describe("services page", () => {
+  test.beforeEach(async ({ page }) => {
+    await acknowledgeBanners(page);
+    await page.goto(paths.services);
+  });
+
+  test("8 category cards, each with its own Explore link", async ({ page }) => {
+    const cards = page.getByRole("region", { name: servicesList.heading }).getByRole("listitem");
+    await expect(cards).toHaveCount(8);
+    for (const slug of serviceSlugs) {
+      const { title } = serviceCategories[slug];
+      await expect(cards.getByRole("heading", { level: 3, name: title })).toBeVisible();
+      const explore = page.getByRole("link", { name: `${servicesList.exploreLabel} ${title}`, exact: true });
+      await expect(explore).toHaveAttribute("href", `/services/${slug}`);
+      await expect(explore).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  });
+
+  test("Browse Services scrolls the window down 450 px, smoothly", async ({ page }) => {
+    const button = page.getByRole("button", { name: servicesHero.browseLabel });
+    await expect(button).toBeVisible();
+    // Read the position in the same task as the click: a smooth scroll has not arrived yet, an instant one has.
+    const atClick = await button.evaluate((el: HTMLElement) => {
+      el.click();
+      return window.scrollY;
+    });
+    expect(atClick).toBeLessThan(SERVICES_HERO_SCROLL_PX);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SERVICES_HERO_SCROLL_PX);
+  });
+
+  test("an Explore link opens its category page inside the running site", async ({ page }) => {
+    const payroll = serviceCategories.payroll;
+    await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
+    await expect(page).toHaveURL(/\/services\/payroll$/);
+    await expect(page.getByRole("heading", { level: 1, name: payroll.title })).toBeFocused();
+    await expect(page).toHaveTitle(new RegExp(payroll.title.replace(/[()]/g, "\\$&")));
+  });
+});
+
+test("under reduced motion Browse Services jumps 450 px at once", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await acknowledgeBanners(page);
+  await page.goto(paths.services);
+  const button = page.getByRole("button", { name: servicesHero.browseLabel });
+  await expect(button).toBeVisible();
+  const atClick = await button.evaluate((el: HTMLElement) => {
+    el.click();
+    return window.scrollY;
+  });
+  expect(atClick).toBe(SERVICES_HERO_SCROLL_PX);
+  await context.close();
+});
+
+for (const slug of serviceSlugs) {
+  const category = serviceCategories[slug];
+
+  test(`/services/${slug}: hero, benefits, FAQ and the call to action`, async ({ page }) => {
+    await acknowledgeBanners(page);
+    await page.goto(paths.serviceCategory(slug));
+    await expect(page.getByRole("heading", { level: 1, name: category.hero?.headline ?? category.title })).toBeVisible();
+    await expect(page.getByText(category.hero?.subheadline ?? category.description)).toBeVisible();
+    const hero = page.locator("main img").first();
+    await expect(hero).toHaveAttribute("width", "480");
+    await expect(hero).toHaveAttribute("height", "360");
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    if (category.intro) await expect(page.getByText(category.intro)).toBeVisible();
+
+    // Benefits: 3 columns when more than 3, fewer otherwise (one column on a phone); emoji or sparkle icons.
+    const benefits = page.getByRole("region", { name: serviceCategoryCopy.benefitsHeading });
+    const items = benefits.getByRole("listitem");
+    await expect(items).toHaveCount(category.benefits.length);
+    const columns = await benefits.getByRole("list").evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(" ").length);
+    expect(columns).toBe(isPhone(page) ? 1 : benefitColumns(category.benefits.length));
+    for (const [index, benefit] of category.benefits.entries()) {
+      const { emoji, text } = parseBenefit(benefit);
+      const item = items.nth(index);
+      await expect(item).toContainText(text);
+      const icon = item.locator('[aria-hidden="true"]').first();
+      if (emoji) {
+        await expect(icon).toHaveText(emoji);
+        await expect(icon.locator("svg")).toHaveCount(0);
+      } else {
+        await expect(icon.locator("svg")).toHaveCount(1);
+      }
+    }
+
+    // FAQ: every question, one answer open at a time.
+    const faq = page.getByRole("region", { name: serviceCategoryCopy.faqHeading });
+    for (const item of category.faq) await expect(faq.getByRole("button", { name: item.question })).toBeVisible();
+    const first = faq.getByRole("button", { name: category.faq[0]!.question });
+    await first.click();
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(faq.getByText(category.faq[0]!.answer)).toBeVisible();
+
+    const cta = page.getByRole("region", { name: serviceCategoryCopy.ctaHeading }).getByRole("link", { name: category.cta.text });
+    await expect(cta).toHaveAttribute("href", "/contact");
+
+    for (const list of [category.support, category.community]) {
+      if (!list) continue;
+      const region = page.getByRole("region", { name: list.heading });
+      await expect(region.getByRole("listitem")).toHaveCount(list.items.length);
+      for (const item of list.items) await expect(region.getByText(item)).toBeVisible();
+    }
+  });
+}
+
+test("only the USA page has the support list and only the UAE page the community list", () => {
+  const withSupport = serviceSlugs.filter((slug) => serviceCategories[slug].support);
+  const withCommunity = serviceSlugs.filter((slug) => serviceCategories[slug].community);
+  expect(withSupport).toEqual(["usa"]);
+  expect(withCommunity).toEqual(["uae"]);
+});
+
+test.describe("an unknown category", () => {
+  const copy = serviceCategoryCopy.notFound;
+
+  test("answers 404 with Category not found in its raw HTML, marked noindex", async ({ request }) => {
+    const { status, html: page } = await rawHtml(request, "/services/unknown");
+    expect(status).toBe(404);
+    expect(page).toMatch(new RegExp(`<h1[^>]*>${copy.title}</h1>`));
+    expect(page).toContain('name="robots" content="noindex"');
+  });
+
+  test("shows Category not found, hydrates without errors and links back to the services", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      // The document's own 404 status is expected; anything else (e.g. a hydration mismatch) is not.
+      if (message.type() === "error" && !message.text().includes("404")) errors.push(message.text());
+    });
+    await acknowledgeBanners(page);
+    const response = await page.goto("/services/unknown");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: copy.title })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // Hydrated: a click is handled by the router, with no reload.
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    await page.getByRole("link", { name: copy.backLabel }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { level: 1, name: servicesHero.title })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
