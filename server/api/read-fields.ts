@@ -8,8 +8,9 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -53,7 +54,16 @@ async function readMultipart(request: FastifyRequest): Promise<Fields> {
 
 /** The submitted fields, or an HttpError (400 unreadable, 413, 415). */
 export async function readFields(request: FastifyRequest): Promise<Fields> {
-  if (request.isMultipart()) return readMultipart(request);
+  if (request.isMultipart()) {
+    try {
+      return await readMultipart(request);
+    } catch (error) {
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (typeof status === "number" && status >= 400 && status < 500) throw error;
+      // Anything else the multipart parser throws is a malformed body (e.g. "Unexpected end of form").
+      throw new HttpError(400, "malformed multipart body", { cause: error });
+    }
+  }
   const body = request.body;
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, "body is not a set of fields");
   return body as Fields;

@@ -53,6 +53,7 @@ export function sourcePageOf(referer: string | undefined, ownOrigins: ReadonlySe
 export function truncatedUserAgent(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   // Control characters have no place in a stored header (or a CSV export).
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return userAgent.replace(/[\x00-\x1f\x7f]/g, "").slice(0, USER_AGENT_MAX) || null;
 }
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await writeFile(path.join(siteDir, "index.html.gz"), gzipSync(page("Home")));
   await writeFile(path.join(siteDir, "404", "index.html"), page("Oops"));
   await writeFile(path.join(siteDir, "assets", "app-abc123.js"), "console.log(1)");
-  app = await buildApp({ ...loadConfig({ SITE_DIR: siteDir, LOG_LEVEL: "silent" }) });
+  app = await buildApp(loadConfig({ SITE_DIR: siteDir, DATA_DIR: path.join(siteDir, "data"), LOG_LEVEL: "silent" }));
 });
 
 afterAll(async () => {
