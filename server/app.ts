@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { Redis } from "ioredis";
 import { CONTACT_ENDPOINT } from "../contract/lead";
@@ -53,7 +54,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, "request failed");
-    return reply.code(status).send({ statusCode: status, message: status === 500 ? "Internal Server Error" : "Bad Request" });
+    return reply.code(status).send({ statusCode: status, message: STATUS_CODES[status] ?? "Error" });
   });
 
   // Plugins: security headers on every response; pages replace the CSP with their own.

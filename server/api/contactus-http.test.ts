@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { redisReachable, shouldRun, testRedisUrl } from "../store/test-databases";
+import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl } from "../store/test-databases";
 import { startTestApp, type TestApp } from "../testing";
 
 // Over real HTTP (app.listen on port 0): browsers' encodings, rate limits in
@@ -72,6 +72,9 @@ describe("rate limit in memory", () => {
     expect(await sixth.json()).toMatchObject({ status: false, message: expect.any(String), data: { status: false } });
     // Bad submissions count too: the limit is on attempts, not on successes.
     expect((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(429);
+    // With no proxy trusted (the default), a forged X-Forwarded-For does not buy a fresh counter.
+    const forged = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.7" }, body: JSON.stringify({ email: "f@example.co.uk" }) });
+    expect(forged.status).toBe(429);
   });
 });
 
@@ -133,5 +136,31 @@ describe("CORS", () => {
     const page = await t.app.inject({ method: "GET", url: "/", headers: { origin: "https://partner.example" } });
     expect(page.headers["access-control-allow-origin"]).toBeUndefined();
     await t.close();
+  });
+});
+
+const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
+
+describe.runIf(runPostgres)("the API on PostgreSQL", () => {
+  it("stores an enquiry once per Idempotency-Key and a sign-up once per address", async () => {
+    const scratch = await scratchDatabase("postgres");
+    const t = await startTestApp({ DATABASE_URL: scratch.databaseUrl! });
+    try {
+      const url = await listen(t);
+      const send = (body: object, key?: string) =>
+        fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) }, body: JSON.stringify(body) });
+      const enquiry = { name: "Pat", email: "pat@example.co.uk", salutation: "Business", sector: "Public Sector", you_need: "Training" };
+      const answers = await Promise.all([send(enquiry, "pg-key"), send(enquiry, "pg-key")]);
+      const ids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { data: { id: string } }).data.id));
+      expect(ids[0]).toBe(ids[1]);
+      expect(t.app.leads.dialect).toBe("postgres");
+      expect(await t.app.leads.listEnquiries()).toHaveLength(1);
+      await send({ email: "Sub@Example.co.uk" });
+      await send({ email: "sub@example.co.uk" });
+      expect(await t.app.leads.listSubscribers()).toHaveLength(1);
+    } finally {
+      await t.close();
+      await scratch.drop();
+    }
   });
 });
