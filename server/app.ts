@@ -5,7 +5,7 @@ import { CONTACT_ENDPOINT } from "../contract/lead";
 import { contactUsRoutes } from "./api/contactus";
 import { resolveIpHashSecret } from "./api/visitor";
 import type { Config } from "./config";
-import { logOptions } from "./logging";
+import { logOptions, safeError } from "./logging";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
 import { openDatabase } from "./store/database";
@@ -53,7 +53,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // Whatever fails, the answer names no internals.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, "request failed");
+    if (status === 500) request.log.error({ err: safeError(error) }, "request failed");
     return reply.code(status).send({ statusCode: status, message: STATUS_CODES[status] ?? "Error" });
   });
 

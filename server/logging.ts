@@ -19,3 +19,12 @@ export const redactPaths = [
 export function logOptions(level: string): Exclude<FastifyServerOptions["logger"], boolean | undefined> {
   return { level, redact: { paths: redactPaths, censor: "[redacted]" } };
 }
+
+/**
+ * What is logged of an unexpected error: its kind, code, message and stack, but
+ * not the extra fields drivers attach (PostgreSQL's `detail` quotes the row's values).
+ */
+export function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  return { type: error.name, code: (error as { code?: unknown }).code, message: error.message, stack: error.stack };
+}

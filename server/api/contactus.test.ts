@@ -250,6 +250,10 @@ describe("failures", () => {
     const response = await post(broken.app, enquiry);
     expectRejected(response, 500);
     expect(response.body).not.toMatch(/sqlite|kysely|stack|Error:/i);
+    const logged = broken.logs.join("\n");
+    expect(logged).toContain("contactus failed");
+    expect(logged).not.toContain(enquiry.email);
+    expect(logged).not.toContain(enquiry.name);
     await broken.close().catch(() => undefined);
   });
 });

@@ -7,7 +7,6 @@ import type { Redis } from "ioredis";
 import {
   apiMessages,
   CONSENT_VERSION,
-  CONTACT_ENDPOINT,
   fields as wire,
   headers,
   idempotencyKeyPattern,
@@ -17,6 +16,7 @@ import {
   type FieldErrors,
   type RejectedResponse,
 } from "../../contract/lead";
+import { safeError } from "../logging";
 import type { LeadStore } from "../store/lead-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { hashIp, opaqueId, sourcePageOf, truncatedUserAgent } from "./visitor";
@@ -96,7 +96,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (error.code && unsupportedCodes.has(error.code)) status = 415;
-    if (status === 500) request.log.error({ err: error }, "contactus failed");
+    if (status === 500) request.log.error({ err: safeError(error) }, "contactus failed");
     return reply.code(status).send(rejected(messageFor[status] ?? apiMessages.failed));
   });
 
@@ -183,4 +183,3 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   );
 }
 
-export { CONTACT_ENDPOINT };
