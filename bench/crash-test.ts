@@ -97,11 +97,13 @@ interface Lead {
 const acknowledged = new Map<string, { email: string; id: string }>();
 let sent = 0;
 let attempts = 0;
+/** Leads that needed more than one attempt: in flight when the server was killed. */
+let retriedThenAcknowledged = 0;
 let running = true;
 
-/** Sends one lead, retrying with the same key while the server is down; true if acknowledged. */
+/** Sends one lead, retrying with the same key (for up to a minute) while the server is down. */
 async function submit(lead: Lead): Promise<void> {
-  for (let attempt = 0; attempt < 40 && running; attempt++) {
+  for (let attempt = 0; attempt < 600; attempt++) {
     attempts++;
     try {
       const response = await fetch(`${base}/api/contactus`, {
@@ -113,6 +115,7 @@ async function submit(lead: Lead): Promise<void> {
       if (response.status === 200) {
         const body = (await response.json()) as { data: { id: string } };
         acknowledged.set(lead.key, { email: lead.email, id: body.data.id });
+        if (attempt > 0) retriedThenAcknowledged++;
         return;
       }
       throw new Error(`unexpected status ${response.status}`);
@@ -139,7 +142,7 @@ for (let round = 1; round <= restarts; round++) {
   await startServer();
   if (round % 10 === 0) console.error(`… ${round}/${restarts} restarts, ${acknowledged.size} acknowledged`);
 }
-await sleep(500);
+// Stop sending new leads; those in flight finish (the server stays up), then the last kill.
 running = false;
 await Promise.all(load);
 await killServer();
@@ -157,6 +160,8 @@ for (const { email, id } of acknowledged.values()) {
   else if (!stored.some((row) => row.id === id)) wrongId++;
 }
 const duplicated = [...byEmail.values()].filter((list) => list.length > 1).length;
+const ackedEmails = new Set([...acknowledged.values()].map(({ email }) => email));
+const storedNotAcknowledged = rows.filter((row) => !ackedEmails.has(row.email)).length;
 
 const table = {
   restarts,
@@ -164,10 +169,12 @@ const table = {
   sent,
   "requests (with retries)": attempts,
   acknowledged: acknowledged.size,
+  "acknowledged after a retry": retriedThenAcknowledged,
   stored: rows.length,
   lost,
   duplicated,
   "acknowledged with another id": wrongId,
+  "stored, never acknowledged": storedNotAcknowledged,
   "seconds": Math.round((Date.now() - started) / 1000),
 };
 console.table(table);
