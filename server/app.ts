@@ -70,9 +70,19 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+    // While Redis is down the rate limit lets requests through (see api/contactus.ts); say so in the log.
+    redis.on("error", (error) => app.log.warn({ err: safeError(error) }, "redis unavailable: rate limits not enforced"));
     app.addHook("onClose", async () => void (await redis?.quit()));
-    await redis.ping();
+    try {
+      await redis.ping();
+    } catch (error) {
+      redis.disconnect();
+      await app.leads.close();
+      throw new Error(`Redis at REDIS_URL is unreachable: ${(error as Error).message}`, { cause: error });
+    }
   }
+
+  app.log.info({ store: dialect, rateLimits: redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length }, "lead intake ready");
 
   // Routes.
   app.get("/healthz", async () => ({ status: "ok" }));

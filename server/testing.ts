@@ -43,7 +43,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     MIN_SUBMIT_MS: "2000",
     ...env,
   });
-  const app = await buildApp(config, { logStream });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { logStream });
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     config,

@@ -164,3 +164,9 @@ describe.runIf(runPostgres)("the API on PostgreSQL", () => {
     }
   });
 });
+
+describe("start-up", () => {
+  it("refuses to start, plainly, when REDIS_URL points nowhere", async () => {
+    await expect(startTestApp({ REDIS_URL: "redis://127.0.0.1:1" })).rejects.toThrow(/Redis at REDIS_URL is unreachable/);
+  });
+});
