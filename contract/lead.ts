@@ -145,6 +145,7 @@ export const apiMessages = {
   forbidden: "Submissions are not accepted from this site.",
   keyReused: "This Idempotency-Key was already used for a different submission.",
   tooLarge: `The form is too large (at most ${limits.bodyBytes / 1024} KiB).`,
+  lengthRequired: "A multipart form must declare its Content-Length.",
   unsupportedType: "Send the form as multipart/form-data, application/x-www-form-urlencoded or JSON, without files.",
   tooMany: "Too many submissions. Please wait a minute and try again.",
   failed: "Something went wrong. Please try again later.",

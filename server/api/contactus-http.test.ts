@@ -45,6 +45,21 @@ describe("over HTTP", () => {
     expect((await t.app.leads.listEnquiries()).length).toBe(before);
   });
 
+  it("refuses a chunked multipart body (no Content-Length) with 411, before reading it", async () => {
+    const boundary = "chunked-boundary";
+    const chunks = [`--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n`, "a@b.co\r\n", `--${boundary}--\r\n`];
+    const body = new ReadableStream({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const response = await fetch(url, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body, duplex: "half" } as RequestInit);
+    expect(response.status).toBe(411);
+    expect(await response.json()).toMatchObject({ status: false, data: { status: false } });
+  });
+
   it("refuses a streamed body over 64 KiB with 413", async () => {
     const response = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `email=a%40b.co&message=${"x".repeat(70_000)}` });
     expect(response.status).toBe(413);

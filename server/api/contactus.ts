@@ -52,6 +52,7 @@ const messageFor: Record<number, string> = {
   400: apiMessages.unreadable,
   403: apiMessages.forbidden,
   409: apiMessages.keyReused,
+  411: apiMessages.lengthRequired,
   413: apiMessages.tooLarge,
   415: apiMessages.unsupportedType,
   429: apiMessages.tooMany,
@@ -106,8 +107,11 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     if (origin !== undefined && !siteOrigins.has(origin) && origin !== ownOrigin(request)) {
       return reply.code(403).send(rejected(apiMessages.forbidden));
     }
-    const length = Number(headerValue(request, "content-length") ?? 0);
-    if (length > limits.bodyBytes) return reply.code(413).send(rejected(apiMessages.tooLarge));
+    const declared = headerValue(request, "content-length");
+    if (Number(declared ?? 0) > limits.bodyBytes) return reply.code(413).send(rejected(apiMessages.tooLarge));
+    // Fastify counts JSON and urlencoded bodies as they stream; the multipart parser reads the raw
+    // request, so its size is checked here, and a multipart body without a length (chunked) is refused.
+    if (declared === undefined && /^multipart\//i.test(headerValue(request, "content-type") ?? "")) return reply.code(411).send(rejected(apiMessages.lengthRequired));
   });
 
   /** A submission we refuse silently: the same answer as an accepted one, nothing stored. */
