@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLead } from "./lead";
+import { idempotencyKeyPattern, parseLead } from "./lead";
 
 describe("parseLead", () => {
   it("takes an email-only body as a newsletter sign-up", () => {
@@ -25,5 +25,16 @@ describe("parseLead", () => {
   it("enforces the maximum lengths", () => {
     const parsed = parseLead({ name: "x".repeat(121), email: "a@b.co", salutation: "Other" });
     expect(parsed.ok).toBe(false);
+  });
+});
+
+describe("idempotencyKeyPattern", () => {
+  it("accepts 1–200 printable ASCII characters, such as a UUID", () => {
+    expect(idempotencyKeyPattern.test(crypto.randomUUID())).toBe(true);
+    expect(idempotencyKeyPattern.test("k".repeat(200))).toBe(true);
+    expect(idempotencyKeyPattern.test("k".repeat(201))).toBe(false);
+    expect(idempotencyKeyPattern.test("")).toBe(false);
+    expect(idempotencyKeyPattern.test("tab\there")).toBe(false);
+    expect(idempotencyKeyPattern.test("café")).toBe(false);
   });
 });

@@ -1,7 +1,22 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { Redis } from "ioredis";
+import { CONTACT_ENDPOINT } from "../contract/lead";
+import { contactUsRoutes } from "./api/contactus";
+import { resolveIpHashSecret } from "./api/visitor";
 import type { Config } from "./config";
+import { logOptions, safeError } from "./logging";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
+import { openDatabase } from "./store/database";
+import { createLeadStore, type LeadStore } from "./store/lead-store";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The lead repository; the only way anything reaches the store. */
+    leads: LeadStore;
+  }
+}
 
 /** The site's URLs the server must know about; they mirror app/content/paths.ts. */
 export const siteRoutes = {
@@ -13,23 +28,79 @@ export const siteRoutes = {
   ],
 } as const;
 
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NonNullable<Exclude<FastifyServerOptions["logger"], boolean | undefined>>["stream"];
+}
+
 /**
  * Builds the whole server: configuration in, a ready Fastify instance out.
  * Tests drive it with `inject`; only main.ts listens.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
+  const { trustProxy } = config;
+  // Configuration and core: pino with personal data redacted, one log line per request.
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger: config.logLevel === "silent" ? false : { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    // Fastify's two lines per request are replaced by the one onResponse line below.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count means "trust that many proxies in front of us".
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "(no route)";
+    request.log.info(
+      { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime), outcome: request.leadOutcome ?? undefined },
+      "request",
+    );
+  });
+  // Whatever fails, the answer names no internals.
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: safeError(error) }, "request failed");
+    return reply.code(status).send({ statusCode: status, message: STATUS_CODES[status] ?? "Error" });
   });
 
-  // Security headers on every response; pages replace the CSP with their own.
+  // Plugins: security headers on every response; pages replace the CSP with their own.
   app.addHook("onRequest", async (_request, reply) => {
     reply.headers(baseSecurityHeaders);
     reply.header("content-security-policy", resourceCsp);
   });
 
+  // Store: migrated before the first request; closed after the last.
+  const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.decorate("leads", createLeadStore(db, dialect));
+  app.addHook("onClose", () => app.leads.close());
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+    // While Redis is down the rate limit lets requests through (see api/contactus.ts); say so in the log.
+    redis.on("error", (error) => app.log.warn({ err: safeError(error) }, "redis unavailable: rate limits not enforced"));
+    app.addHook("onClose", async () => void (await redis?.quit()));
+    try {
+      await redis.ping();
+    } catch (error) {
+      redis.disconnect();
+      await app.leads.close();
+      throw new Error(`Redis at REDIS_URL is unreachable: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  app.log.info({ store: dialect, rateLimits: redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length }, "lead intake ready");
+
+  // Routes.
   app.get("/healthz", async () => ({ status: "ok" }));
+
+  await app.register(contactUsRoutes, {
+    prefix: CONTACT_ENDPOINT,
+    store: app.leads,
+    ipHashSecret: await resolveIpHashSecret(config.ipHashSecret, config.dataDir),
+    publicSiteUrl: config.publicSiteUrl,
+    corsOrigins: config.corsOrigins,
+    rateLimit: config.rateLimit,
+    redis,
+    minSubmitMs: config.minSubmitMs,
+  });
 
   await app.register(sitePlugin, {
     siteDir: config.siteDir,

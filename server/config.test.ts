@@ -17,6 +17,33 @@ describe("loadConfig", () => {
     expect(config.publicSiteUrl.origin).toBe("https://example.co.uk");
   });
 
+  it("has lead-intake defaults: SQLite, memory rate limits of 5 a minute, same-origin only, no proxy trusted", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ databaseUrl: undefined, redisUrl: undefined, rateLimit: { max: 5, windowMs: 60_000 }, minSubmitMs: 2000, corsOrigins: [], trustProxy: false });
+  });
+
+  it("reads the lead-intake settings", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://u@db:5432/leads", REDIS_URL: "redis://cache:6379", RATE_LIMIT_MAX: "100", RATE_LIMIT_WINDOW_MS: "1000",
+      MIN_SUBMIT_MS: "0", CORS_ORIGINS: "https://a.example, https://b.example:8443", IP_HASH_SECRET: "0123456789abcdef", TRUST_PROXY: "1",
+    });
+    expect(config).toMatchObject({ rateLimit: { max: 100, windowMs: 1000 }, minSubmitMs: 0, corsOrigins: ["https://a.example", "https://b.example:8443"], trustProxy: 1 });
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8,127.0.0.1" }).trustProxy).toBe("10.0.0.0/8,127.0.0.1");
+  });
+
+  it("refuses bad lead-intake settings without echoing secrets", () => {
+    try {
+      loadConfig({ DATABASE_URL: "mysql://root:hunter2@db/x", RATE_LIMIT_MAX: "0", CORS_ORIGINS: "https://a.example/path", IP_HASH_SECRET: "short" });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["DATABASE_URL", "RATE_LIMIT_MAX", "CORS_ORIGINS", "IP_HASH_SECRET"]) expect(message).toContain(name);
+      expect(message).not.toContain("hunter2");
+      expect(message).not.toContain("short");
+    }
+  });
+
   it("names every bad variable in one clear message", () => {
     expect(() => loadConfig({ PORT: "eighty", PUBLIC_SITE_URL: "example" })).toThrow(ConfigError);
     try {

@@ -12,15 +12,71 @@ const port = v.pipe(
   v.maxValue(65535, "must be 0–65535"),
 );
 const url = v.pipe(v.string(), v.url("must be an absolute URL such as https://example.co.uk"));
+const text = v.pipe(v.string(), v.minLength(1));
+
+/** A whole number of at least `min`, given as a string. */
+const count = (fallback: string, min: number) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d+$/, "must be a whole number"),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+  );
+
+const databaseUrl = v.pipe(
+  v.string(),
+  v.regex(/^postgres(ql)?:\/\//, "must be a PostgreSQL URL such as postgres://user@host:5432/db"),
+);
+const redisUrl = v.pipe(v.string(), v.regex(/^rediss?:\/\//, "must be a Redis URL such as redis://127.0.0.1:6379"));
+
+const origins = v.pipe(
+  v.string(),
+  v.transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean)),
+  v.array(
+    v.pipe(
+      v.string(),
+      v.check((item) => {
+        try {
+          return new URL(item).origin === item;
+        } catch {
+          return false;
+        }
+      }, "must be a comma-separated list of origins such as https://example.co.uk (scheme, host and port only)"),
+    ),
+  ),
+);
+
+/**
+ * Fastify's trustProxy: "true"/"false", a hop count, or a comma-separated list
+ * of proxy addresses/CIDRs. Off by default: trusting X-Forwarded-For from
+ * anyone would let a client pick the IP its rate limit is counted under.
+ */
+const trustProxy = v.pipe(
+  v.optional(v.string(), "false"),
+  v.transform((value): boolean | number | string => {
+    if (value === "true") return true;
+    if (value === "false") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value;
+  }),
+);
 
 const EnvSchema = v.object({
   PORT: port,
-  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), "0.0.0.0"),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./data"),
+  HOST: v.optional(text, "0.0.0.0"),
+  DATA_DIR: v.optional(text, "./data"),
   PUBLIC_SITE_URL: v.optional(url, "http://localhost:3000"),
   /** Where the pre-rendered site is; tests point it at their own build. */
-  SITE_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./build/client"),
+  SITE_DIR: v.optional(text, "./build/client"),
   LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  DATABASE_URL: v.optional(databaseUrl),
+  REDIS_URL: v.optional(redisUrl),
+  RATE_LIMIT_MAX: count("5", 1),
+  RATE_LIMIT_WINDOW_MS: count("60000", 1000),
+  MIN_SUBMIT_MS: count("2000", 0),
+  CORS_ORIGINS: v.optional(origins, ""),
+  IP_HASH_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  TRUST_PROXY: trustProxy,
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -32,6 +88,18 @@ export interface Config {
   publicSiteUrl: URL;
   siteDir: string;
   logLevel: string;
+  /** PostgreSQL when set; otherwise SQLite at dataDir/leads.db. */
+  databaseUrl?: string;
+  /** Rate-limit counters in Redis when set (shared by several instances); otherwise in memory. */
+  redisUrl?: string;
+  rateLimit: { max: number; windowMs: number };
+  /** A form submitted sooner than this after it was rendered is taken for a bot. */
+  minSubmitMs: number;
+  /** Other origins allowed to POST leads cross-site (CORS); empty means same-origin only. */
+  corsOrigins: string[];
+  /** Key for hashing visitors' IP addresses; when unset a random one is kept in dataDir. */
+  ipHashSecret?: string;
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {
@@ -45,7 +113,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const lines = result.issues.map((issue) => {
       const key = issue.path?.map((item) => String(item.key)).join(".") ?? "?";
-      return `  ${key}=${JSON.stringify(present[key] ?? "")}: ${issue.message}`;
+      const name = key.split(".")[0] ?? key;
+      // Never echo a secret or a URL that may carry a password.
+      const shown = /SECRET|_URL$/.test(name) && name !== "PUBLIC_SITE_URL" ? "…" : (present[name] ?? "");
+      return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -57,5 +128,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicSiteUrl: new URL(out.PUBLIC_SITE_URL),
     siteDir: path.resolve(out.SITE_DIR),
     logLevel: out.LOG_LEVEL,
+    databaseUrl: out.DATABASE_URL,
+    redisUrl: out.REDIS_URL,
+    rateLimit: { max: out.RATE_LIMIT_MAX, windowMs: out.RATE_LIMIT_WINDOW_MS },
+    minSubmitMs: out.MIN_SUBMIT_MS,
+    corsOrigins: out.CORS_ORIGINS,
+    ipHashSecret: out.IP_HASH_SECRET,
+    trustProxy: out.TRUST_PROXY,
   };
 }

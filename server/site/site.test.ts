@@ -25,7 +25,7 @@ beforeAll(async () => {
   await writeFile(path.join(siteDir, "404", "index.html"), page("Oops"));
   await writeFile(path.join(siteDir, "services", "404", "index.html"), page("Category not found"));
   await writeFile(path.join(siteDir, "assets", "app-abc123.js"), "console.log(1)");
-  app = await buildApp({ ...loadConfig({ SITE_DIR: siteDir, LOG_LEVEL: "silent" }) });
+  app = await buildApp(loadConfig({ SITE_DIR: siteDir, DATA_DIR: path.join(siteDir, "data"), LOG_LEVEL: "silent" }));
 });
 
 afterAll(async () => {

@@ -1,0 +1,259 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CONTACT_ENDPOINT, limits } from "../../contract/lead";
+import { startTestApp, type TestApp } from "../testing";
+
+// POST /api/contactus through app.inject: what each kind of client gets back,
+// and what ends up stored.
+
+const enquiry = {
+  name: "Ann Example",
+  email: "ann@example.co.uk",
+  phone: "07700 900123",
+  salutation: "Freelancer",
+  sector: "Healthcare,IT & Technology",
+  you_need: "Payroll,Other",
+  message: "I need a payroll provider.",
+};
+
+const post = (app: FastifyInstance, payload: InjectOptions["payload"], headers: Record<string, string> = {}) =>
+  app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers });
+
+const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
+
+function multipart(fields: Record<string, string>, file?: { name: string; content: string }) {
+  const boundary = "----test-boundary-7MA4YWxk";
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n${file.content}\r\n`);
+  return { payload: `${parts.join("")}--${boundary}--\r\n`, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The contract's refusal shape. */
+function expectRejected(response: { statusCode: number; json(): unknown }, status: number) {
+  expect(response.statusCode).toBe(status);
+  expect(response.json()).toMatchObject({ status: false, message: expect.any(String), errors: expect.any(Object), data: { status: false } });
+}
+
+let t: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  app = t.app;
+});
+afterAll(() => t.close());
+
+const countEnquiries = async () => (await app.leads.listEnquiries()).length;
+
+describe("accepting leads", () => {
+  it("stores an enquiry sent as multipart form data and answers with its id", async () => {
+    const { payload, headers } = multipart({ ...enquiry, email: "multipart@example.co.uk" });
+    const response = await post(app, payload, { ...headers, referer: "http://localhost:3000/contact?utm=x", "user-agent": "Mozilla/5.0 test" });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: true, message: expect.any(String), data: { status: true, id: expect.any(String) } });
+    const row = (await app.leads.listEnquiries()).find((item) => item.id === body.data.id);
+    expect(row).toMatchObject({ email: "multipart@example.co.uk", role: "Freelancer", phone: "07700 900123", source_page: "/contact", user_agent: "Mozilla/5.0 test" });
+    expect(JSON.parse(row!.needs)).toEqual(["Payroll", "Other"]);
+    expect(row!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("stores an enquiry sent urlencoded or as JSON", async () => {
+    const before = await countEnquiries();
+    expect((await post(app, urlencoded(enquiry), formHeaders)).statusCode).toBe(200);
+    expect((await post(app, enquiry)).statusCode).toBe(200);
+    expect(await countEnquiries()).toBe(before + 2);
+  });
+
+  it("takes an email-only body as a newsletter sign-up, in each encoding", async () => {
+    const mp = multipart({ email: "news1@example.co.uk" });
+    for (const response of [
+      await post(app, mp.payload, mp.headers),
+      await post(app, urlencoded({ email: "news2@example.co.uk" }), formHeaders),
+      await post(app, { email: "news3@example.co.uk" }),
+    ]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: true, data: { status: true } });
+    }
+    const emails = (await app.leads.listSubscribers()).map((row) => row.email);
+    expect(emails).toEqual(expect.arrayContaining(["news1@example.co.uk", "news2@example.co.uk", "news3@example.co.uk"]));
+  });
+
+  it("answers a repeated sign-up exactly like a new one, revealing nothing", async () => {
+    const first = await post(app, { email: "known@example.co.uk" });
+    await app.leads.setSubscriberStatus("known@example.co.uk", "confirmed");
+    const again = await post(app, { email: "KNOWN@example.co.uk" });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.json().message).toBe(first.json().message);
+    expect(again.json().data.id).not.toBe(first.json().data.id);
+    const row = (await app.leads.listSubscribers()).find((item) => item.email === "known@example.co.uk");
+    expect(row?.status).toBe("confirmed");
+  });
+});
+
+describe("refusing bad input", () => {
+  it.each([
+    ["a malformed email", { ...enquiry, email: "not-an-email" }, "email"],
+    ["a missing name", { ...enquiry, name: "" }, "name"],
+    ["a missing role", { name: "Ann", email: "a@b.co" }, "salutation"],
+    ["a role outside the options", { ...enquiry, salutation: "Boss" }, "salutation"],
+    ["a sector outside the options", { ...enquiry, sector: "Healthcare,Space" }, "sector"],
+    ["a need outside the options", { ...enquiry, you_need: "Holidays" }, "you_need"],
+    ["an unknown field", { ...enquiry, consent: "on" }, "consent"],
+    ["a name too long", { ...enquiry, name: "x".repeat(limits.name + 1) }, "name"],
+    ["a phone too long", { ...enquiry, phone: "1".repeat(limits.phone + 1) }, "phone"],
+    ["a message too long", { ...enquiry, message: "x".repeat(limits.message + 1) }, "message"],
+    ["an email too long", { email: `${"x".repeat(limits.email)}@b.co` }, "email"],
+    ["a newsletter body without email", { website: "" }, "email"],
+  ])("400 for %s, naming the field", async (_label, body, field) => {
+    const before = await countEnquiries();
+    const response = await post(app, urlencoded(body as Record<string, string>), formHeaders);
+    expectRejected(response, 400);
+    expect(response.json().errors[field]).toEqual(expect.any(String));
+    expect(await countEnquiries()).toBe(before);
+  });
+
+  it("413 for a body over 64 KiB, in each encoding", async () => {
+    const big = { ...enquiry, message: "x".repeat(limits.bodyBytes) };
+    expectRejected(await post(app, big), 413);
+    expectRejected(await post(app, urlencoded(big), formHeaders), 413);
+    const mp = multipart(big);
+    expectRejected(await post(app, mp.payload, mp.headers), 413);
+  });
+
+  it("415 for a file in multipart, storing nothing", async () => {
+    const before = await countEnquiries();
+    const mp = multipart(enquiry, { name: "cv.pdf", content: "%PDF-1.4 ".repeat(500) });
+    expectRejected(await post(app, mp.payload, mp.headers), 415);
+    expect(await countEnquiries()).toBe(before);
+  });
+
+  it("415 for a content type that is not a form", async () => {
+    expectRejected(await post(app, "email=a@b.co", { "content-type": "text/plain" }), 415);
+    expectRejected(await post(app, "<x/>", { "content-type": "application/xml" }), 415);
+  });
+
+  it("never answers 500 to malformed bodies", async () => {
+    const cases: [string, string][] = [
+      ["application/json", "{"],
+      ["application/json", "[1,2]"],
+      ["application/json", "null"],
+      ["application/json", '"email"'],
+      ["application/json", '{"email":{"$ne":1}}'],
+      ["application/json", '{"email":["a@b.co","c@d.co"]}'],
+      ["application/json", '{"__proto__":{"polluted":1},"email":"a@b.co"}'],
+      ["application/json", '{"constructor":{"prototype":{"x":1}}}'],
+      ["application/json", '{"name":null,"email":"a@b.co","salutation":"Other"}'],
+      ["application/x-www-form-urlencoded", "email=a@b.co&email=c@d.co"],
+      ["application/x-www-form-urlencoded", "%%%=%%%"],
+      ["application/x-www-form-urlencoded", "name&email"],
+      ["application/x-www-form-urlencoded", "sector=Space,,,&name=A&email=a@b.co&salutation=Other"],
+      ["multipart/form-data; boundary=abc", "--abc\r\nbroken"],
+      ["multipart/form-data", "no boundary"],
+      ["multipart/form-data; boundary=abc", "--abc--\r\n"],
+    ];
+    for (const [type, payload] of cases) {
+      const response = await post(app, payload, { "content-type": type });
+      expect(response.statusCode, `${type} ${payload}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${type} ${payload}`).toBeLessThan(500);
+      expectRejected(response, response.statusCode);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("400 for an Idempotency-Key that is too long or not printable ASCII", async () => {
+    const long = await post(app, enquiry, { "idempotency-key": "k".repeat(201) });
+    expectRejected(long, 400);
+    expect(long.json().errors["Idempotency-Key"]).toBeDefined();
+    expectRejected(await post(app, enquiry, { "idempotency-key": "clé\u00e9" }), 400);
+  });
+});
+
+describe("anti-abuse", () => {
+  beforeEach(() => {
+    t.logs.length = 0;
+  });
+
+  it("answers a filled honeypot like a success but stores nothing, logging why without personal data", async () => {
+    const before = await countEnquiries();
+    const response = await post(app, urlencoded({ ...enquiry, website: "http://spam.example" }), formHeaders);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: true, data: { status: true } });
+    expect(await countEnquiries()).toBe(before);
+    const line = t.logs.map((entry) => JSON.parse(entry)).find((entry) => entry.outcome === "honeypot");
+    expect(line).toMatchObject({ route: CONTACT_ENDPOINT, status: 200 });
+  });
+
+  it("drops a form submitted sooner than MIN_SUBMIT_MS after it was rendered", async () => {
+    const before = await countEnquiries();
+    const fast = await post(app, enquiry, { "x-form-rendered-at": String(Date.now() - 500) });
+    expect(fast.statusCode).toBe(200);
+    expect(await countEnquiries()).toBe(before);
+    expect(t.logs.some((entry) => JSON.parse(entry).outcome === "too-fast")).toBe(true);
+  });
+
+  it("stores a form submitted after MIN_SUBMIT_MS, or without the header", async () => {
+    const before = await countEnquiries();
+    expect((await post(app, enquiry, { "x-form-rendered-at": String(Date.now() - 10_000) })).statusCode).toBe(200);
+    expect((await post(app, enquiry)).statusCode).toBe(200);
+    expect(await countEnquiries()).toBe(before + 2);
+  });
+
+  it("stores one enquiry per Idempotency-Key and answers every retry with the same id", async () => {
+    const before = await countEnquiries();
+    const key = "3f0c2b9e-retry-test";
+    const answers = await Promise.all([1, 2, 3].map(() => post(app, enquiry, { "idempotency-key": key })));
+    const ids = new Set(answers.map((answer) => answer.json().data.id));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+    expect(await countEnquiries()).toBe(before + 1);
+  });
+
+  it("409 when a key is reused for a different submission", async () => {
+    await post(app, enquiry, { "idempotency-key": "reused-key" });
+    expectRejected(await post(app, { ...enquiry, email: "someone.else@example.co.uk" }, { "idempotency-key": "reused-key" }), 409);
+  });
+
+  it("gives a dropped submission the same id on retry, as a real one gets", async () => {
+    const headers = { "idempotency-key": "bot-key", "x-form-rendered-at": String(Date.now()) };
+    const first = await post(app, enquiry, headers);
+    const second = await post(app, enquiry, headers);
+    expect(first.json().data.id).toBe(second.json().data.id);
+  });
+});
+
+describe("logging", () => {
+  it("writes one line per request and no name, email, phone or message", async () => {
+    t.logs.length = 0;
+    const mp = multipart({ ...enquiry, name: "Zebedee Quux", email: "zebedee@secret.example", phone: "07000111222", message: "private words" });
+    await post(app, mp.payload, { ...mp.headers, referer: "http://localhost:3000/contact" });
+    await post(app, urlencoded({ name: "Zebedee Quux", email: "zebedee@secret.example", salutation: "Nope" }), formHeaders);
+    expect(t.logs).toHaveLength(2);
+    const all = t.logs.join("\n");
+    for (const secret of ["Zebedee", "zebedee@secret.example", "07000111222", "private words"]) expect(all).not.toContain(secret);
+  });
+
+  it("redacts personal fields wherever they appear in a log object", async () => {
+    t.logs.length = 0;
+    app.log.info({ email: "leak@example.co.uk", body: { name: "Leaky" }, lead: { phone: "0123", message: "m" } }, "probe");
+    const line = t.logs.join("\n");
+    expect(line).toContain("probe");
+    for (const secret of ["leak@example.co.uk", "Leaky", "0123", '"m"']) expect(line).not.toContain(secret);
+  });
+});
+
+describe("failures", () => {
+  it("answers 500 with the contract's shape and no internals when the store fails", async () => {
+    const broken = await startTestApp();
+    await broken.app.leads.close();
+    const response = await post(broken.app, enquiry);
+    expectRejected(response, 500);
+    expect(response.body).not.toMatch(/sqlite|kysely|stack|Error:/i);
+    const logged = broken.logs.join("\n");
+    expect(logged).toContain("contactus failed");
+    expect(logged).not.toContain(enquiry.email);
+    expect(logged).not.toContain(enquiry.name);
+    await broken.close().catch(() => undefined);
+  });
+});

@@ -1,0 +1,189 @@
+import cors from "@fastify/cors";
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
+import {
+  apiMessages,
+  CONSENT_VERSION,
+  fields as wire,
+  headers,
+  idempotencyKeyPattern,
+  limits,
+  parseLead,
+  type AcceptedResponse,
+  type FieldErrors,
+  type RejectedResponse,
+} from "../../contract/lead";
+import { safeError } from "../logging";
+import type { LeadStore } from "../store/lead-store";
+import { HttpError, multipartLimits, readFields } from "./read-fields";
+import { hashIp, opaqueId, sourcePageOf, truncatedUserAgent } from "./visitor";
+
+// POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
+// multipart, urlencoded or JSON; validates with the shared contract; drops bots
+// quietly; stores the lead durably before answering that it was accepted.
+
+export interface ContactUsOptions {
+  store: LeadStore;
+  ipHashSecret: string;
+  publicSiteUrl: URL;
+  corsOrigins: readonly string[];
+  rateLimit: { max: number; windowMs: number };
+  /** Counters shared across instances; in memory when absent. */
+  redis?: Redis;
+  minSubmitMs: number;
+}
+
+/** Why a request ended as it did; logged in the request's one log line, never with personal data. */
+export type LeadOutcome = "stored" | "replayed" | "subscribed" | "honeypot" | "too-fast";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    leadOutcome: LeadOutcome | null;
+  }
+}
+
+const accepted = (message: string, id: string): AcceptedResponse => ({ status: true, message, data: { status: true, id } });
+const rejected = (message: string, errors: FieldErrors = {}): RejectedResponse => ({ status: false, message, errors, data: { status: false } });
+
+const messageFor: Record<number, string> = {
+  400: apiMessages.unreadable,
+  403: apiMessages.forbidden,
+  409: apiMessages.keyReused,
+  411: apiMessages.lengthRequired,
+  413: apiMessages.tooLarge,
+  415: apiMessages.unsupportedType,
+  429: apiMessages.tooMany,
+};
+
+/** Fastify's own 415 codes for a missing or unknown content type. */
+const unsupportedCodes = new Set(["FST_ERR_CTP_INVALID_MEDIA_TYPE", "FST_ERR_CTP_INVALID_CONTENT_LENGTH"]);
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOptions) {
+  const { store, ipHashSecret, minSubmitMs } = options;
+  const siteOrigins = new Set([options.publicSiteUrl.origin, ...options.corsOrigins]);
+  const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+  app.decorateRequest("leadOutcome", null);
+  // Only the three encodings the forms use; text/plain is not a form.
+  app.removeContentTypeParser("text/plain");
+  await app.register(formbody, { bodyLimit: limits.bodyBytes });
+  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
+  await app.register(rateLimit, {
+    global: false,
+    redis: options.redis,
+    nameSpace: "contactus-rate:",
+    // Fail open: a Redis outage must not turn leads away (it is logged).
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: apiMessages.tooMany }),
+  });
+  if (options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: [...options.corsOrigins],
+      methods: ["POST"],
+      allowedHeaders: ["Content-Type", headers.idempotencyKey, headers.renderedAt],
+      maxAge: 600,
+    });
+  }
+
+  // Every refusal has the contract's shape and a fixed message: nothing internal leaks.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (error.code && unsupportedCodes.has(error.code)) status = 415;
+    if (status === 500) request.log.error({ err: safeError(error) }, "contactus failed");
+    return reply.code(status).send(rejected(messageFor[status] ?? apiMessages.failed));
+  });
+
+  // A browser always sends Origin on a cross-site POST: refuse one from a site we do not know.
+  app.addHook("onRequest", async (request, reply) => {
+    const origin = headerValue(request, "origin");
+    if (origin !== undefined && !siteOrigins.has(origin) && origin !== ownOrigin(request)) {
+      return reply.code(403).send(rejected(apiMessages.forbidden));
+    }
+    const declared = headerValue(request, "content-length");
+    if (Number(declared ?? 0) > limits.bodyBytes) return reply.code(413).send(rejected(apiMessages.tooLarge));
+    // Fastify counts JSON and urlencoded bodies as they stream; the multipart parser reads the raw
+    // request, so its size is checked here, and a multipart body without a length (chunked) is refused.
+    if (declared === undefined && /^multipart\//i.test(headerValue(request, "content-type") ?? "")) return reply.code(411).send(rejected(apiMessages.lengthRequired));
+  });
+
+  /** A submission we refuse silently: the same answer as an accepted one, nothing stored. */
+  const dropQuietly = (request: FastifyRequest, reply: FastifyReply, reason: LeadOutcome, message: string, key?: string) => {
+    request.leadOutcome = reason;
+    return reply.send(accepted(message, opaqueId(ipHashSecret, key)));
+  };
+
+  app.post(
+    "/",
+    {
+      bodyLimit: limits.bodyBytes,
+      config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } },
+    },
+    async (request, reply) => {
+      let body: Record<string, unknown>;
+      try {
+        body = await readFields(request);
+      } catch (error) {
+        if (error instanceof HttpError) return reply.code(error.statusCode).send(rejected(messageFor[error.statusCode] ?? apiMessages.unreadable));
+        throw error;
+      }
+      const isEnquiry = wire.name in body;
+      const acceptedMessage = isEnquiry ? apiMessages.enquiryReceived : apiMessages.subscribed;
+
+      const key = headerValue(request, headers.idempotencyKey);
+      if (key !== undefined && !idempotencyKeyPattern.test(key)) {
+        return reply.code(400).send(rejected(apiMessages.invalid, { [headers.idempotencyKey]: "Must be 1–200 printable ASCII characters." }));
+      }
+
+      const honeypot = body[wire.honeypot];
+      if (typeof honeypot === "string" && honeypot.trim() !== "") return dropQuietly(request, reply, "honeypot", acceptedMessage, key);
+
+      const renderedAt = headerValue(request, headers.renderedAt);
+      if (renderedAt !== undefined && /^\d{1,15}$/.test(renderedAt)) {
+        // A client clock ahead of ours gives a negative age: we cannot judge it, so it passes.
+        const age = Date.now() - Number(renderedAt);
+        if (age >= 0 && age < minSubmitMs) return dropQuietly(request, reply, "too-fast", acceptedMessage, key);
+      }
+
+      const parsed = parseLead(body);
+      if (!parsed.ok) return reply.code(400).send(rejected(apiMessages.invalid, parsed.errors));
+
+      const sourcePage = sourcePageOf(headerValue(request, "referer"), new Set([...siteOrigins, ownOrigin(request)]));
+      const ipHash = hashIp(ipHashSecret, request.ip);
+
+      if (parsed.kind === "newsletter") {
+        await store.subscribe({ email: parsed.lead.email, sourcePage, ipHash });
+        request.leadOutcome = "subscribed";
+        // Same answer whether or not the address was already known.
+        return reply.send(accepted(apiMessages.subscribed, opaqueId(ipHashSecret, key)));
+      }
+
+      const lead = parsed.lead;
+      const saved = await store.saveEnquiry({
+        name: lead.name,
+        email: lead.email,
+        phone: lead.phone,
+        role: lead.salutation,
+        sectors: lead.sector,
+        needs: lead.you_need,
+        message: lead.message,
+        consentVersion: CONSENT_VERSION,
+        sourcePage,
+        userAgent: truncatedUserAgent(headerValue(request, "user-agent")),
+        ipHash,
+        idempotencyKey: key ?? null,
+      });
+      if (saved.status === "conflict") return reply.code(409).send(rejected(apiMessages.keyReused, { [headers.idempotencyKey]: apiMessages.keyReused }));
+      request.leadOutcome = saved.status === "created" ? "stored" : "replayed";
+      return reply.send(accepted(apiMessages.enquiryReceived, saved.id));
+    },
+  );
+}
+

@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "./cli";
+import { csvCell, toCsv } from "./export";
+import { openDatabase } from "./store/database";
+import { createLeadStore } from "./store/lead-store";
+
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "cli-"));
+  const { db, dialect } = await openDatabase({ dataDir });
+  const store = createLeadStore(db, dialect);
+  await store.saveEnquiry({
+    name: "=HYPERLINK(\"http://evil\")", email: "ann@example.co.uk", phone: "+44 7700 900123", role: "Agency",
+    sectors: ["Healthcare", "IT & Technology"], needs: ["Payroll"], message: "Line one, \"quoted\"\nline two",
+    consentVersion: "v1", sourcePage: "/contact", userAgent: "ua", ipHash: "h",
+  });
+  await store.subscribe({ email: "news@example.co.uk", sourcePage: "/", ipHash: null });
+  await store.close();
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+async function run(...argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = await runCli(argv, { out: (text) => (out += text), err: (text) => (err += text), env: { DATA_DIR: dataDir } });
+  return { code, out, err };
+}
+
+describe("csv", () => {
+  it("quotes commas, quotes and newlines, and defuses formulas", () => {
+    expect(csvCell('a,"b"')).toBe('"a,""b"""');
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("-2")).toBe("'-2");
+    expect(csvCell(null)).toBe("");
+    expect(toCsv(["a"], [{ a: "x\ny" }])).toBe('a\r\n"x\ny"\r\n');
+  });
+});
+
+describe("npm run leads -- export", () => {
+  it("exports enquiries as CSV with a header row and safe cells", async () => {
+    const { code, out } = await run("export", "--kind", "enquiries");
+    expect(code).toBe(0);
+    const [header] = out.split("\r\n");
+    expect(header).toMatch(/^id,created_at,name,email,phone,role,sectors,needs,message,/);
+    expect(out).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(out).toContain("'+44 7700 900123");
+    expect(out).toContain('"Line one, ""quoted""\nline two"');
+    expect(out).toContain('"Healthcare, IT & Technology"');
+  });
+
+  it("exports subscribers as JSON, and filters by --since", async () => {
+    const all = await run("export", "--kind", "subscribers", "--format", "json");
+    expect(JSON.parse(all.out)).toMatchObject([{ email: "news@example.co.uk", status: "pending" }]);
+    const none = await run("export", "--kind", "subscribers", "--format", "json", "--since", "2999-01-01");
+    expect(JSON.parse(none.out)).toEqual([]);
+    const enquiries = JSON.parse((await run("export", "--kind", "enquiries", "--format", "json", "--since", "2000-01-01")).out);
+    expect(enquiries[0].sectors).toEqual(["Healthcare", "IT & Technology"]);
+  });
+
+  it.each([
+    [[]],
+    [["import"]],
+    [["export"]],
+    [["export", "--kind", "everyone"]],
+    [["export", "--kind", "enquiries", "--format", "xlsx"]],
+    [["export", "--kind", "enquiries", "--since", "last week"]],
+    [["export", "--kind", "enquiries", "--colour"]],
+  ])("exits 2 with usage for %j", async (argv) => {
+    const { code, out, err } = await run(...argv);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toContain("Usage: npm run leads -- export");
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import pg from "pg";
+import * as leads0001 from "./migrations/0001-leads";
+import type { Database } from "./schema";
+
+// Opens the lead store's database (SQLite by default, PostgreSQL when a URL is
+// given) and brings its schema up to date before anything else touches it.
+
+/** Every migration, in order. A new one is a new file in migrations/ and a line here. */
+const migrations: Record<string, Migration> = {
+  "0001-leads": leads0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; without it, SQLite at dataDir/leads.db. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+function openSqlite(dataDir: string): Kysely<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const file = new SqliteDatabase(path.join(dataDir, "leads.db"));
+  // WAL lets readers (the export CLI) run beside the server; synchronous=FULL
+  // fsyncs the WAL on every commit, so an accepted lead survives a power cut.
+  file.pragma("journal_mode = WAL");
+  file.pragma("synchronous = FULL");
+  file.pragma("busy_timeout = 5000");
+  file.pragma("foreign_keys = ON");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+function openPostgres(connectionString: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}`, { cause: error });
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
+  const dialect: Dialect = options.databaseUrl ? "postgres" : "sqlite";
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect };
+}
