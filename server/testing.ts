@@ -19,8 +19,10 @@ export interface TestApp {
 /** A minimal pre-rendered site: the server refuses to start without a not-found page. */
 async function makeSite(dir: string) {
   await mkdir(path.join(dir, "404"), { recursive: true });
+  await mkdir(path.join(dir, "services", "404"), { recursive: true });
   await writeFile(path.join(dir, "index.html"), "<!DOCTYPE html><title>Home</title><h1>Home</h1>");
   await writeFile(path.join(dir, "404", "index.html"), "<!DOCTYPE html><title>Oops</title><h1>Oops</h1>");
+  await writeFile(path.join(dir, "services", "404", "index.html"), "<!DOCTYPE html><title>Category not found</title><h1>Category not found</h1>");
 }
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
 import pg from "pg";
 import * as leads0001 from "./migrations/0001-leads";
 import type { Database } from "./schema";
@@ -46,8 +46,12 @@ function openPostgres(connectionString: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export async function migrate(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+export async function migrate(db: Kysely<Database>, dialect: Dialect = "sqlite"): Promise<void> {
+  // On PostgreSQL, name the schema the migration tables live in: without it Kysely
+  // sees another schema's kysely_migration table and never creates its own.
+  const migrationTableSchema =
+    dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}`, { cause: error });
@@ -58,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   const dialect: Dialect = options.databaseUrl ? "postgres" : "sqlite";
   const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
   try {
-    await migrate(db);
+    await migrate(db, dialect);
   } catch (error) {
     await db.destroy();
     throw error;
