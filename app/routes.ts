@@ -5,5 +5,8 @@ export default [
   index("routes/home.tsx"),
   // Not a page: the footer's /home link, redirected to / (the server sends a 301 for direct visits).
   route("home", "routes/home-redirect.tsx"),
+  route("about", "routes/about.tsx"),
+  route("freelancers", "routes/freelancers.tsx"),
+  route("agencies", "routes/agencies.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
