@@ -6,7 +6,7 @@ interface ProseProps {
 
 /** Running text under a section heading: a few paragraphs at a readable measure. */
 export function Prose({ paragraphs, lead = false }: ProseProps) {
-  const size = lead ? "text-center text-xl sm:text-2xl text-brand-900" : "text-lg text-ink";
+  const size = lead ? "text-xl text-brand-900 sm:text-center sm:text-2xl" : "text-lg text-ink";
   return (
     <div className={`mx-auto max-w-3xl space-y-5 leading-relaxed ${size}`}>
       {paragraphs.map((paragraph) => (
