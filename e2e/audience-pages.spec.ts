@@ -254,8 +254,8 @@ test.describe("carousels", () => {
     expect(whyMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs - 800);
     expect(whyMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1500);
     // Both started together, so the difference is the difference of their intervals.
-    expect(servicesMs - whyMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.servicesForFreelancers - CAROUSEL_AUTOPLAY_MS.whyChooseUs - 400);
-    expect(servicesMs - whyMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.servicesForFreelancers - CAROUSEL_AUTOPLAY_MS.whyChooseUs + 400);
+    expect(servicesMs - whyMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.servicesForFreelancers - CAROUSEL_AUTOPLAY_MS.whyChooseUs - 600);
+    expect(servicesMs - whyMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.servicesForFreelancers - CAROUSEL_AUTOPLAY_MS.whyChooseUs + 600);
 
     const quotes = await openCarousel(page, paths.agencies, agencyTestimonials.carouselLabel);
     const quotesStart = Date.now();

@@ -82,7 +82,7 @@ export const agenciesFaq = {
     {
       question: "Do you make IR35 status determinations for our placements?",
       answer:
-        "No. The status determination stays with the end client, who must take reasonable care and issue a Status Determination Statement. We can introduce you and your clients to specialist IR35 reviewers and compliant payroll providers.",
+        "No. Where the off-payroll rules put the decision with the end client (public sector bodies and medium or large private sector businesses), the client makes the determination, must take reasonable care and must issue a Status Determination Statement. We can introduce you and your clients to specialist IR35 reviewers and compliant payroll providers.",
     },
   ] satisfies FaqItem[],
 };
