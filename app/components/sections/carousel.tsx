@@ -59,6 +59,9 @@ export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, ki
   const running = rotating && !hovered && !focusWithin;
 
   // Before Embla starts every slide counts as shown, as in the pre-rendered HTML.
+  // Slides out of view are aria-hidden, so a slide coming into view is announced
+  // (when the live region is on). Slides hold no links or buttons; if they ever
+  // do, this must become `inert`.
   const [inView, setInView] = useState<readonly number[] | null>(null);
 
   const rootRef = useRef<HTMLElement>(null);
