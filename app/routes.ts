@@ -5,6 +5,9 @@ export default [
   index("routes/home.tsx"),
   // Not a page: the footer's /home link, redirected to / (the server sends a 301 for direct visits).
   route("home", "routes/home-redirect.tsx"),
+  route("about", "routes/about.tsx"),
+  route("freelancers", "routes/freelancers.tsx"),
+  route("agencies", "routes/agencies.tsx"),
   route("services", "routes/services.tsx"),
   // One module for all eight categories, fed by app/content/services.ts; an unknown slug renders Category not found.
   route("services/:category", "routes/service-category.tsx"),

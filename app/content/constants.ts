@@ -20,8 +20,15 @@ export const CAROUSEL_AUTOPLAY_MS = {
   servicesForFreelancers: 3500,
   testimonials: 3000,
 } as const;
-/** Viewport widths (px) from which carousels show 1, 2 and 3 slides. */
+/**
+ * Viewport widths (px) from which carousels show 1, 2 and 3 slides (narrower
+ * screens show 1). Testimonial carousels stop at 2. These are Tailwind's sm, md
+ * and lg breakpoints, so slides are sized by CSS before any script runs;
+ * carousel.test.ts keeps the two in step.
+ */
 export const CAROUSEL_BREAKPOINTS_PX = { one: 640, two: 768, three: 1024 } as const;
+/** Most slides in view at once, per carousel kind. */
+export const CAROUSEL_MAX_SLIDES_IN_VIEW = { cards: 3, testimonials: 2 } as const;
 /** Gap between carousel slides (px). */
 export const CAROUSEL_SLIDE_SPACING_PX = 30;
 

@@ -26,6 +26,13 @@ export const layoutCopy = {
     accept: "Got it",
     close: "Close disclaimer",
   },
+  carousel: {
+    previous: "Previous slide",
+    next: "Next slide",
+    pause: "Pause automatic slide show",
+    play: "Start automatic slide show",
+    slideLabel: (position: number, total: number) => `${position} of ${total}`,
+  },
   notFound: {
     title: "Page not found",
     heading: "Oops, that page has moved",

@@ -43,6 +43,9 @@ export const paths = {
  */
 export const sitePages: readonly string[] = [
   paths.home,
+  paths.about,
+  paths.freelancers,
+  paths.agencies,
   paths.services,
   ...serviceSlugs.map(paths.serviceCategory),
   paths.resources,

@@ -24,7 +24,7 @@ export interface Step {
 export interface Testimonial {
   quote: string;
   author: string;
-  /** Empty on the home page, so the author's initial stands in as the avatar. */
+  /** Empty on the home page, so the author's initial stands in; omitted where the author is a role label. */
   avatar?: string;
   /** A role label shown under the author (other pages use the role as the author). */
   role?: string;

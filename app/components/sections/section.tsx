@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { Action } from "~/content/types";
+import { ButtonRow } from "../ui/button-link";
 
 const tones = {
   white: "bg-white",
@@ -13,10 +15,12 @@ interface SectionProps {
   children: ReactNode;
   /** Anchor id; also ties the section's landmark name to its heading. */
   id?: string;
+  /** Buttons centred under the content. */
+  actions?: readonly Action[];
 }
 
 /** A page section: a level-2 heading, an optional intro, and its content. */
-export function Section({ heading, intro, tone = "white", children, id }: SectionProps) {
+export function Section({ heading, intro, tone = "white", children, id, actions }: SectionProps) {
   const headingId = `${id ?? slugify(heading)}-heading`;
   return (
     <section id={id} aria-labelledby={headingId} className={`${tones[tone]} py-16 sm:py-20`}>
@@ -28,6 +32,11 @@ export function Section({ heading, intro, tone = "white", children, id }: Sectio
           {intro && <p className="mt-4 text-lg leading-relaxed text-muted">{intro}</p>}
         </div>
         <div className="mt-10 sm:mt-12">{children}</div>
+        {actions && actions.length > 0 && (
+          <div className="mt-10 flex justify-center">
+            <ButtonRow actions={actions} />
+          </div>
+        )}
       </div>
     </section>
   );

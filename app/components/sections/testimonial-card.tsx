@@ -1,11 +1,11 @@
 import type { Testimonial } from "~/content/types";
 import { Icon } from "../ui/icon";
 
-/** One quote. With no avatar image, the author's initial stands in. */
+/** One quote. With an empty avatar the author's initial stands in; with none, the author line stands alone. */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   const { quote, author, avatar, role } = testimonial;
   return (
-    <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line sm:p-8">
+    <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line ring-inset sm:p-8">
       <Icon name="quote" className="size-8 text-accent-500" />
       <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-ink">
         <p>{quote}</p>
@@ -14,12 +14,15 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         {avatar ? (
           <img src={avatar} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full object-cover" />
         ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-          >
-            {author.charAt(0)}
-          </span>
+          // An empty avatar gets the initial; none at all (a role label as author) gets nothing.
+          avatar === "" && (
+            <span
+              aria-hidden="true"
+              className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+            >
+              {author.charAt(0)}
+            </span>
+          )
         )}
         <span>
           <span className="block font-semibold text-brand-900">{author}</span>

@@ -1,0 +1,116 @@
+import { CONTACT_RESPONSE_PROMISE } from "./constants";
+import { paths } from "./paths";
+import type { Action, Card, FaqItem, PageMeta, Step, Testimonial } from "./types";
+
+export const agenciesMeta: PageMeta = {
+  title: "For Agencies and Businesses",
+  description:
+    "Partner with us to reach pre-qualified UK freelancers and contractors and offer them vetted PAYE, CIS and umbrella payroll, insurance and training.",
+  path: paths.agencies,
+};
+
+export const agenciesHero = {
+  eyebrow: "For agencies and businesses",
+  title: "Reach Compliant, Ready-to-Work Freelancers",
+  intro:
+    "Partner with us to meet freelancers and contractors across healthcare, construction, IT, engineering and logistics, and to give the people you place access to vetted payroll, insurance and training.",
+  actions: [
+    { label: "Become a Partner", href: paths.contact, variant: "primary" },
+    { label: "Speak with Us", href: paths.contact, variant: "secondary" },
+  ] satisfies Action[],
+};
+
+export const whatWeOffer = {
+  heading: "What We Offer",
+  intro: "A partnership built around the people you hire and the compliance questions your clients ask.",
+  cards: [
+    {
+      icon: "users",
+      title: "Pre-qualified candidates",
+      text: "Freelancers and contractors who have told us their sector, skills, availability and how they want to be paid, introduced with their consent.",
+    },
+    {
+      icon: "wallet",
+      title: "Compliant payroll partners",
+      text: "PAYE, umbrella and CIS providers we have checked for accreditation and transparent pay, to help keep your supply chain compliant.",
+    },
+    {
+      icon: "file-text",
+      title: "Sector and market insight",
+      text: "Spotlight reports on freelancer numbers, day rates and IR35 trends in the sectors you recruit for.",
+    },
+    {
+      icon: "landmark",
+      title: "Tenders and project delivery",
+      text: "A place in subcontractor teams bidding for public and private sector work, from NHS facilities frameworks to school refurbishments.",
+    },
+  ] satisfies Card[],
+};
+
+export const partnershipProcess = {
+  heading: "Partnership Process",
+  intro: "Three steps from first conversation to your first introduction.",
+  steps: [
+    {
+      title: "Tell us about your business",
+      text: "The sectors, regions and roles you recruit for, and how you engage and pay workers today.",
+    },
+    {
+      title: "Vetting and onboarding",
+      text: "We check your company, memberships and compliance documents, then agree how introductions and referrals will work.",
+    },
+    {
+      title: "Start receiving introductions",
+      text: "We introduce matched freelancers and recommend your services to our community, with one named contact for everything.",
+    },
+  ] satisfies Step[],
+};
+
+export const agenciesFaq = {
+  heading: "FAQ",
+  items: [
+    {
+      question: "What does it cost to become a partner?",
+      answer:
+        "We agree terms with each partner before anything starts, based on the sectors and services involved. Freelancers never pay for an introduction to you.",
+    },
+    {
+      question: "What do you check before accepting a partner?",
+      answer:
+        "Your company and directors on Companies House, your trade body memberships and accreditations (for example the REC, or FCSA for payroll providers), your insurance cover, and how you handle right-to-work checks and workers' pay. We review every partner each year.",
+    },
+    {
+      question: "Do you make IR35 status determinations for our placements?",
+      answer:
+        "No. Where the off-payroll rules put the decision with the end client (public sector bodies and medium or large private sector businesses), the client makes the determination, must take reasonable care and must issue a Status Determination Statement. We can introduce you and your clients to specialist IR35 reviewers and compliant payroll providers.",
+    },
+  ] satisfies FaqItem[],
+};
+
+export const agencyTestimonials = {
+  heading: "What Our Partners Say",
+  carouselLabel: "Partner testimonials",
+  items: [
+    {
+      quote:
+        "Within a month we had three experienced site managers on a housing refurbishment contract, each with their CIS paperwork in order. The introductions were relevant and the follow-up was quick.",
+      author: "Recruitment Director",
+    },
+    {
+      quote:
+        "Our clients ask hard questions about how workers are paid. Being able to point to vetted umbrella and PAYE partners has made those conversations far easier.",
+      author: "Compliance Manager",
+    },
+    {
+      quote:
+        "The locum nurses they introduced came with their documents ready and their payroll already arranged, which saved our team days on every placement.",
+      author: "Operations Director",
+    },
+  ] satisfies Testimonial[],
+};
+
+export const agenciesCta = {
+  heading: "Ready to Partner With Us?",
+  text: `Tell us about your agency or business and we will be in touch within ${CONTACT_RESPONSE_PROMISE}.`,
+  actions: [{ label: "Get Started", href: paths.contact }] satisfies Action[],
+};

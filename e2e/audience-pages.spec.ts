@@ -1,0 +1,377 @@
+import type { Browser, Locator, Page } from "@playwright/test";
+import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
+import { aboutHero, aboutMeta, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "../app/content/about";
+import {
+  agenciesCta, agenciesFaq, agenciesHero, agenciesMeta, agencyTestimonials, partnershipProcess, whatWeOffer,
+} from "../app/content/agencies";
+import { CAROUSEL_AUTOPLAY_MS } from "../app/content/constants";
+import {
+  freelancersFaq, freelancersHero, freelancersHowItWorks, freelancersMeta, getIntroduced, servicesForFreelancers, whyChooseUs,
+} from "../app/content/freelancers";
+import { layoutCopy } from "../app/content/layout";
+import { paths } from "../app/content/paths";
+import { site } from "../app/content/site";
+import type { Action, PageMeta } from "../app/content/types";
+
+interface AudiencePage {
+  meta: PageMeta;
+  h1: string;
+  headings: string[];
+  /** Every button on the page, by its visible label. */
+  buttons: Action[];
+  /** Texts that must be in the pre-rendered HTML, carousel slides included. */
+  texts: string[];
+}
+
+const pages: AudiencePage[] = [
+  {
+    meta: aboutMeta,
+    h1: aboutHero.title,
+    headings: [ourStory.heading, ourMission.heading, ourVision.heading, ourValues.heading, complianceAndVetting.heading],
+    buttons: [...aboutHero.actions, ...complianceAndVetting.actions],
+    texts: [...ourStory.paragraphs, ...ourVision.paragraphs, ...ourValues.cards.map((c) => c.title), ...complianceAndVetting.cards.map((c) => c.text)],
+  },
+  {
+    meta: freelancersMeta,
+    h1: freelancersHero.title,
+    headings: [whyChooseUs.heading, servicesForFreelancers.heading, freelancersHowItWorks.heading, freelancersFaq.heading, getIntroduced.heading],
+    buttons: [...freelancersHero.actions, ...getIntroduced.actions],
+    texts: [
+      ...whyChooseUs.cards.map((c) => c.text),
+      ...servicesForFreelancers.cards.map((c) => c.text),
+      ...freelancersHowItWorks.steps.map((s) => s.title),
+      ...freelancersFaq.items.map((i) => i.answer),
+    ],
+  },
+  {
+    meta: agenciesMeta,
+    h1: agenciesHero.title,
+    headings: [whatWeOffer.heading, partnershipProcess.heading, agenciesFaq.heading, agencyTestimonials.heading, agenciesCta.heading],
+    buttons: [...agenciesHero.actions, ...agenciesCta.actions],
+    texts: [
+      ...whatWeOffer.cards.map((c) => c.text),
+      ...partnershipProcess.steps.map((s) => s.title),
+      ...agenciesFaq.items.map((i) => i.answer),
+      ...agencyTestimonials.items.flatMap((t) => [t.quote, t.author]),
+    ],
+  },
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Text as React writes it into HTML. */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+
+for (const { meta, h1, headings, buttons, texts } of pages) {
+  test(`the raw HTML of ${meta.path} holds its heading, sections, slides and sharing tags`, async ({ request }) => {
+    const { status, html } = await rawHtml(request, meta.path);
+    expect(status).toBe(200);
+    const title = escapeHtml(`${meta.title} | ${site.name}`);
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(escapeHtml(h1))}</h1>`));
+    for (const heading of headings) expect(html).toMatch(new RegExp(`<h2[^>]*>${escapeRegExp(escapeHtml(heading))}</h2>`));
+    for (const text of texts) expect(html).toContain(escapeHtml(text));
+    expect(html).toContain(`<meta name="description" content="${escapeHtml(meta.description)}"/>`);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${meta.path}"/>`));
+    expect(html).toContain(`<meta property="og:title" content="${title}"/>`);
+    expect(html).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+${meta.path}"/>`));
+    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\.jpg"\/>/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+  });
+
+  test(`${meta.path}: one h1, every section and every button's destination`, async ({ page }) => {
+    await acknowledgeBanners(page);
+    await page.goto(meta.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1, name: h1 })).toBeVisible();
+    for (const heading of headings) {
+      await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
+    }
+    const main = page.getByRole("main");
+    for (const button of buttons) {
+      await expect(main.getByRole("link", { name: button.label, exact: true })).toHaveAttribute("href", button.href);
+    }
+  });
+}
+
+test("about: values, compliance checks and the vision", async ({ page }) => {
+  await acknowledgeBanners(page);
+  await page.goto(paths.about);
+  const values = page.getByRole("region", { name: ourValues.heading });
+  await expect(values.getByRole("heading", { level: 3 })).toHaveText(["Trust", "Transparency", "Partnership"]);
+  await expect(page.getByRole("region", { name: ourVision.heading })).toContainText("UK's number one marketplace for freelance opportunities and services");
+  const compliance = page.getByRole("region", { name: complianceAndVetting.heading });
+  await expect(compliance.getByRole("listitem")).toHaveCount(complianceAndVetting.cards.length);
+  await compliance.getByRole("link", { name: "Speak to the Team" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test.describe("FAQ accordions", () => {
+  for (const { path, heading, items } of [
+    { path: paths.freelancers, heading: freelancersFaq.heading, items: freelancersFaq.items },
+    { path: paths.agencies, heading: agenciesFaq.heading, items: agenciesFaq.items },
+  ]) {
+    test(`${path}: one answer open at a time; the open question closes it`, async ({ page }) => {
+      await acknowledgeBanners(page);
+      await page.goto(path);
+      const faq = page.getByRole("region", { name: heading, exact: true });
+      const questions = faq.getByRole("button");
+      await expect(questions).toHaveCount(items.length);
+      for (const item of items) await expect(faq.getByText(item.answer)).toBeHidden();
+
+      const first = faq.getByRole("button", { name: items[0]!.question });
+      const second = faq.getByRole("button", { name: items[1]!.question });
+      await expect(first).toHaveAttribute("aria-expanded", "false");
+      await first.click();
+      await expect(first).toHaveAttribute("aria-expanded", "true");
+      const panelId = await first.getAttribute("aria-controls");
+      await expect(page.locator(`[id="${panelId}"]`)).toBeVisible();
+      await expect(page.locator(`[id="${panelId}"]`)).toHaveText(items[0]!.answer);
+
+      await second.click();
+      await expect(second).toHaveAttribute("aria-expanded", "true");
+      await expect(first).toHaveAttribute("aria-expanded", "false");
+      await expect(faq.getByText(items[0]!.answer)).toBeHidden();
+      await expect(faq.getByText(items[1]!.answer)).toBeVisible();
+
+      await second.click();
+      await expect(second).toHaveAttribute("aria-expanded", "false");
+      for (const item of items) await expect(faq.getByText(item.answer)).toBeHidden();
+
+      // Keyboard works too.
+      await first.focus();
+      await page.keyboard.press("Enter");
+      await expect(first).toHaveAttribute("aria-expanded", "true");
+    });
+  }
+});
+
+// ---- Carousels ----
+
+const copy = layoutCopy.carousel;
+
+/** The labels ("n of N") of the slides fully inside the carousel's window, left to right. */
+function shownSlides(carousel: Locator): Promise<string[]> {
+  return carousel.evaluate((root) => {
+    const slides = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')];
+    const windowBox = slides[0]!.parentElement!.parentElement!.getBoundingClientRect();
+    return slides
+      .map((slide) => ({ label: slide.getAttribute("aria-label")!, box: slide.firstElementChild!.getBoundingClientRect() }))
+      .filter(({ box }) => box.left >= windowBox.left - 1 && box.right <= windowBox.right + 1)
+      .sort((a, b) => a.box.left - b.box.left)
+      .map(({ label }) => label);
+  });
+}
+
+/** Embla has started once it marks the slides out of view as hidden. */
+async function waitForCarousel(carousel: Locator) {
+  await expect(carousel.locator('[aria-roledescription="slide"][aria-hidden="true"]').first()).toBeAttached();
+}
+
+async function firstShown(carousel: Locator) {
+  return (await shownSlides(carousel))[0];
+}
+
+/** Moves the mouse off the carousel and focus out of it. */
+async function leaveCarousel(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+async function openCarousel(page: Page, path: string, label: string) {
+  await acknowledgeBanners(page);
+  await page.goto(path);
+  const carousel = page.getByRole("region", { name: label });
+  await waitForCarousel(carousel);
+  return carousel;
+}
+
+test.describe("carousels", () => {
+  test("every slide is labelled 'n of N' and the controls are named", async ({ page }) => {
+    const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    await expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
+    const total = whyChooseUs.cards.length;
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(total);
+    for (let n = 1; n <= total; n += 1) {
+      await expect(slides.nth(n - 1)).toHaveAttribute("role", "group");
+      await expect(slides.nth(n - 1)).toHaveAttribute("aria-label", `${n} of ${total}`);
+    }
+    for (const name of [copy.previous, copy.next, copy.pause]) await expect(carousel.getByRole("button", { name })).toBeVisible();
+  });
+
+  test("slides shown: 1 on a phone, 2 from 768 px, 3 from 1024 px; testimonials at most 2", async ({ page }) => {
+    const cards = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    const width = page.viewportSize()!.width;
+    const expected = (w: number, max: number) => Math.min(w >= 1024 ? 3 : w >= 768 ? 2 : 1, max);
+    expect(await shownSlides(cards)).toHaveLength(expected(width, 3));
+    for (const w of [700, 900, 1280]) {
+      await page.setViewportSize({ width: w, height: 800 });
+      await expect.poll(() => shownSlides(cards).then((s) => s.length)).toBe(expected(w, 3));
+    }
+
+    await page.setViewportSize({ width, height: 800 });
+    const quotes = await openCarousel(page, paths.agencies, agencyTestimonials.carouselLabel);
+    expect(await shownSlides(quotes)).toHaveLength(expected(width, 2));
+    for (const w of [700, 900, 1280]) {
+      await page.setViewportSize({ width: w, height: 800 });
+      await expect.poll(() => shownSlides(quotes).then((s) => s.length)).toBe(expected(w, 2));
+    }
+  });
+
+  test("the slides sit exactly where they were before the script started (no layout shift)", async ({ page, browser }) => {
+    const viewport = page.viewportSize()!;
+    const measure = (p: Page) =>
+      p.getByRole("region", { name: whyChooseUs.carouselLabel }).evaluate((root) =>
+        [...root.querySelectorAll('[aria-roledescription="slide"]')].slice(0, 2).map((slide) => {
+          const box = slide.firstElementChild!.getBoundingClientRect();
+          return [Math.round(box.left), Math.round(box.width), Math.round(box.height), Math.round(root.getBoundingClientRect().height)];
+        }),
+      );
+    const staticPage = await (browser as Browser).newContext({ javaScriptEnabled: false, viewport });
+    const noScript = await staticPage.newPage();
+    await noScript.goto(paths.freelancers);
+    const before = await measure(noScript);
+    await staticPage.close();
+
+    await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    expect(await measure(page)).toEqual(before);
+  });
+
+  test("autoplay moves on after its interval; each carousel keeps its own", async ({ page }) => {
+    const why = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    const services = page.getByRole("region", { name: servicesForFreelancers.carouselLabel });
+    await waitForCarousel(services);
+    const start = Date.now();
+    await expect(why.getByRole("button", { name: copy.pause })).toBeVisible();
+    await expect(why.locator('[aria-live="off"]')).toHaveCount(1);
+    expect(await firstShown(why)).toBe("1 of 5");
+    const movedAt = async (carousel: Locator) => {
+      await expect.poll(() => firstShown(carousel), { timeout: 6000, intervals: [50] }).toBe("2 of 5");
+      return Date.now() - start;
+    };
+    const [whyMs, servicesMs] = await Promise.all([movedAt(why), movedAt(services)]);
+    expect(whyMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs - 800);
+    expect(whyMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1500);
+    // Both started together, so the difference is the difference of their intervals.
+    expect(servicesMs - whyMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.servicesForFreelancers - CAROUSEL_AUTOPLAY_MS.whyChooseUs - 600);
+    expect(servicesMs - whyMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.servicesForFreelancers - CAROUSEL_AUTOPLAY_MS.whyChooseUs + 600);
+
+    const quotes = await openCarousel(page, paths.agencies, agencyTestimonials.carouselLabel);
+    const quotesStart = Date.now();
+    await expect.poll(() => firstShown(quotes), { timeout: 6000, intervals: [50] }).toBe("2 of 3");
+    expect(Date.now() - quotesStart).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.testimonials - 800);
+  });
+
+  test("autoplay pauses while hovered and while focus is inside, and resumes after", async ({ page }) => {
+    const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    const wait = CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1000;
+
+    await carousel.locator('[aria-roledescription="slide"]').first().hover();
+    await page.waitForTimeout(wait);
+    expect(await firstShown(carousel)).toBe("1 of 5");
+    await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);
+    await leaveCarousel(page);
+    await expect.poll(() => firstShown(carousel), { timeout: wait + 1500 }).toBe("2 of 5");
+
+    await carousel.getByRole("button", { name: copy.pause }).focus();
+    const at = await firstShown(carousel);
+    await page.waitForTimeout(wait);
+    expect(await firstShown(carousel)).toBe(at);
+    await leaveCarousel(page);
+    await expect.poll(() => firstShown(carousel), { timeout: wait + 1500 }).not.toBe(at);
+  });
+
+  test("the pause button stops autoplay until play is pressed (WCAG 2.2.2)", async ({ page }) => {
+    const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    await carousel.getByRole("button", { name: copy.pause }).click();
+    await expect(carousel.getByRole("button", { name: copy.play })).toBeVisible();
+    await leaveCarousel(page);
+    const at = await firstShown(carousel);
+    await page.waitForTimeout(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1000);
+    expect(await firstShown(carousel)).toBe(at);
+    await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);
+
+    await carousel.getByRole("button", { name: copy.play }).click();
+    await expect(carousel.getByRole("button", { name: copy.pause })).toBeVisible();
+    await leaveCarousel(page);
+    await expect.poll(() => firstShown(carousel), { timeout: CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1500 }).not.toBe(at);
+  });
+
+  test("previous and next buttons and the arrow keys move one slide, wrapping round", async ({ page }) => {
+    const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    const next = carousel.getByRole("button", { name: copy.next });
+    const previous = carousel.getByRole("button", { name: copy.previous });
+    await next.click();
+    await expect.poll(() => firstShown(carousel)).toBe("2 of 5");
+    await previous.click();
+    await expect.poll(() => firstShown(carousel)).toBe("1 of 5");
+    await previous.click();
+    await expect.poll(() => firstShown(carousel)).toBe("5 of 5");
+    // Focus is on a control inside the carousel: the arrow keys drive it.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => firstShown(carousel)).toBe("1 of 5");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => firstShown(carousel)).toBe("2 of 5");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => firstShown(carousel)).toBe("1 of 5");
+    // Off-screen slides are hidden from screen readers; the shown ones are not.
+    const shown = await shownSlides(carousel);
+    for (const label of shown) await expect(carousel.getByRole("group", { name: label, exact: true })).toBeVisible();
+    await expect(carousel.getByRole("group")).toHaveCount(shown.length);
+  });
+
+  test("a swipe moves to the next slide", async ({ page }) => {
+    const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    await carousel.getByRole("button", { name: copy.pause }).click();
+    const box = (await carousel.locator('[aria-roledescription="slide"]').first().boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width - 20, y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step += 1) await page.mouse.move(box.x + box.width - 20 - step * 30, y);
+    await page.mouse.up();
+    await expect.poll(() => firstShown(carousel)).toBe("2 of 5");
+  });
+
+  test("reduced motion: no autoplay, and the buttons jump without animating", async ({ browser, page }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce", viewport: page.viewportSize()! });
+    const reduced = await context.newPage();
+    await acknowledgeBanners(reduced);
+    await reduced.goto(paths.freelancers);
+    const carousel = reduced.getByRole("region", { name: whyChooseUs.carouselLabel });
+    await waitForCarousel(carousel);
+    await expect(carousel.getByRole("button", { name: copy.play })).toBeVisible();
+    await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);
+    await reduced.waitForTimeout(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1000);
+    expect(await firstShown(carousel)).toBe("1 of 5");
+
+    await carousel.getByRole("button", { name: copy.next }).click();
+    // Two frames later it is already there: a jump, not a scroll.
+    await reduced.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await firstShown(carousel)).toBe("2 of 5");
+    await context.close();
+  });
+});
+
+test("Embla's code loads only on the pages with a carousel", async ({ request }) => {
+  const preloads = async (path: string) => {
+    const { html } = await rawHtml(request, path);
+    return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  };
+  // "containScroll" is one of Embla's option names: it survives minification.
+  const hasEmbla = async (hrefs: string[]) => {
+    const bodies = await Promise.all(hrefs.map(async (href) => (await request.get(href)).text()));
+    return bodies.some((body) => body.includes("containScroll"));
+  };
+  expect(await hasEmbla(await preloads(paths.freelancers))).toBe(true);
+  expect(await hasEmbla(await preloads(paths.agencies))).toBe(true);
+  for (const path of [paths.home, paths.about]) expect(await hasEmbla(await preloads(path))).toBe(false);
+});
+
+test("axe finds no violations with a carousel paused, off-screen slides hidden and an answer open", async ({ page }) => {
+  const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+  await carousel.getByRole("button", { name: copy.pause }).click();
+  await carousel.getByRole("button", { name: copy.next }).click();
+  await page.getByRole("button", { name: freelancersFaq.items[0]!.question }).click();
+  await expectNoAxeViolations(page);
+});
