@@ -41,7 +41,7 @@ export const paths = {
  * Pages that exist and are pre-rendered. A route joins this list in the same
  * change that adds its module to app/routes.ts.
  */
-export const sitePages: readonly string[] = [paths.home];
+export const sitePages: readonly string[] = [paths.home, paths.contact];
 
 /** Everything the build pre-renders: the pages plus the not-found fallbacks. */
 export const prerenderPaths: string[] = [...sitePages, paths.notFound];
