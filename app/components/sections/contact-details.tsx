@@ -28,20 +28,20 @@ export function ContactDetails({ heading, promise, items }: ContactDetailsProps)
       </p>
       <dl className="mt-6 space-y-5">
         {items.map((item) => (
-          <div key={item.label} className="flex items-start gap-3">
-            <Icon name={item.icon} className="mt-0.5 size-5 shrink-0 text-accent-400" />
-            <div>
-              <dt className="text-sm font-semibold tracking-wider text-brand-100 uppercase">{item.label}</dt>
-              <dd className="mt-1">
-                {item.href ? (
-                  <a href={item.href} className="underline-offset-4 hover:underline">
-                    {item.value}
-                  </a>
-                ) : (
-                  item.value
-                )}
-              </dd>
-            </div>
+          <div key={item.label}>
+            <dt className="flex items-center gap-3 text-sm font-semibold tracking-wider text-brand-100 uppercase">
+              <Icon name={item.icon} className="size-5 shrink-0 text-accent-400" />
+              {item.label}
+            </dt>
+            <dd className="mt-1 pl-8">
+              {item.href ? (
+                <a href={item.href} className="underline-offset-4 hover:underline">
+                  {item.value}
+                </a>
+              ) : (
+                item.value
+              )}
+            </dd>
           </div>
         ))}
       </dl>
