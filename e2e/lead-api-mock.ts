@@ -41,7 +41,7 @@ async function readCall(route: Route): Promise<LeadCall> {
   const headers = await request.allHeaders();
   const contentType = headers["content-type"] ?? "";
   // Node's own multipart parser reads the body exactly as a server would.
-  const form = await new Response(request.postDataBuffer() ?? Buffer.alloc(0), { headers: { "content-type": contentType } }).formData();
+  const form = await new Response(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)), { headers: { "content-type": contentType } }).formData();
   const entries = [...form.entries()].map(([name, value]) => [name, String(value)] as [string, string]);
   return { entries, contentType, headers };
 }
