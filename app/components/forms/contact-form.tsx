@@ -1,5 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { flushSync } from "react-dom";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactForm as copy } from "~/content/contact";
 import { enquiryAccepted, postLead, useSubmission } from "~/lib/lead-client";
@@ -84,6 +83,8 @@ export function ContactForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<FormStatus>("idle");
   const [honeypot, setHoneypot] = useState("");
+  /** Bumped on each failed check, so focus moves to the first invalid field once it is marked. */
+  const [focusRequest, setFocusRequest] = useState(0);
   const submission = useSubmission();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
@@ -99,16 +100,18 @@ export function ContactForm() {
   const invalidProps = (key: FieldKey) =>
     errors[key] ? { "aria-invalid": true as const, "aria-describedby": errorId(key) } : {};
 
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [focusRequest]);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
     const found = validateEnquiry(values);
     if (Object.values(found).some(Boolean)) {
-      flushSync(() => {
-        setErrors(found);
-        setStatus("error");
-      });
-      formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+      setErrors(found);
+      setStatus("error");
+      setFocusRequest((count) => count + 1);
       return;
     }
     setErrors({});
