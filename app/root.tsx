@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { SiteLayout } from "~/components/layout/site-layout";
 import "./app.css";
 
@@ -28,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <SiteLayout>
+    <SiteLayout newsletter={<NewsletterForm />}>
       <Outlet />
     </SiteLayout>
   );

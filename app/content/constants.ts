@@ -41,3 +41,9 @@ export const STORAGE_KEYS = {
 export const CONTACT_RESPONSE_PROMISE = "1–2 business days";
 
 export const CHART_HEIGHTS_PX = { sectors: 400, comparison: 220 } as const;
+
+/**
+ * Not in the spec: how long a form waits for the lead API before treating the
+ * attempt as failed, so a stalled connection never leaves a form loading forever.
+ */
+export const LEAD_REQUEST_TIMEOUT_MS = 15_000;

@@ -49,6 +49,7 @@ export const sitePages: readonly string[] = [
   paths.services,
   ...serviceSlugs.map(paths.serviceCategory),
   paths.resources,
+  paths.contact,
   paths.privacyPolicy,
   paths.termsConditions,
   paths.cookiePolicy,

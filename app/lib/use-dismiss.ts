@@ -1,17 +1,20 @@
 import { useEffect, type RefObject } from "react";
 
+export type DismissReason = "escape" | "outside";
+
 /**
- * Calls `onDismiss` on Escape or on a pointer press outside `ref`, while `active`.
+ * Calls `onDismiss` on Escape or on a pointer press outside `ref`, while `active`,
+ * saying which (Escape usually returns focus to the control that opened it).
  * Used by dropdowns and the multi-selects.
  */
-export function useDismiss(ref: RefObject<HTMLElement | null>, active: boolean, onDismiss: () => void): void {
+export function useDismiss(ref: RefObject<HTMLElement | null>, active: boolean, onDismiss: (reason: DismissReason) => void): void {
   useEffect(() => {
     if (!active) return;
     const onPointer = (event: PointerEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) onDismiss();
+      if (ref.current && !ref.current.contains(event.target as Node)) onDismiss("outside");
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onDismiss();
+      if (event.key === "Escape") onDismiss("escape");
     };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);

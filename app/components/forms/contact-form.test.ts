@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { contactForm } from "~/content/contact";
+import { limits } from "../../../contract/lead";
+import { validateEnquiry } from "./contact-form";
+
+const valid = {
+  name: "Ann Smith", email: "ann@example.co.uk", phone: "", role: "Freelancer" as const,
+  sectors: [], needs: [], message: "", consent: true,
+};
+
+describe("validateEnquiry", () => {
+  it("accepts the four required fields alone", () => {
+    expect(validateEnquiry(valid)).toEqual({});
+  });
+
+  it("names each missing required field with the contract schema's message, and the consent", () => {
+    expect(validateEnquiry({ ...valid, name: " ", email: "", role: "", consent: false })).toEqual({
+      name: "Please enter your name.",
+      email: "Please enter your email address.",
+      role: "Please choose your role.",
+      consent: contactForm.consentError,
+    });
+  });
+
+  it("applies the schema's format and length rules to the form's own field names", () => {
+    expect(validateEnquiry({ ...valid, email: "ann@" })).toEqual({ email: "Please enter a valid email address." });
+    expect(Object.keys(validateEnquiry({ ...valid, phone: "1".repeat(limits.phone + 1) }))).toEqual(["phone"]);
+    expect(Object.keys(validateEnquiry({ ...valid, message: "x".repeat(limits.message + 1) }))).toEqual(["message"]);
+  });
+});

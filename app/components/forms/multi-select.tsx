@@ -1,0 +1,92 @@
+import { useCallback, useId, useRef, useState, type FocusEvent } from "react";
+import { multiSelectCopy } from "~/content/contact";
+import { useDismiss, type DismissReason } from "~/lib/use-dismiss";
+import { Icon } from "../ui/icon";
+
+interface MultiSelectProps<T extends string> {
+  label: string;
+  /** Wire name of the field, given to each checkbox. */
+  name: string;
+  options: readonly T[];
+  value: readonly T[];
+  onChange: (value: T[]) => void;
+}
+
+/**
+ * A disclosure button that shows "Select options" or "{n} selected" and opens a
+ * scrollable panel of native checkboxes in a fieldset, so every screen reader
+ * and keyboard already knows how to use it: Tab moves, Space toggles, Escape
+ * closes and returns to the button, as does a click outside or tabbing away.
+ */
+export function MultiSelect<T extends string>({ label, name, options, value, onChange }: MultiSelectProps<T>) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const close = useCallback((reason?: DismissReason) => {
+    setOpen(false);
+    // Escape from inside the panel returns focus to the button, which the panel's closing would otherwise drop.
+    if (reason === "escape" && rootRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+  }, []);
+  useDismiss(rootRef, open, close);
+
+  // Tabbing past the last checkbox closes the panel, so it never covers the field focus moved to.
+  const onBlur = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !rootRef.current?.contains(next)) close();
+  };
+  const toggle = (option: T, checked: boolean) => {
+    const chosen = new Set(value);
+    if (checked) chosen.add(option);
+    else chosen.delete(option);
+    // Keep the options' own order, whatever order they were ticked in.
+    onChange(options.filter((item) => chosen.has(item)));
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <span id={`${id}-label`} className="block text-sm font-semibold text-brand-900">
+        {label}
+      </span>
+      <button
+        ref={buttonRef}
+        id={`${id}-button`}
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        aria-labelledby={`${id}-label ${id}-button`}
+        onClick={() => setOpen(!open)}
+        onBlur={onBlur}
+        className="mt-2 flex w-full items-center justify-between gap-3 rounded-lg bg-white px-4 py-2.5 text-left text-ink ring-1 ring-line hover:ring-brand-600"
+      >
+        <span className={value.length === 0 ? "text-muted" : ""}>
+          {value.length === 0 ? multiSelectCopy.placeholder : multiSelectCopy.selected(value.length)}
+        </span>
+        <Icon name="chevron-down" className={`size-5 shrink-0 text-brand-700 transition-transform ${open ? "rotate-180" : ""}`} />
+      </button>
+      <div
+        id={`${id}-panel`}
+        hidden={!open}
+        className="absolute inset-x-0 top-full z-20 mt-1 max-h-listbox overflow-y-auto rounded-lg bg-white p-2 shadow-xl ring-1 ring-line"
+      >
+        <fieldset>
+          <legend className="sr-only">{label}</legend>
+          {options.map((option) => (
+            <label key={option} className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 hover:bg-brand-50">
+              <input
+                type="checkbox"
+                name={name}
+                value={option}
+                checked={value.includes(option)}
+                onChange={(event) => toggle(option, event.target.checked)}
+                onBlur={onBlur}
+                className="size-4 shrink-0 accent-brand-700"
+              />
+              {option}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+    </div>
+  );
+}

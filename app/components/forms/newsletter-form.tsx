@@ -1,0 +1,92 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import * as v from "valibot";
+import { newsletterCopy as copy } from "~/content/newsletter";
+import { newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
+import { useTimedStatus } from "~/lib/use-timed-status";
+import { fields, NewsletterSchema } from "../../../contract/lead";
+import { Honeypot } from "./honeypot";
+
+const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
+
+/**
+ * The footer's newsletter sign-up (spec sections 4, 5, 8): idle → loading →
+ * success or error, each message returning to idle after 3 s. Validated with the
+ * contract's schema, so an empty or malformed address never leaves the page.
+ */
+export function NewsletterForm() {
+  const [status, setStatus] = useTimedStatus();
+  const [email, setEmail] = useState("");
+  const [honeypot, setHoneypot] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const submission = useSubmission();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const loading = status === "loading";
+  const showInvalid = invalid && status === "error";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const parsed = v.safeParse(NewsletterSchema, { [fields.email]: email });
+    if (!parsed.success) {
+      setInvalid(true);
+      setStatus("error");
+      inputRef.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    setStatus("loading");
+    const answer = await postLead({ [fields.email]: parsed.output.email }, { submission: submission.current(), honeypot });
+    if (newsletterAccepted(answer)) {
+      setEmail("");
+      submission.renew();
+      setStatus("success");
+    } else {
+      setStatus("error");
+    }
+  }
+
+  return (
+    <form aria-labelledby={`${id}-heading`} noValidate onSubmit={onSubmit} aria-busy={loading}>
+      <h2 id={`${id}-heading`} className="text-sm font-semibold tracking-wider text-accent-400 uppercase">
+        {copy.heading}
+      </h2>
+      <p className="mt-4 text-sm leading-relaxed">{copy.text}</p>
+      <label htmlFor={`${id}-email`} className="mt-4 block text-sm font-semibold text-white">
+        {copy.emailLabel}
+      </label>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <input
+          ref={inputRef}
+          id={`${id}-email`}
+          type="email"
+          name={fields.email}
+          autoComplete="email"
+          required
+          aria-required="true"
+          aria-invalid={showInvalid || undefined}
+          aria-describedby={showInvalid ? `${id}-status` : undefined}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="min-w-0 flex-1 basis-48 rounded-full border-0 bg-white px-4 py-2.5 text-ink ring-2 ring-transparent placeholder:text-muted aria-invalid:ring-danger-300"
+        />
+        <button
+          type="submit"
+          aria-disabled={loading || undefined}
+          className="rounded-full bg-accent-500 px-5 py-2.5 font-semibold text-brand-950 hover:bg-accent-400 aria-disabled:cursor-wait aria-disabled:opacity-75"
+        >
+          {loading ? copy.submitting : copy.submit}
+        </button>
+      </div>
+      <Honeypot value={honeypot} onChange={setHoneypot} label={copy.honeypotLabel} />
+      {/* In the DOM from the start, so screen readers announce each new message. */}
+      <p
+        id={`${id}-status`}
+        role="status"
+        className={`mt-3 min-h-5 text-sm font-medium ${status === "error" ? "text-danger-300" : "text-success-300"}`}
+      >
+        {messages[status]}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+// The /contact page: its hero, the enquiry form's copy (spec sections 3, 5 and 8)
+// and the other ways to reach the team.
+import { consentLabel } from "../../contract/lead";
+import { CONTACT_RESPONSE_PROMISE } from "./constants";
+import { paths } from "./paths";
+import { site } from "./site";
+import type { PageMeta } from "./types";
+
+export const contactMeta: PageMeta = {
+  title: "Contact us",
+  description: `Tell us your sector and what you need: recruitment, payroll, insurance, mortgages, training or accounting. We reply within ${CONTACT_RESPONSE_PROMISE}.`,
+  path: paths.contact,
+};
+
+export const contactHero = {
+  title: "Contact Us",
+  intro:
+    "Freelancer, contractor, agency or business: tell us who you are and what you need, and we will introduce you to vetted partners. Introductions are free for freelancers.",
+};
+
+export const contactSection = {
+  heading: "Send us an enquiry",
+  intro: "A few details are all we need to find the right partners for you.",
+};
+
+export const contactForm = {
+  requiredNote: "Fields marked * are required.",
+  labels: {
+    name: "Name",
+    email: "Email",
+    phone: "Phone",
+    role: "I am a",
+    sectors: "Sectors",
+    needs: "What you need",
+    message: "Message",
+  },
+  rolePlaceholder: "Choose your role",
+  consent: consentLabel(site.name),
+  consentError: "Please tick the box so we can contact you.",
+  privacyLink: { label: "How we use your details: our privacy policy", href: paths.privacyPolicy },
+  submit: "Send enquiry",
+  submitting: "Submitting...",
+  success: `✅ Thanks! We’ll be in touch within ${CONTACT_RESPONSE_PROMISE}.`,
+  error: "⚠️ Please check required fields or try again later.",
+  honeypotLabel: "Leave this field empty",
+} as const;
+
+/** The disclosure button's summary of a multi-select's choice. */
+export const multiSelectCopy = {
+  placeholder: "Select options",
+  selected: (count: number) => `${count} selected`,
+} as const;
+
+export const contactDetails = {
+  heading: "Other ways to reach us",
+  promise: `We reply to every enquiry within ${CONTACT_RESPONSE_PROMISE}.`,
+  items: [
+    { label: "Email", value: site.contact.email, href: `mailto:${site.contact.email}`, icon: "mail" },
+    { label: "Phone", value: site.contact.phoneDisplay, href: `tel:${site.contact.phone.replace(/\s/g, "")}`, icon: "phone" },
+    { label: "Address", value: site.contact.address, icon: "map-pin" },
+  ],
+} as const;

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { enquiryAccepted, isOwnApi, newsletterAccepted, newSubmission, postLead } from "./lead-client";
+
+const submission = { key: "5f0c1f7e-3c4b-4b7e-9a55-0d7d2c1f4a11", renderedAt: 1_790_000_000_000 };
+
+function mockFetch(response: Response | Error) {
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("postLead", () => {
+  it("posts a FormData to /api/contactus on this origin with the anti-abuse headers and no content type of its own", async () => {
+    const fetch = mockFetch(Response.json({ status: true }));
+    const answer = await postLead({ email: "ann@example.co.uk" }, { submission });
+    expect(answer).toEqual({ status: true });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe("/api/contactus");
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect([...(init?.body as FormData).entries()]).toEqual([["email", "ann@example.co.uk"]]);
+    expect(init?.headers).toEqual({ "Idempotency-Key": submission.key, "X-Form-Rendered-At": String(submission.renderedAt) });
+  });
+
+  it("sends the honeypot only when it has a value", async () => {
+    const fetch = mockFetch(Response.json({ status: true }));
+    await postLead({ email: "a@b.co" }, { submission, honeypot: "" });
+    await postLead({ email: "a@b.co" }, { submission, honeypot: "spam" });
+    const bodies = fetch.mock.calls.map(([, init]) => [...(init?.body as FormData).keys()]);
+    expect(bodies).toEqual([["email"], ["email", "website"]]);
+  });
+
+  it("never sends the headers to a foreign API host", async () => {
+    const fetch = mockFetch(Response.json({ status: true }));
+    await postLead({ email: "a@b.co" }, { submission, base: "https://crm.example.com" });
+    expect(fetch.mock.calls[0]![0]).toBe("https://crm.example.com/api/contactus");
+    expect(fetch.mock.calls[0]![1]?.headers).toBeUndefined();
+  });
+
+  it("answers null for a network failure, an HTTP error and a body that is not JSON", async () => {
+    mockFetch(new TypeError("Failed to fetch"));
+    expect(await postLead({ email: "a@b.co" }, { submission })).toBeNull();
+    mockFetch(Response.json({ status: true }, { status: 500 }));
+    expect(await postLead({ email: "a@b.co" }, { submission })).toBeNull();
+    mockFetch(new Response("<html>", { status: 200 }));
+    expect(await postLead({ email: "a@b.co" }, { submission })).toBeNull();
+  });
+});
+
+describe("answers and submissions", () => {
+  it("reads the newsletter's status and the enquiry's data.status", () => {
+    expect(newsletterAccepted({ status: true })).toBe(true);
+    expect(newsletterAccepted({ status: false, data: { status: true } })).toBe(false);
+    expect(newsletterAccepted(null)).toBe(false);
+    expect(enquiryAccepted({ status: true, data: { status: true } })).toBe(true);
+    expect(enquiryAccepted({ status: true })).toBe(false);
+    expect(enquiryAccepted({ status: true, data: { status: false } })).toBe(false);
+  });
+
+  it("treats an empty base or this origin as our own API", () => {
+    expect(isOwnApi("", "https://site.example")).toBe(true);
+    expect(isOwnApi("https://site.example", "https://site.example")).toBe(true);
+    expect(isOwnApi("https://crm.example", "https://site.example")).toBe(false);
+  });
+
+  it("makes a fresh v4 key each time, also where crypto.randomUUID is missing (plain http)", () => {
+    const first = newSubmission(5);
+    expect(first.renderedAt).toBe(5);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(first.key).toMatch(uuid);
+    expect(newSubmission().key).not.toBe(first.key);
+    const real = globalThis.crypto;
+    vi.stubGlobal("crypto", { getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes) });
+    expect(newSubmission().key).toMatch(uuid);
+  });
+});

@@ -1,0 +1,95 @@
+// Sends the two forms to POST /api/contactus (spec section 7, DESIGN.md "The lead
+// contract"). Real multipart/form-data: the browser sets the content type and
+// its boundary from the FormData, so we never set it ourselves.
+import { useEffect, useMemo, useRef } from "react";
+import { LEAD_REQUEST_TIMEOUT_MS } from "~/content/constants";
+import { CONTACT_ENDPOINT, fields, headers } from "../../contract/lead";
+
+/** Where the forms post; empty (the default) means this site's own origin. */
+export const API_BASE = (import.meta.env.PUBLIC_API_BASE ?? "").replace(/\/+$/, "");
+
+/** One attempt to send a form: the key the server de-duplicates by, and when the form was shown. */
+export interface Submission {
+  key: string;
+  renderedAt: number;
+}
+
+/** crypto.randomUUID exists only in secure contexts; plain-http hosts get the same v4 format from getRandomValues. */
+function uuid(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function newSubmission(now = Date.now()): Submission {
+  return { key: uuid(), renderedAt: now };
+}
+
+/**
+ * The form's current submission: created when the form is shown in the browser,
+ * kept across retries (so the server sees one enquiry), renewed after a success.
+ */
+export function useSubmission() {
+  const ref = useRef<Submission | null>(null);
+  useEffect(() => {
+    ref.current = newSubmission();
+  }, []);
+  return useMemo(
+    () => ({
+      current: () => (ref.current ??= newSubmission()),
+      renew: () => {
+        ref.current = newSubmission();
+      },
+    }),
+    [],
+  );
+}
+
+/** Anti-abuse headers go only to our own API, never to a foreign CRM host. */
+export function isOwnApi(base: string, origin: string): boolean {
+  return base === "" || base === origin;
+}
+
+export interface PostOptions {
+  submission: Submission;
+  /** The hidden honeypot input's value: sent only when something filled it. */
+  honeypot?: string;
+  base?: string;
+}
+
+/** Posts the fields; resolves to the response JSON, or null on any failure (network, timeout, HTTP error, bad JSON). */
+export async function postLead(body: Readonly<Record<string, string>>, { submission, honeypot = "", base = API_BASE }: PostOptions): Promise<unknown> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) form.append(name, value);
+  if (honeypot !== "") form.append(fields.honeypot, honeypot);
+  const own = isOwnApi(base, window.location.origin);
+  try {
+    const response = await fetch(`${base}${CONTACT_ENDPOINT}`, {
+      method: "POST",
+      body: form,
+      headers: own ? { [headers.idempotencyKey]: submission.key, [headers.renderedAt]: String(submission.renderedAt) } : undefined,
+      signal: typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(LEAD_REQUEST_TIMEOUT_MS) : undefined,
+    });
+    if (!response.ok) return null;
+    return (await response.json()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** The newsletter reads the top-level `status`. */
+export function newsletterAccepted(answer: unknown): boolean {
+  return isRecord(answer) && Boolean(answer.status);
+}
+
+/** The enquiry reads `data.status`. */
+export function enquiryAccepted(answer: unknown): boolean {
+  return isRecord(answer) && isRecord(answer.data) && Boolean(answer.data.status);
+}
