@@ -105,7 +105,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(sitePlugin, {
     siteDir: config.siteDir,
     https: config.publicSiteUrl.protocol === "https:",
-    connectOrigins: [],
+    connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
     redirects: siteRoutes.redirects,
     notFoundPages: siteRoutes.notFoundPages,
   });

@@ -54,3 +54,10 @@ describe("loadConfig", () => {
     }
   });
 });
+
+describe("PUBLIC_API_BASE", () => {
+  it("keeps the origin of a separate API host for the pages' connect-src", () => {
+    expect(loadConfig({ PUBLIC_API_BASE: "https://crm.example.com/v1" }).apiOrigin).toBe("https://crm.example.com");
+    expect(loadConfig({}).apiOrigin).toBeUndefined();
+  });
+});

@@ -66,6 +66,8 @@ const EnvSchema = v.object({
   HOST: v.optional(text, "0.0.0.0"),
   DATA_DIR: v.optional(text, "./data"),
   PUBLIC_SITE_URL: v.optional(url, "http://localhost:3000"),
+  /** Where the built site's forms post (read by the build too); its origin joins the pages' connect-src. */
+  PUBLIC_API_BASE: v.optional(url),
   /** Where the pre-rendered site is; tests point it at their own build. */
   SITE_DIR: v.optional(text, "./build/client"),
   LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
@@ -86,6 +88,8 @@ export interface Config {
   host: string;
   dataDir: string;
   publicSiteUrl: URL;
+  /** Origin of a separate API host the forms post to, if any. */
+  apiOrigin?: string;
   siteDir: string;
   logLevel: string;
   /** PostgreSQL when set; otherwise SQLite at dataDir/leads.db. */
@@ -115,7 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = issue.path?.map((item) => String(item.key)).join(".") ?? "?";
       const name = key.split(".")[0] ?? key;
       // Never echo a secret or a URL that may carry a password.
-      const shown = /SECRET|_URL$/.test(name) && name !== "PUBLIC_SITE_URL" ? "…" : (present[name] ?? "");
+      const shown = /SECRET|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
       return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -126,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: out.HOST,
     dataDir: path.resolve(out.DATA_DIR),
     publicSiteUrl: new URL(out.PUBLIC_SITE_URL),
+    apiOrigin: out.PUBLIC_API_BASE ? new URL(out.PUBLIC_API_BASE).origin : undefined,
     siteDir: path.resolve(out.SITE_DIR),
     logLevel: out.LOG_LEVEL,
     databaseUrl: out.DATABASE_URL,

@@ -119,3 +119,17 @@ describe("serving the site", () => {
     expect(response.json()).toEqual({ status: "ok" });
   });
 });
+
+describe("a separate API host", () => {
+  it("joins the pages' connect-src, and nothing else changes", async () => {
+    const other = await buildApp(
+      loadConfig({ SITE_DIR: siteDir, DATA_DIR: path.join(siteDir, "data-api"), LOG_LEVEL: "silent", PUBLIC_API_BASE: "https://crm.example.com/api" }),
+    );
+    try {
+      const csp = String((await other.inject("/")).headers["content-security-policy"]);
+      expect(csp).toContain("connect-src 'self' https://crm.example.com;");
+    } finally {
+      await other.close();
+    }
+  });
+});

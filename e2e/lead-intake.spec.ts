@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { acknowledgeBanners, expect, test } from "./fixtures";
+import { contactForm } from "../app/content/contact";
+import { newsletterCopy } from "../app/content/newsletter";
+
+// The whole path with no mock: a visitor submits in the browser, the real
+// server validates and stores, and the lead is in the database afterwards.
+
+const dataDir = process.env.E2E_DATA_DIR ?? "build/e2e-data";
+
+function storedRow(table: "enquiries" | "subscribers", email: string) {
+  const db = new Database(path.join(dataDir, "leads.db"), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(`select * from ${table} where email = ?`).all(email) as Record<string, string>[];
+  } finally {
+    db.close();
+  }
+}
+
+// A person takes more than the server's minimum time-to-submit (2 s) to fill a form in.
+const HUMAN_PAUSE_MS = 2100;
+
+test.beforeEach(async ({ page }) => acknowledgeBanners(page));
+
+test("an enquiry sent from /contact is stored once, with its consent record", async ({ page }) => {
+  const email = `ann.${randomUUID()}@example.co.uk`;
+  await page.goto("/contact");
+  const form = page.getByRole("main").locator("form");
+  await form.getByLabel(contactForm.labels.name).fill("Ann Smith");
+  await form.getByLabel(contactForm.labels.email).fill(email);
+  await form.getByLabel(contactForm.labels.role).selectOption("Agency");
+  await form.getByRole("button", { name: new RegExp(`^${contactForm.labels.needs} `) }).click();
+  await form.getByRole("checkbox", { name: "Payroll" }).check();
+  await form.getByRole("checkbox", { name: "Training" }).check();
+  await page.keyboard.press("Escape");
+  await form.getByLabel(contactForm.labels.message).fill(`<script>alert(1)</script> We place 40 nurses a month.`);
+  await form.getByRole("checkbox", { name: contactForm.consent }).check();
+  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  await form.getByRole("button", { name: contactForm.submit }).click();
+  await expect(form.getByRole("status")).toHaveText(contactForm.success);
+
+  const rows = storedRow("enquiries", email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ name: "Ann Smith", role: "Agency", message: "<script>alert(1)</script> We place 40 nurses a month." });
+  expect(JSON.parse(String(rows[0]!.needs))).toEqual(["Payroll", "Training"]);
+  expect(rows[0]!.consent_version).toBeTruthy();
+  expect(rows[0]!.consent_at).toBeTruthy();
+  expect(rows[0]!.source_page).toBe("/contact");
+});
+
+test("a newsletter sign-up from the footer is stored as a pending subscriber", async ({ page }) => {
+  const email = `sam.${randomUUID()}@example.co.uk`;
+  await page.goto("/about");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel(newsletterCopy.emailLabel).fill(email);
+  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  await footer.getByRole("button", { name: newsletterCopy.submit }).click();
+  await expect(footer.getByRole("status")).toHaveText(newsletterCopy.success);
+  await expect(footer.getByLabel(newsletterCopy.emailLabel)).toHaveValue("");
+  const rows = storedRow("subscribers", email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.status).toBe("pending");
+});
