@@ -41,7 +41,14 @@ export const paths = {
  * Pages that exist and are pre-rendered. A route joins this list in the same
  * change that adds its module to app/routes.ts.
  */
-export const sitePages: readonly string[] = [paths.home];
+export const sitePages: readonly string[] = [
+  paths.home,
+  paths.spotlight,
+  paths.spotlightPayroll,
+  paths.spotlightAgencies,
+  paths.spotlightTenders,
+  paths.member,
+];
 
 /** Everything the build pre-renders: the pages plus the not-found fallbacks. */
 export const prerenderPaths: string[] = [...sitePages, paths.notFound];

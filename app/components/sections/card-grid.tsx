@@ -9,7 +9,7 @@ interface CardGridProps {
 
 const columnClasses = { 2: "lg:grid-cols-2", 3: "lg:grid-cols-3", 4: "lg:grid-cols-4" } as const;
 
-/** Cards with an icon, a title and a line of text, rendered from content. */
+/** Cards with an icon, a title, a line of text and optional facts (a dl), rendered from content. */
 export function CardGrid({ cards, columns = 3 }: CardGridProps) {
   return (
     <ul className={`grid gap-6 sm:grid-cols-2 ${columnClasses[columns]}`}>
@@ -22,6 +22,16 @@ export function CardGrid({ cards, columns = 3 }: CardGridProps) {
           )}
           <h3 className="mt-4 text-lg font-semibold text-brand-900">{card.title}</h3>
           <p className="mt-2 leading-relaxed text-muted">{card.text}</p>
+          {card.details && (
+            <dl className="mt-4 space-y-2 border-t border-line pt-4">
+              {card.details.map((item) => (
+                <div key={item.term} className="sm:flex sm:gap-3">
+                  <dt className="shrink-0 font-semibold text-brand-900 sm:w-28">{item.term}</dt>
+                  <dd className="text-muted">{item.detail}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </li>
       ))}
     </ul>
