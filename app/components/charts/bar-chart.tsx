@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { CHART_GROW_MS } from "~/content/constants";
 import type { ChartDatum, NumberFormat } from "~/content/types";
 import { formatNumber } from "~/lib/format";
@@ -76,13 +76,16 @@ interface BarChartProps {
  */
 export function BarChart({ title, categoryLabel, valueLabel, data, format, height }: BarChartProps) {
   const svgRef = useRef<SVGSVGElement>(null);
+  const captionId = useId();
   useGrowWhenSeen(svgRef);
   const bars = layoutBars(data);
   const band = data.length > 4 ? labelBands.upright : labelBands.flat;
 
   return (
-    <figure className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
-      <figcaption className="text-lg font-semibold text-brand-900">{title}</figcaption>
+    <figure aria-labelledby={captionId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+      <figcaption id={captionId} className="text-lg font-semibold text-brand-900">
+        {title}
+      </figcaption>
       <div aria-hidden="true" data-testid="bar-chart" className="mt-4">
         <svg ref={svgRef} width="100%" height={height - band.px} focusable="false" className="block overflow-visible">
           {bars.map((bar) => (
@@ -118,7 +121,7 @@ export function BarChart({ title, categoryLabel, valueLabel, data, format, heigh
           ))}
         </div>
       </div>
-      <table className="sr-only">
+      <table aria-labelledby={captionId} className="sr-only">
         <thead>
           <tr>
             <th scope="col">{categoryLabel}</th>
