@@ -64,7 +64,7 @@ const editorials: EditorialPage[] = [
     meta: agenciesSpotlightMeta,
     hero: agenciesSpotlightHero,
     headings: [recruitmentFigures.heading, agencyNeeds.heading, complianceChecklist.heading, nextEdition.heading, agenciesSpotlightCta.heading],
-    figures: ["£46bn", "2024", "1.5M+", "IR35", formatNumber(recruitmentIndustry.turnover2024Gbp, numberFormats.gbpBn)],
+    figures: ["£46bn", "2024", "1.5M+", "IR35", formatNumber(recruitmentIndustry.turnoverGbp, numberFormats.gbpBn)],
     buttons: [...agenciesSpotlightHero.actions, ...agenciesSpotlightCta.actions],
   },
   {
@@ -86,7 +86,7 @@ const editorials: EditorialPage[] = [
 test("the spec's figures are the ones the site states", () => {
   expect(ukWorkforce).toEqual({ freelancers: 2_050_000, selfEmployed: 4_300_000, freelanceInSomeCapacity: 7_400_000 });
   expect(payrollMarket).toEqual({ freelancersNeedingPayroll: 1_900_000, agencies: 40_000, marketValueGbp: 4_500_000_000 });
-  expect(recruitmentIndustry).toEqual({ turnover2024Gbp: 46_000_000_000, selfEmployedFreelancersAndContractors: 1_500_000 });
+  expect(recruitmentIndustry).toEqual({ turnoverYear: 2024, turnoverGbp: 46_000_000_000, selfEmployedFreelancersAndContractors: 1_500_000 });
 });
 
 for (const page of editorials) {

@@ -5,29 +5,30 @@ import { referAndEarnAction } from "./refer-and-earn";
 import { recruitmentIndustry } from "./statistics";
 import type { Action, Card, PageMeta, Stat } from "./types";
 
-const turnover = formatNumber(recruitmentIndustry.turnover2024Gbp, numberFormats.gbpBn);
+const turnover = formatNumber(recruitmentIndustry.turnoverGbp, numberFormats.gbpBn);
+const { turnoverYear } = recruitmentIndustry;
 const selfEmployed = formatNumber(recruitmentIndustry.selfEmployedFreelancersAndContractors, numberFormats.millionsPlus);
 
 const comparePayrollProviders: Action = { label: "Compare Payroll Providers", href: paths.contact };
 const registerYourAgency: Action = { label: "Register Your Agency", href: paths.contact, variant: "secondary" };
 
 export const agenciesSpotlightMeta: PageMeta = {
-  title: "Agencies & Recruiters: UK recruitment in 2024",
-  description: `UK recruitment turned over ${turnover} in 2024, and ${selfEmployed} self-employed freelancers and contractors are part of the market. What agencies need to place them compliantly.`,
+  title: `Agencies & Recruiters: UK recruitment in ${turnoverYear}`,
+  description: `UK recruitment turned over ${turnover} in ${turnoverYear}, and ${selfEmployed} self-employed freelancers and contractors are part of the market. What agencies need to place them compliantly.`,
   path: paths.spotlightAgencies,
 };
 
 export const agenciesSpotlightHero = {
   eyebrow: "Spotlight: Agencies & Recruiters",
   title: `UK recruitment: a ${turnover} industry that runs on flexible talent`,
-  intro: `The recruitment industry turned over ${turnover} in 2024, and ${selfEmployed} self-employed freelancers and contractors are part of the market it serves. This edition looks at what agencies need to place them quickly and compliantly.`,
+  intro: `The recruitment industry turned over ${turnover} in ${turnoverYear}, and ${selfEmployed} self-employed freelancers and contractors are part of the market it serves. This edition looks at what agencies need to place them quickly and compliantly.`,
   actions: [comparePayrollProviders, registerYourAgency, referAndEarnAction] satisfies Action[],
 };
 
 export const recruitmentFigures = {
   heading: "Recruitment in numbers",
   stats: [
-    { value: recruitmentIndustry.turnover2024Gbp, label: "recruitment industry turnover, 2024", format: numberFormats.gbpBn },
+    { value: recruitmentIndustry.turnoverGbp, label: `recruitment industry turnover, ${turnoverYear}`, format: numberFormats.gbpBn },
     {
       value: recruitmentIndustry.selfEmployedFreelancersAndContractors,
       label: "self-employed freelancers and contractors",

@@ -2,7 +2,7 @@
 import { formatNumber, numberFormats } from "~/lib/format";
 import { paths } from "./paths";
 import { referAndEarnAction } from "./refer-and-earn";
-import { freelancersBySector2025, payrollDemandIndex, payrollMarket } from "./statistics";
+import { freelancersBySector2025, payrollDemandIndex, payrollMarket, sectorEstimatesYear } from "./statistics";
 import type { Action, Card, ChartDatum, NumberFormat, PageMeta, Stat } from "./types";
 
 const needingPayroll = formatNumber(payrollMarket.freelancersNeedingPayroll, numberFormats.millionsShort);
@@ -15,7 +15,7 @@ const listYourPayrollService: Action = { label: "List Your Payroll Service", hre
 
 export const payrollMeta: PageMeta = {
   title: "Payroll & Compliance: the UK freelance payroll market",
-  description: `${needingPayroll} UK freelancers need compliant payroll and ${processed} is processed annually. Freelancers by sector in 2025, and how the market has grown since 2019.`,
+  description: `${needingPayroll} UK freelancers need compliant payroll and ${processed} is processed annually. Freelancers by sector in ${sectorEstimatesYear}, and how the market has grown since ${baseYear.name}.`,
   path: paths.spotlightPayroll,
 };
 
@@ -46,10 +46,10 @@ export interface ChartCopy {
 }
 
 export const sectorChart = {
-  heading: "Freelancers by sector, 2025",
+  heading: `Freelancers by sector, ${sectorEstimatesYear}`,
   intro: `Every one of these freelancers needs to be paid correctly. ${largest.name} and ${secondLargest.name} alone account for about ${formatNumber(largest.value + secondLargest.value, numberFormats.thousands)}.`,
   chart: {
-    title: "UK freelancers by sector, 2025 estimates",
+    title: `UK freelancers by sector, ${sectorEstimatesYear} estimates`,
     categoryLabel: "Sector",
     valueLabel: "Freelancers",
     format: numberFormats.thousands,

@@ -1,7 +1,7 @@
 // Spotlight On (/spotlight): UK freelancers by sector.
 import { formatNumber, numberFormats } from "~/lib/format";
 import { paths } from "./paths";
-import { freelancersBySector2025, type SectorEstimate, ukWorkforce } from "./statistics";
+import { freelancersBySector2025, type SectorEstimate, sectorEstimatesYear, ukWorkforce } from "./statistics";
 import type { Action, PageMeta, Stat } from "./types";
 
 const freelancers = formatNumber(ukWorkforce.freelancers, numberFormats.millions);
@@ -10,7 +10,7 @@ const someCapacity = formatNumber(ukWorkforce.freelanceInSomeCapacity, numberFor
 
 export const spotlightMeta: PageMeta = {
   title: "Spotlight On: UK freelancers by sector",
-  description: `About ${freelancers} UK freelancers, ${selfEmployed} self-employed and ${someCapacity} who freelance in some capacity: where they work in 2025, sector by sector.`,
+  description: `About ${freelancers} UK freelancers, ${selfEmployed} self-employed and ${someCapacity} who freelance in some capacity: where they work in ${sectorEstimatesYear}, sector by sector.`,
   path: paths.spotlight,
 };
 
@@ -32,7 +32,7 @@ export const workforce = {
 };
 
 export const sectorEstimates = {
-  heading: "Freelancers by sector: 2025 estimates",
+  heading: `Freelancers by sector: ${sectorEstimatesYear} estimates`,
   intro: "Technology and construction lead, but freelancers now work in every part of the economy.",
   stats: freelancersBySector2025.map(
     (sector: SectorEstimate): Stat => ({

@@ -18,6 +18,9 @@ export interface SectorEstimate extends ChartDatum {
   atLeast?: boolean;
 }
 
+/** The year of the sector estimates. */
+export const sectorEstimatesYear = 2025;
+
 /** Freelancers by sector, 2025 estimates: the payroll chart's series and the spotlight's sector list. */
 export const freelancersBySector2025 = [
   { name: "Information Tech", value: 425_000 },
@@ -34,7 +37,7 @@ export const freelancersBySector2025 = [
 /** The payroll market comparison chart: 2019 = 100, 2025 = 300. */
 export const payrollDemandIndex = [
   { name: "2019", value: 100 },
-  { name: "2025", value: 300 },
+  { name: String(sectorEstimatesYear), value: 300 },
 ] as const satisfies readonly ChartDatum[];
 
 /** The payroll market, as the payroll editorial states it. */
@@ -49,8 +52,10 @@ export const payrollMarket = {
 
 /** UK recruitment, as the agencies editorial states it. */
 export const recruitmentIndustry = {
+  /** The year of the turnover figure. */
+  turnoverYear: 2024,
   /** Recruitment industry turnover in 2024: £46B. */
-  turnover2024Gbp: 46_000_000_000,
+  turnoverGbp: 46_000_000_000,
   /** 1.5M+ self-employed freelancers and contractors. */
   selfEmployedFreelancersAndContractors: 1_500_000,
 } as const;

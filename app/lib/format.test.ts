@@ -9,7 +9,7 @@ describe("formatNumber", () => {
     expect(formatNumber(payrollMarket.agencies, numberFormats.countPlus)).toBe("40,000+");
     expect(formatNumber(payrollMarket.marketValueGbp, numberFormats.gbpBillions)).toBe("£4.5 billion");
     expect(formatNumber(payrollMarket.marketValueGbp, numberFormats.gbpBnPlus)).toBe("£4.5bn+");
-    expect(formatNumber(recruitmentIndustry.turnover2024Gbp, numberFormats.gbpBn)).toBe("£46bn");
+    expect(formatNumber(recruitmentIndustry.turnoverGbp, numberFormats.gbpBn)).toBe("£46bn");
     expect(formatNumber(recruitmentIndustry.selfEmployedFreelancersAndContractors, numberFormats.millionsPlus)).toBe("1.5M+");
     expect(formatNumber(ukWorkforce.freelancers, numberFormats.millions)).toBe("2.05 million");
     expect(formatNumber(ukWorkforce.selfEmployed, numberFormats.millionsShort)).toBe("4.3 million");

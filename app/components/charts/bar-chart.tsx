@@ -149,7 +149,7 @@ export function BarChart({ title, categoryLabel, valueLabel, data, format, heigh
 function useGrowWhenSeen(svgRef: React.RefObject<SVGSVGElement | null>) {
   useEffect(() => {
     const svg = svgRef.current;
-    if (!svg || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (!svg || typeof svg.animate !== "function" || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const bars = [...svg.querySelectorAll("[data-bar]")];
     const labels = [...svg.querySelectorAll("[data-value]")];
     const lastBarDone = CHART_GROW_MS + STAGGER_MS * (bars.length - 1);
