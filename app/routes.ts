@@ -16,5 +16,10 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-conditions", "routes/terms-conditions.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
+  route("spotlight", "routes/spotlight.tsx"),
+  route("spotlight/payroll", "routes/spotlight-payroll.tsx"),
+  route("spotlight/agencies", "routes/spotlight-agencies.tsx"),
+  route("spotlight/tenders", "routes/spotlight-tenders.tsx"),
+  route("member", "routes/member.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -40,6 +40,7 @@ export const STORAGE_KEYS = {
 /** The promise made to everyone who sends an enquiry. */
 export const CONTACT_RESPONSE_PROMISE = "1–2 business days";
 
+/** Drawn height of the payroll page's two bar charts: freelancers by sector, and 2019 vs 2025. */
 export const CHART_HEIGHTS_PX = { sectors: 400, comparison: 220 } as const;
 
 /**
@@ -47,3 +48,6 @@ export const CHART_HEIGHTS_PX = { sectors: 400, comparison: 220 } as const;
  * attempt as failed, so a stalled connection never leaves a form loading forever.
  */
 export const LEAD_REQUEST_TIMEOUT_MS = 15_000;
+
+/** How long a chart's bars take to grow once it is scrolled into view (not in the spec; our choice). */
+export const CHART_GROW_MS = 1200;

@@ -53,6 +53,11 @@ export const sitePages: readonly string[] = [
   paths.privacyPolicy,
   paths.termsConditions,
   paths.cookiePolicy,
+  paths.spotlight,
+  paths.spotlightPayroll,
+  paths.spotlightAgencies,
+  paths.spotlightTenders,
+  paths.member,
 ];
 
 /** Everything the build pre-renders: the pages plus the not-found fallbacks. */

@@ -14,6 +14,8 @@ export interface Card {
   icon?: IconName;
   /** Where the card's link goes (see CardGrid's `linkLabel`). */
   href?: string;
+  /** Structured facts under the text, e.g. a sample tender's value and client. */
+  details?: readonly Detail[];
 }
 
 export interface Step {
@@ -66,4 +68,32 @@ export interface LegalDocument {
   /** YYYY-MM-DD */
   lastUpdated: string;
   sections: readonly LegalSection[];
+}
+
+/** One labelled fact on a card (a tender's value, client type, scope). Rendered as a dt/dd pair. */
+export interface Detail {
+  term: string;
+  detail: string;
+}
+
+/** How a figure is written: £4.5 billion is 4.5e9 with prefix "£", divisor 1e9, one decimal, suffix " billion". */
+export interface NumberFormat {
+  prefix?: string;
+  suffix?: string;
+  /** The value is divided by this before it is written (1e6 for "million"). */
+  divisor?: number;
+  decimals?: number;
+}
+
+/** A headline figure with its label. */
+export interface Stat {
+  value: number;
+  label: string;
+  format: NumberFormat;
+}
+
+/** One bar of a chart (the spec's chart data: a name and a value). */
+export interface ChartDatum {
+  name: string;
+  value: number;
 }

@@ -13,7 +13,7 @@ interface CardGridProps {
 const columnClasses = { 2: "lg:grid-cols-2", 3: "lg:grid-cols-3", 4: "lg:grid-cols-4" } as const;
 const cardClasses = "flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line";
 
-/** Cards with an icon, a title, a line of text and optionally a link, rendered from content. */
+/** Cards with an icon, a title, a line of text, optional facts (a dl) and an optional link, rendered from content. */
 export function CardGrid({ cards, columns = 3, linkLabel }: CardGridProps) {
   return (
     <ul className={`grid gap-6 sm:grid-cols-2 ${columnClasses[columns]}`}>
@@ -46,6 +46,16 @@ function CardBody({ card, linkLabel }: { card: Card; linkLabel?: string }) {
       )}
       <h3 className="mt-4 text-lg font-semibold text-brand-900">{card.title}</h3>
       <p className="mt-2 leading-relaxed text-muted">{card.text}</p>
+      {card.details && (
+        <dl className="mt-4 space-y-2 border-t border-line pt-4">
+          {card.details.map((item) => (
+            <div key={item.term} className="sm:flex sm:gap-3">
+              <dt className="shrink-0 font-semibold text-brand-900 sm:w-28">{item.term}</dt>
+              <dd className="text-muted">{item.detail}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {card.href && linkLabel && (
         <Link
           to={card.href}

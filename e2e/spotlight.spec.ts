@@ -1,0 +1,205 @@
+import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
+import { formatNumber, numberFormats } from "../app/lib/format";
+import { howToJoin, memberBenefits, memberCta, memberHero, memberMeta } from "../app/content/member";
+import { paths } from "../app/content/paths";
+import { site } from "../app/content/site";
+import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, spotlightMeta, workforce } from "../app/content/spotlight";
+import {
+  agenciesSpotlightCta, agenciesSpotlightHero, agenciesSpotlightMeta, agencyNeeds, complianceChecklist, nextEdition,
+  recruitmentFigures,
+} from "../app/content/spotlight-agencies";
+import {
+  forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, payrollMeta, sectorChart,
+} from "../app/content/spotlight-payroll";
+import { payrollMarket, recruitmentIndustry, ukWorkforce } from "../app/content/statistics";
+import {
+  howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, tendersMeta, whoWeWorkWith,
+} from "../app/content/tenders";
+import type { Action, PageMeta, Stat } from "../app/content/types";
+
+/** Text as React writes it into HTML. */
+const inHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const written = (stat: Stat) => formatNumber(stat.value, stat.format);
+
+interface EditorialPage {
+  meta: PageMeta;
+  hero: { title: string; actions: readonly Action[] };
+  headings: string[];
+  /** Figures and facts a reader must find in the page's HTML, JavaScript or not. */
+  figures: string[];
+  /** Every button on the page: the hero's and the closing band's. */
+  buttons: readonly Action[];
+}
+
+const editorials: EditorialPage[] = [
+  {
+    meta: spotlightMeta,
+    hero: spotlightHero,
+    headings: [workforce.heading, sectorEstimates.heading, sectorNeeds.heading, spotlightCta.heading],
+    figures: [
+      "2.05 million",
+      "4.3 million",
+      "7.4 million",
+      ...["425k", "385k", "280k", "250k", "185k", "160k", "150k", "110k", "100k+"],
+      formatNumber(ukWorkforce.freelancers, numberFormats.millions),
+    ],
+    buttons: [...spotlightHero.actions, ...sectorNeeds.actions, ...spotlightCta.actions],
+  },
+  {
+    meta: payrollMeta,
+    hero: payrollHero,
+    headings: [
+      payrollAtAGlance.heading, sectorChart.heading, marketGrowth.heading, payrollCovers.heading, forProviders.heading,
+      payrollCta.heading,
+    ],
+    figures: [
+      "1,900,000+", "40,000+", "£4.5 billion", "1.9 million", "£4.5bn+",
+      ...payrollAtAGlance.stats.map(written),
+      ...forProviders.stats.map(written),
+    ],
+    buttons: [...payrollHero.actions, ...payrollCta.actions],
+  },
+  {
+    meta: agenciesSpotlightMeta,
+    hero: agenciesSpotlightHero,
+    headings: [recruitmentFigures.heading, agencyNeeds.heading, complianceChecklist.heading, nextEdition.heading, agenciesSpotlightCta.heading],
+    figures: ["£46bn", "2024", "1.5M+", "IR35", formatNumber(recruitmentIndustry.turnoverGbp, numberFormats.gbpBn)],
+    buttons: [...agenciesSpotlightHero.actions, ...agenciesSpotlightCta.actions],
+  },
+  {
+    meta: tendersMeta,
+    hero: tendersHero,
+    headings: [howWeDeliver.heading, sampleOpportunities.heading, whoWeWorkWith.heading, subcontractorRequirements.heading, tendersCta.heading],
+    figures: ["£2.5m", "Housing refurbishment", "NHS trust facilities upgrade framework", "Infrastructure project", "School refurbishments", "Local authority"],
+    buttons: [...tendersHero.actions, ...tendersCta.actions],
+  },
+  {
+    meta: memberMeta,
+    hero: memberHero,
+    headings: [memberBenefits.heading, howToJoin.heading, memberCta.heading],
+    figures: memberBenefits.cards.map((card) => card.title),
+    buttons: [...memberHero.actions, ...memberCta.actions],
+  },
+];
+
+test("the spec's figures are the ones the site states", () => {
+  expect(ukWorkforce).toEqual({ freelancers: 2_050_000, selfEmployed: 4_300_000, freelanceInSomeCapacity: 7_400_000 });
+  expect(payrollMarket).toEqual({ freelancersNeedingPayroll: 1_900_000, agencies: 40_000, marketValueGbp: 4_500_000_000 });
+  expect(recruitmentIndustry).toEqual({ turnoverYear: 2024, turnoverGbp: 46_000_000_000, selfEmployedFreelancersAndContractors: 1_500_000 });
+});
+
+for (const page of editorials) {
+  const { path } = page.meta;
+
+  test(`${path}: the pre-rendered HTML holds its title, sharing tags, headings and figures`, async ({ request }) => {
+    const { status, html } = await rawHtml(request, path);
+    expect(status).toBe(200);
+    expect(html).toContain(`<title>${inHtml(page.meta.title)} | ${inHtml(site.name)}</title>`);
+    expect(html).toContain(`<meta name="description" content="${inHtml(page.meta.description)}"/>`);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${path}"/>`));
+    for (const property of ["og:title", "og:description", "og:url", "og:image"]) expect(html).toContain(`property="${property}"`);
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toContain(inHtml(page.hero.title));
+    for (const heading of page.headings) expect(html).toContain(inHtml(heading));
+    for (const figure of page.figures) expect(html).toContain(inHtml(figure));
+    // The hero artwork has its size set, so nothing moves when it loads.
+    expect(html).toMatch(/<img src="\/assets\/[a-z]+-[\w-]+\.svg" alt="" width="600" height="450"/);
+  });
+
+  test(`${path}: every button goes where it says, and only Refer & Earn opens a new tab`, async ({ page: browserPage }) => {
+    await acknowledgeBanners(browserPage);
+    await browserPage.goto(path);
+    const main = browserPage.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: page.hero.title })).toBeVisible();
+    for (const action of page.buttons) {
+      const links = main.getByRole("link", { name: new RegExp(`^${action.label.replace(/[()]/g, "\\$&")}`) });
+      await expect(links.first()).toBeVisible();
+      for (const link of await links.all()) {
+        await expect(link).toHaveAttribute("href", action.href);
+        if (action.external) {
+          await expect(link).toHaveAttribute("target", "_blank");
+          await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+          await expect(link).toHaveAccessibleName(`${action.label} (opens in a new tab)`);
+        } else {
+          await expect(link).not.toHaveAttribute("target", /.+/);
+        }
+      }
+    }
+  });
+}
+
+test("Refer & Earn is on the payroll, agencies and members pages, and goes to the messaging link", async ({ page }) => {
+  await acknowledgeBanners(page);
+  for (const path of [paths.spotlightPayroll, paths.spotlightAgencies, paths.member]) {
+    await page.goto(path);
+    const link = page.getByRole("main").getByRole("link", { name: /^Refer & Earn Bonuses/ });
+    await expect(link).toHaveAttribute("href", site.referAndEarnUrl);
+    await expect(link).toHaveAttribute("target", "_blank");
+  }
+});
+
+test.describe("Spotlight On", () => {
+  test.beforeEach(async ({ page }) => {
+    await acknowledgeBanners(page);
+    await page.goto(paths.spotlight);
+  });
+
+  test("two links to /contact and a payroll link that reaches the payroll page", async ({ page }) => {
+    const main = page.getByRole("main");
+    await expect(main.locator(`a[href="${paths.contact}"]`)).toHaveCount(2);
+    // The original wrote this link as //spotlight/payroll, which browsers read as another host.
+    const payrollLink = main.getByRole("link", { name: sectorNeeds.actions[0]!.label });
+    await expect(payrollLink).toHaveAttribute("href", "/spotlight/payroll");
+    await payrollLink.click();
+    await expect(page).toHaveURL(/\/spotlight\/payroll$/);
+    await expect(page.getByRole("heading", { level: 1, name: payrollHero.title })).toBeVisible();
+  });
+
+  test("the workforce figures and all nine 2025 sector estimates, each with its label", async ({ page }) => {
+    const sectors = page.getByRole("region", { name: sectorEstimates.heading });
+    await expect(sectors.getByRole("term")).toHaveText(sectorEstimates.stats.map((stat) => stat.label));
+    await expect(sectors.getByRole("definition")).toHaveText(["425k", "385k", "280k", "250k", "185k", "160k", "150k", "110k", "100k+"]);
+    const people = page.getByRole("region", { name: workforce.heading });
+    await expect(people.getByRole("definition")).toHaveText(["2.05 million", "4.3 million", "7.4 million"]);
+  });
+});
+
+test("agencies spotlight: the recruitment figures and the IR35 next edition", async ({ page }) => {
+  await acknowledgeBanners(page);
+  await page.goto(paths.spotlightAgencies);
+  const figures = page.getByRole("region", { name: recruitmentFigures.heading });
+  await expect(figures.getByRole("definition")).toHaveText(["£46bn", "1.5M+"]);
+  await expect(figures.getByRole("term").first()).toContainText("2024");
+  const next = page.getByRole("region", { name: nextEdition.heading });
+  await expect(next.getByRole("heading", { level: 2 })).toHaveText("Next edition: IR35");
+  await expect(next.getByRole("listitem")).toHaveCount(nextEdition.items.length);
+});
+
+test("tenders: the four sample opportunities, each with its value, client type and scope", async ({ page }) => {
+  await acknowledgeBanners(page);
+  await page.goto(paths.spotlightTenders);
+  const cards = page.getByRole("region", { name: sampleOpportunities.heading }).getByRole("listitem");
+  await expect(cards).toHaveCount(4);
+  for (const card of sampleOpportunities.cards) {
+    const item = cards.filter({ has: page.getByRole("heading", { level: 3, name: card.title }) });
+    await expect(item.getByRole("term")).toHaveText(["Value", "Client type", "Scope"]);
+    await expect(item.getByRole("definition")).toHaveText(card.details.map((d) => d.detail));
+  }
+  await expect(cards.first().getByRole("definition").first()).toHaveText("£2.5m");
+});
+
+test("members area: the seven things members get", async ({ page }) => {
+  await acknowledgeBanners(page);
+  await page.goto(paths.member);
+  const benefits = page.getByRole("region", { name: memberBenefits.heading });
+  await expect(benefits.getByRole("heading", { level: 3 })).toHaveText([
+    "Provider comparison",
+    "Sector reports and calculators",
+    "Joining bonuses",
+    "Events",
+    "Referral dashboard",
+    "Download centre",
+    "Community space",
+  ]);
+});
