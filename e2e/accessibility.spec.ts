@@ -1,8 +1,8 @@
 import { acknowledgeBanners, expectNoAxeViolations, test } from "./fixtures";
-import { sitePages } from "../app/content/paths";
+import { sitePages, unlistedPages } from "../app/content/paths";
 
 // Every shipped route, plus both not-found pages, with the banners both shown and dismissed.
-for (const path of [...sitePages, "/no-such-page", "/services/no-such-service"]) {
+for (const path of [...sitePages, ...unlistedPages, "/no-such-page", "/services/no-such-service"]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await acknowledgeBanners(page);
     await page.goto(path);

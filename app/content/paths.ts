@@ -31,6 +31,12 @@ export const paths = {
   spotlightAgencies: "/spotlight/agencies",
   spotlightTenders: "/spotlight/tenders",
   member: "/member",
+  /** Double opt-in: the page a confirmation email links to (token in the query). */
+  newsletterConfirm: "/newsletter/confirm",
+  /** The page every newsletter email's unsubscribe link opens (token in the query). */
+  newsletterUnsubscribe: "/newsletter/unsubscribe",
+  /** The owner's inbox: not linked from the site, never indexed. */
+  admin: "/admin",
   /** Pre-rendered not-found page, served with HTTP 404 for any unknown path. */
   notFound: "/404",
   /** Pre-rendered "Category not found" page, served with HTTP 404 for an unknown service slug. */
@@ -60,5 +66,12 @@ export const sitePages: readonly string[] = [
   paths.member,
 ];
 
+/**
+ * Pages that exist but are not for search engines or the sitemap (noindex):
+ * the newsletter confirm/unsubscribe pages and the owner's inbox. They join
+ * this list with their route modules.
+ */
+export const unlistedPages: readonly string[] = [];
+
 /** Everything the build pre-renders: the pages plus the not-found fallbacks. */
-export const prerenderPaths: string[] = [...sitePages, paths.notFound, paths.serviceCategoryNotFound];
+export const prerenderPaths: string[] = [...sitePages, ...unlistedPages, paths.notFound, paths.serviceCategoryNotFound];

@@ -4,6 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
 import pg from "pg";
 import * as leads0001 from "./migrations/0001-leads";
+import * as outbox0002 from "./migrations/0002-outbox";
 import type { Database } from "./schema";
 
 // Opens the lead store's database (SQLite by default, PostgreSQL when a URL is
@@ -12,6 +13,7 @@ import type { Database } from "./schema";
 /** Every migration, in order. A new one is a new file in migrations/ and a line here. */
 const migrations: Record<string, Migration> = {
   "0001-leads": leads0001,
+  "0002-outbox": outbox0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Selectable } from "kysely";
 
 // The lead store's tables as Kysely sees them. Timestamps are ISO-8601 UTC text
 // in both SQLite and PostgreSQL: they sort as strings and read the same in both.
@@ -34,15 +34,62 @@ export interface SubscriberTable {
   consent_at: string;
   ip_hash: string | null;
   source_page: string | null;
+  /** sha256 of the single-use confirmation token sent by email; cleared once used. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  confirmed_at: string | null;
+  confirm_ip_hash: string | null;
+  unsubscribed_at: string | null;
+}
+
+export type OutboxChannel = "email" | "webhook";
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+/** A delivery (an email or a webhook call) written in the same transaction as its lead. */
+export interface OutboxTable {
+  id: string;
+  channel: OutboxChannel;
+  /** confirm-subscription | team-notification | lead-webhook */
+  topic: string;
+  lead_kind: "enquiry" | "subscriber";
+  lead_id: string;
+  /** Lower-cased email of the person the delivery is about (for erasure). */
+  lead_email: string;
+  /** JSON: an email (to, subject, text, html, headers) or a webhook (url, body). */
+  payload: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** One try at delivering an outbox row, successful or not. */
+export interface DeliveryAttemptTable {
+  id: string;
+  outbox_id: string;
+  attempted_at: string;
+  /** 1 when delivered, 0 when not (integers behave the same in SQLite and PostgreSQL). */
+  ok: number;
+  error: string | null;
+  response: string | null;
+  duration_ms: number;
 }
 
 export interface Database {
   enquiries: EnquiryTable;
   subscribers: SubscriberTable;
+  outbox: OutboxTable;
+  delivery_attempts: DeliveryAttemptTable;
 }
 
 export type EnquiryRow = Selectable<EnquiryTable>;
 export type SubscriberRow = Selectable<SubscriberTable>;
 export type NewEnquiryRow = Insertable<EnquiryTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;
+export type DeliveryAttemptRow = Selectable<DeliveryAttemptTable>;
 
 
