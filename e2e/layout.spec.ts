@@ -174,20 +174,31 @@ test.describe("global behaviours", () => {
   });
 
   test("disclaimer banner: appears after 1 s; Got it remembers; close is for the session", async ({ page }) => {
+    // The page's clock is ours, so a slow machine cannot make 1 s look early or late.
+    const start = new Date("2026-11-22T09:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 5000));
     await page.goto("/");
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     const banner = page.getByRole("region", { name: "Disclaimer" });
-    await page.waitForTimeout(600);
+    await page.clock.runFor(900);
     await expect(banner).toBeHidden();
-    await expect(banner).toBeVisible({ timeout: 2000 });
+    await page.clock.runFor(200);
+    await expect(banner).toBeVisible();
     await expect(banner).toContainText("regulated financial or legal advice");
     await banner.getByRole("button", { name: "Close disclaimer" }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("disclaimerAccepted"))).toBeNull();
-    await page.reload();
+    const reloadAndWait = async () => {
+      await page.reload();
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.clock.runFor(1100);
+    };
+    await reloadAndWait();
     await banner.getByRole("button", { name: "Got it" }).click();
     expect(await page.evaluate(() => localStorage.getItem("disclaimerAccepted"))).toBe("true");
-    await page.reload();
-    await page.waitForTimeout(1500);
+    await reloadAndWait();
+    await page.clock.runFor(5000);
     await expect(banner).toBeHidden();
   });
 
