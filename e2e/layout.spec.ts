@@ -56,6 +56,21 @@ test.describe("header", () => {
     await expect(news).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("the current page's entry is marked: its own link, or its section's entry", async ({ page }) => {
+    const nav = isPhone(page) ? page.getByRole("dialog", { name: "Menu" }) : page.getByRole("navigation", { name: "Main" });
+    const open = async () => {
+      if (isPhone(page)) await page.getByRole("button", { name: "Open menu" }).click();
+    };
+    await page.goto("/about");
+    await open();
+    await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", /.*/);
+    await page.goto("/spotlight/tenders");
+    await open();
+    await expect(nav.getByRole("link", { name: "Services", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(nav.getByRole("link", { name: "News", exact: true })).not.toHaveAttribute("aria-current", /.*/);
+  });
+
   test("wide screens: Escape and an outside click close the dropdown; keyboard opens it", async ({ page }) => {
     test.skip(isPhone(page), "desktop navigation");
     await page.goto("/");

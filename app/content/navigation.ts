@@ -54,8 +54,24 @@ export const footerLegalLinks: readonly NavLink[] = [
   { label: "Cookie Policy", href: paths.cookiePolicy },
 ];
 
-/** Whether `pathname` is the entry's page or one of its submenu's pages. */
-export function isCurrentEntry(entry: NavEntry, pathname: string): boolean {
-  if (entry.href === pathname) return true;
-  return entry.submenu?.some((item) => item.href === pathname) ?? false;
+/**
+ * The one header entry the current page belongs to: its own page, a page of
+ * its submenu (so /member highlights Services, not News), or a page below it
+ * (/services/payroll highlights Services).
+ */
+export function currentEntry(entries: readonly NavEntry[], pathname: string): NavEntry | undefined {
+  return (
+    entries.find((entry) => entry.href === pathname) ??
+    entries.find((entry) => entry.submenu?.some((item) => item.href === pathname)) ??
+    entries.find((entry) => entry.href !== "/" && pathname.startsWith(`${entry.href}/`))
+  );
+}
+
+/**
+ * aria-current for a header link: "page" on the link to this very page,
+ * "true" on the entry whose section holds it, nothing elsewhere.
+ */
+export function ariaCurrent(entry: NavEntry, current: NavEntry | undefined, pathname: string): "page" | "true" | undefined {
+  if (entry.href === pathname) return "page";
+  return entry === current ? "true" : undefined;
 }

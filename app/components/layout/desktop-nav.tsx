@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import { layoutCopy } from "~/content/layout";
-import type { NavEntry } from "~/content/navigation";
+import { ariaCurrent, currentEntry, type NavEntry } from "~/content/navigation";
 import { useDismiss } from "~/lib/use-dismiss";
 import { Icon } from "../ui/icon";
 import type { HeaderTone } from "./header";
@@ -20,27 +20,26 @@ function submenuId(label: string) {
 }
 
 /** Wide screens: a row of links; entries with a submenu get a chevron button that opens one dropdown at a time. */
-export function DesktopNav({ entries, openSubmenu, onToggleSubmenu, onCloseSubmenu, tone }: DesktopNavProps) {
+export function DesktopNav({ entries, pathname, openSubmenu, onToggleSubmenu, onCloseSubmenu, tone }: DesktopNavProps) {
   const navRef = useRef<HTMLElement>(null);
   useDismiss(navRef, openSubmenu !== null, onCloseSubmenu);
   const activeClass = tone === "solid" ? "text-accent-400" : "text-brand-600";
+  const current = currentEntry(entries, pathname);
 
   return (
     <nav ref={navRef} aria-label={layoutCopy.mainNavLabel} className="hidden lg:block">
       <ul className="flex items-center gap-1">
         {entries.map((entry) => (
           <li key={entry.href} className="relative flex items-center">
-            <NavLink
+            <Link
               to={entry.href}
-              end={entry.href === "/"}
-              className={({ isActive }) =>
-                `rounded px-2.5 py-2 text-[0.95rem] font-medium underline-offset-8 hover:underline ${
-                  isActive ? `${activeClass} underline decoration-2` : ""
-                }`
-              }
+              aria-current={ariaCurrent(entry, current, pathname)}
+              className={`rounded px-2.5 py-2 text-[0.95rem] font-medium underline-offset-8 hover:underline ${
+                entry === current ? `${activeClass} underline decoration-2` : ""
+              }`}
             >
               {entry.label}
-            </NavLink>
+            </Link>
             {entry.submenu && (
               <>
                 <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCurrentEntry, headerNav } from "~/content/navigation";
+import { ariaCurrent, currentEntry, headerNav } from "~/content/navigation";
 import { headerTone } from "./header";
 
 describe("headerTone", () => {
@@ -11,12 +11,24 @@ describe("headerTone", () => {
   });
 });
 
-describe("isCurrentEntry", () => {
-  it("marks the entry whose page or submenu page is open", () => {
-    const news = headerNav.find((entry) => entry.label === "News")!;
+describe("currentEntry", () => {
+  const label = (pathname: string) => currentEntry(headerNav, pathname)?.label;
+  it("is the entry of the page, of its submenu, or of the section below it", () => {
+    expect(label("/")).toBe("Home");
+    expect(label("/about")).toBe("About");
+    expect(label("/spotlight")).toBe("News");
+    expect(label("/spotlight/payroll")).toBe("News");
+    expect(label("/spotlight/tenders")).toBe("Services");
+    expect(label("/member")).toBe("Services");
+    expect(label("/services/payroll")).toBe("Services");
+    expect(label("/no-such-page")).toBeUndefined();
+  });
+
+  it("marks the page's own link 'page' and its section's entry 'true'", () => {
     const services = headerNav.find((entry) => entry.label === "Services")!;
-    expect(isCurrentEntry(news, "/spotlight/payroll")).toBe(true);
-    expect(isCurrentEntry(services, "/member")).toBe(true);
-    expect(isCurrentEntry(services, "/about")).toBe(false);
+    const home = headerNav.find((entry) => entry.label === "Home")!;
+    expect(ariaCurrent(services, currentEntry(headerNav, "/services"), "/services")).toBe("page");
+    expect(ariaCurrent(services, currentEntry(headerNav, "/member"), "/member")).toBe("true");
+    expect(ariaCurrent(home, currentEntry(headerNav, "/member"), "/member")).toBeUndefined();
   });
 });

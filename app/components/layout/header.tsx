@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { HEADER_SCROLL_THRESHOLD_PX } from "~/content/constants";
-import { getStartedLink, headerNav, isCurrentEntry } from "~/content/navigation";
+import { getStartedLink, headerNav } from "~/content/navigation";
 import { paths } from "~/content/paths";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { Logo } from "../ui/logo";
@@ -67,7 +67,7 @@ export function Header() {
           open={mobileOpen}
           onOpenChange={setMobileOpen}
           entries={headerNav}
-          isCurrent={(entry) => isCurrentEntry(entry, pathname)}
+          pathname={pathname}
         />
       </div>
     </header>

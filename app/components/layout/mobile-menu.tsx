@@ -1,14 +1,14 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { Link, NavLink } from "react-router";
 import { layoutCopy } from "~/content/layout";
-import { getStartedLink, type NavEntry } from "~/content/navigation";
+import { ariaCurrent, currentEntry, getStartedLink, type NavEntry } from "~/content/navigation";
 import { Icon } from "../ui/icon";
 
 interface MobileMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   entries: readonly NavEntry[];
-  isCurrent: (entry: NavEntry) => boolean;
+  pathname: string;
 }
 
 const FOCUSABLE = "a[href], button:not([disabled])";
@@ -18,7 +18,8 @@ const FOCUSABLE = "a[href], button:not([disabled])";
  * dimmed backdrop. The native modal dialog makes the page behind it inert and
  * closes on Escape; Tab is kept cycling inside; focus returns to the hamburger.
  */
-export function MobileMenu({ open, onOpenChange, entries, isCurrent }: MobileMenuProps) {
+export function MobileMenu({ open, onOpenChange, entries, pathname }: MobileMenuProps) {
+  const current = currentEntry(entries, pathname);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -91,16 +92,16 @@ export function MobileMenu({ open, onOpenChange, entries, isCurrent }: MobileMen
             <ul className="space-y-1">
               {entries.map((entry) => (
                 <li key={entry.href}>
-                  <NavLink
+                  <Link
                     to={entry.href}
-                    end={entry.href === "/"}
+                    aria-current={ariaCurrent(entry, current, pathname)}
                     onClick={close}
                     className={`block rounded-lg px-3 py-2.5 text-lg font-semibold hover:bg-brand-50 ${
-                      isCurrent(entry) ? "bg-brand-50 text-brand-700" : ""
+                      entry === current ? "bg-brand-50 text-brand-700" : ""
                     }`}
                   >
                     {entry.label}
-                  </NavLink>
+                  </Link>
                   {entry.submenu && (
                     <ul className="ml-4 border-l border-line pl-3">
                       {entry.submenu.map((item) => (
