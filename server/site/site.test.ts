@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { inlineScriptHashes } from "./security-headers";
+import { inlineScriptHashes, inlineStyleHashes, pageCsp } from "./security-headers";
 import { urlPathOf } from "./site-files";
 
 const page = (title: string) => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><script>window.x = 1;</script><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
@@ -44,6 +44,15 @@ describe("inlineScriptHashes", () => {
     const expected = createHash("sha256").update("window.x = 1;").digest("base64");
     expect(inlineScriptHashes(page("x"))).toEqual([expected]);
     expect(inlineScriptHashes("<script src=a.js></script>")).toEqual([]);
+  });
+});
+
+describe("inlineStyleHashes", () => {
+  it("hashes inline <style> elements, and the page CSP allows exactly those", () => {
+    const expected = createHash("sha256").update("h1{color:red}").digest("base64");
+    expect(inlineStyleHashes("<head><style>h1{color:red}</style></head>")).toEqual([expected]);
+    expect(pageCsp({ styleHashes: [expected] })).toContain(`style-src 'self' 'sha256-${expected}'`);
+    expect(pageCsp({})).toContain("style-src 'self';");
   });
 });
 
