@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
@@ -14,10 +15,13 @@ export const siteRoutes = {
  * Tests drive it with `inject`; only main.ts listens.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    trustProxy: true,
-  });
+  const logger = config.logLevel === "silent" ? false : { level: config.logLevel };
+  // With TLS_CERT/TLS_KEY the server speaks HTTPS itself; otherwise plain HTTP behind a proxy.
+  const app = (
+    config.tls
+      ? Fastify({ logger, trustProxy: true, https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) } })
+      : Fastify({ logger, trustProxy: true })
+  ) as unknown as FastifyInstance;
 
   // Security headers on every response; pages replace the CSP with their own.
   app.addHook("onRequest", async (_request, reply) => {
@@ -29,7 +33,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(sitePlugin, {
     siteDir: config.siteDir,
-    https: config.publicSiteUrl.protocol === "https:",
+    https: config.publicSiteUrl.protocol === "https:" || config.tls !== undefined,
     connectOrigins: [],
     redirects: siteRoutes.redirects,
     notFoundPages: siteRoutes.notFoundPages,

@@ -21,6 +21,9 @@ const EnvSchema = v.object({
   /** Where the pre-rendered site is; tests point it at their own build. */
   SITE_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./build/client"),
   LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  /** PEM certificate and key paths: both set serves HTTPS directly (no proxy in front). */
+  TLS_CERT: v.optional(v.pipe(v.string(), v.minLength(1))),
+  TLS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -32,6 +35,8 @@ export interface Config {
   publicSiteUrl: URL;
   siteDir: string;
   logLevel: string;
+  /** Serve HTTPS with this certificate and key (paths), when both are set. */
+  tls?: { certPath: string; keyPath: string };
 }
 
 export class ConfigError extends Error {
@@ -50,6 +55,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const out = result.output;
+  if ((out.TLS_CERT === undefined) !== (out.TLS_KEY === undefined)) {
+    const missing = out.TLS_CERT === undefined ? "TLS_CERT" : "TLS_KEY";
+    throw new ConfigError(`Invalid configuration:\n  ${missing}="": must be set together with ${missing === "TLS_CERT" ? "TLS_KEY" : "TLS_CERT"}`);
+  }
   return {
     port: out.PORT,
     host: out.HOST,
@@ -57,5 +66,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicSiteUrl: new URL(out.PUBLIC_SITE_URL),
     siteDir: path.resolve(out.SITE_DIR),
     logLevel: out.LOG_LEVEL,
+    tls: out.TLS_CERT && out.TLS_KEY ? { certPath: path.resolve(out.TLS_CERT), keyPath: path.resolve(out.TLS_KEY) } : undefined,
   };
 }
