@@ -60,5 +60,5 @@ for (const entry of entries) {
   count += 1;
 }
 console.log(
-  `postbuild: inlined CSS into ${inlined} pages,${seo ? ` wrote sitemap.xml and robots.txt for ${siteUrl},` : ""} pre-compressed ${count} files in ${path.relative(process.cwd(), siteDir)}`,
+  `postbuild: first paint made download-free on ${inlined} pages,${seo ? ` wrote sitemap.xml and robots.txt for ${siteUrl},` : ""} pre-compressed ${count} files in ${path.relative(process.cwd(), siteDir)}`,
 );
