@@ -92,8 +92,9 @@ export function buildBoth(skipSite = flag("no-build")) {
   run("node", ["--import", "tsx", path.join(root, "scripts/postbuild.ts"), path.join(floorDir, "build/client"), "--no-seo"], root);
 }
 
-export async function runBytes({ skipSiteBuild = flag("no-build") } = {}) {
-  buildBoth(skipSiteBuild);
+/** skipBuild: the caller built both already (bench/run.ts does, once for every part). */
+export async function runBytes({ skipBuild = false } = {}) {
+  if (!skipBuild) buildBoth();
   const floor = routeBytes(path.join(benchDir, "floor/build/client"), "/");
   const floorTotal = floor.js.brotli + floor.css.brotli;
   const siteDir = path.join(root, "build/client");

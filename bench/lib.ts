@@ -1,5 +1,6 @@
 // Shared by every bench part: child processes on loopback ports, tables, results.
 import { spawn, type ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -10,7 +11,7 @@ export const tmpDir = path.join(benchDir, ".tmp");
 export const resultsDir = path.join(benchDir, "results");
 
 /** This helper's loopback ports (4300–4349): one per kind of process, so parts never collide. */
-export const ports = { site: 4300, hello: 4301, nginx: 4302, https: 4303, api: 4304 } as const;
+export const ports = { site: 4300, hello: 4301, nginx: 4302, https: 4303, api: 4304, redirect: 4305, screenshots: 4306 } as const;
 
 export const args = process.argv.slice(2);
 export const flag = (name: string) => args.includes(`--${name}`);
@@ -30,13 +31,30 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function waitForUrl(url: string, tries = 60): Promise<void> {
   for (let attempt = 0; attempt < tries; attempt += 1) {
     try {
-      await fetch(url);
+      await fetch(url, { redirect: "manual" });
       return;
     } catch {
       await sleep(250);
     }
   }
   throw new Error(`${url} did not answer`);
+}
+
+/** Polls a TCP port until it accepts a connection (for HTTPS with a certificate this process does not trust). */
+export async function waitForPort(port: number, host = "127.0.0.1", tries = 60): Promise<void> {
+  for (let attempt = 0; attempt < tries; attempt += 1) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, host);
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    await sleep(250);
+  }
+  throw new Error(`nothing listens on ${host}:${port}`);
 }
 
 export interface Child {
@@ -68,7 +86,7 @@ export function startChild(command: string, commandArgs: string[], env: Record<s
 }
 
 /** Our real server (server/main.ts) on a loopback port, serving the given build. */
-export async function startSiteServer(port: number, env: Record<string, string> = {}, scheme = "http"): Promise<Child> {
+export async function startSiteServer(port: number, env: Record<string, string> = {}): Promise<Child> {
   const child = startChild("node", ["--import", "tsx", "server/main.ts"], {
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -77,7 +95,8 @@ export async function startSiteServer(port: number, env: Record<string, string> 
     ...env,
   });
   try {
-    await waitForUrl(`${scheme}://127.0.0.1:${port}/healthz`);
+    if (env.TLS_CERT) await waitForPort(port);
+    else await waitForUrl(`http://127.0.0.1:${port}/healthz`);
   } catch (error) {
     await child.stop();
     throw new Error(`server on ${port} did not start: ${(error as Error).message}\n${child.output()}`);

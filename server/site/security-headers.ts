@@ -16,7 +16,8 @@ export interface CspOptions {
 
 export function pageCsp({ scriptHashes = [], styleHashes = [], connectOrigins = [], https = false }: CspOptions): string {
   const directives = [
-    "default-src 'self'",
+    // Nothing is allowed unless a directive below names it (the Observatory's strictest CSP grade).
+    "default-src 'none'",
     ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(" "),
     ["style-src 'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)].join(" "),
     "img-src 'self'",

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -110,5 +111,24 @@ describe("serving the site", () => {
   it("has a health check", async () => {
     const response = await app.inject("/healthz");
     expect(response.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("serving over HTTPS (TLS_CERT, TLS_KEY)", () => {
+  it("keeps HSTS and adds upgrade-insecure-requests to page CSPs", async () => {
+    const certDir = await mkdtemp(path.join(tmpdir(), "tls-"));
+    const cert = path.join(certDir, "cert.pem");
+    const key = path.join(certDir, "key.pem");
+    const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", key, "-out", cert]);
+    expect(made.status).toBe(0);
+    const tlsApp = await buildApp(loadConfig({ SITE_DIR: siteDir, LOG_LEVEL: "silent", TLS_CERT: cert, TLS_KEY: key }));
+    try {
+      const response = await tlsApp.inject("/");
+      expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+      expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d{8}/);
+    } finally {
+      await tlsApp.close();
+      await rm(certDir, { recursive: true, force: true });
+    }
   });
 });
