@@ -2,19 +2,20 @@ import type { MetaDescriptor } from "react-router";
 import { site } from "~/content/site";
 import type { PageMeta } from "~/content/types";
 import defaultOgImage from "~/assets/og/default.jpg";
+import { absoluteUrl } from "./site-url";
+import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";
 
-/** Absolute origin for canonical and Open Graph URLs, fixed at build time. */
-export const siteUrl = (import.meta.env.PUBLIC_SITE_URL ?? "http://localhost:3000").replace(/\/$/, "");
+export { absoluteUrl, siteUrl } from "./site-url";
 
-export function absoluteUrl(path: string): string {
-  return new URL(path, `${siteUrl}/`).href;
-}
-
-/** Title, description, canonical, Open Graph and Twitter card tags for one page. */
+/**
+ * Title, description, canonical, Open Graph and Twitter card tags for one page,
+ * with the Organization (and, on nested pages, BreadcrumbList) structured data.
+ */
 export function pageMeta({ title, description, path, image }: PageMeta): MetaDescriptor[] {
   const fullTitle = path === "/" ? `${site.name} | ${title}` : `${title} | ${site.name}`;
   const url = absoluteUrl(path);
   const imageUrl = absoluteUrl(image ?? defaultOgImage);
+  const breadcrumb = breadcrumbJsonLd(path, title);
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -33,5 +34,7 @@ export function pageMeta({ title, description, path, image }: PageMeta): MetaDes
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
+    organizationJsonLd(),
+    ...(breadcrumb ? [breadcrumb] : []),
   ];
 }
