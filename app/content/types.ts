@@ -37,6 +37,9 @@ export interface PageMeta {
   title: string;
   description: string;
   path: string;
-  /** Open Graph image path (1200×630); the site default when omitted. */
-  image?: string;
+  /** Open Graph image (1200×630) by page type; chosen from the path when omitted. */
+  image?: OgImage;
 }
+
+/** The Open Graph artwork, one per page type (app/assets/og/, made by scripts/make-media.sh). */
+export type OgImage = "home" | "audience" | "services" | "spotlight" | "legal" | "default";
