@@ -37,7 +37,9 @@ interface Load {
   total: number;
 }
 
-async function load(url: string, connections: number, duration: number, post: boolean): Promise<Load> {
+async function load(url: string, connections: number, duration: number, post: boolean, warmUp = true): Promise<Load> {
+  // Warm-up first (JIT, database pages), not counted.
+  if (warmUp) await load(url, connections, 2, post, false);
   const result = await autocannon({
     url,
     connections,

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { connect } from "node:net";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -63,9 +64,18 @@ export interface Child {
   stop: () => Promise<void>;
 }
 
+/** Every child still running: killed if the bench itself exits early (an error, a closed pipe). */
+const running = new Set<ChildProcess>();
+process.once("SIGINT", () => process.exit(130));
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Starts a child process, keeping its output for error messages; stop() ends exactly that process. */
 export function startChild(command: string, commandArgs: string[], env: Record<string, string> = {}, cwd = root): Child {
   const child = spawn(command, commandArgs, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let log = "";
   child.stdout?.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   child.stderr?.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
@@ -87,6 +97,12 @@ export function startChild(command: string, commandArgs: string[], env: Record<s
 
 /** Our real server (server/main.ts) on a loopback port, serving the given build. */
 export async function startSiteServer(port: number, env: Record<string, string> = {}): Promise<Child> {
+  // A leftover process on the port would be measured instead of this build.
+  const taken = await waitForPort(port, "127.0.0.1", 1).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use: stop whatever listens there first`);
   const child = startChild("node", ["--import", "tsx", "server/main.ts"], {
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -116,11 +132,18 @@ export function formatTable(title: string, rows: Row[]): string {
   return [`${title}`, "", line(columns), `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`, ...cells.map(line), ""].join("\n");
 }
 
+/** The machine's state, printed under each table: timings mean little on a busy machine. */
+export function machineLine(): string {
+  const [one, five] = loadavg();
+  return `machine: ${cpus().length} CPUs, load average ${one?.toFixed(1)} (1 min) / ${five?.toFixed(1)} (5 min)`;
+}
+
 export function report(part: string, title: string, rows: Row[], extra: Record<string, unknown> = {}) {
   console.log(formatTable(title, rows));
+  console.log(machineLine());
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${part}.json`);
-  writeFileSync(file, `${JSON.stringify({ part, title, date: new Date().toISOString(), rows, ...extra }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ part, title, date: new Date().toISOString(), machine: machineLine(), rows, ...extra }, null, 2)}\n`);
   console.log(`→ ${path.relative(root, file)}\n`);
 }
 

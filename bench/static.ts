@@ -39,6 +39,8 @@ http {
 }
 
 async function measure(url: string, connections: number, duration: number) {
+  // Warm-up first (JIT, caches), not counted: a cold Node process would be measured against a hot nginx.
+  await autocannon({ url, connections, duration: 2, headers: { "accept-encoding": acceptEncoding } });
   const result = await autocannon({ url, connections, duration, headers: { "accept-encoding": acceptEncoding } });
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
 }
