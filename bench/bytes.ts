@@ -69,7 +69,10 @@ export function routeBytes(siteDir: string, route: string): RouteBytes {
     const file = path.join(siteDir, url);
     if (existsSync(file)) add(js, sizesOf(readFileSync(file)));
   }
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) add(js, sizesOf(Buffer.from(match[1] ?? "")));
+  // Inline scripts count too, except JSON-LD: data for crawlers, never run.
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) {
+    add(js, sizesOf(Buffer.from(match[1] ?? "")));
+  }
   // Stylesheets that are fetched (not the disabled ones whose CSS is inline) and inline styles.
   for (const match of html.matchAll(/<link rel="stylesheet" href="([^"]+)"(?![^>]*disabled)/g)) {
     const file = path.join(siteDir, match[1] ?? "");
