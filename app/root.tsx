@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import { SiteLayout } from "~/components/layout/site-layout";
+import { useHydrationSignal } from "~/lib/hydration-signal";
 import "./app.css";
 
 export const links = () => [
@@ -27,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useHydrationSignal();
   return (
     <SiteLayout>
       <Outlet />

@@ -32,7 +32,7 @@ describe("deferHydration", () => {
     expect(out).toContain("requestAnimationFrame");
     expect(out).toContain('await import("/assets/manifest-1.js");');
     expect(out).toContain('const [route0]=await Promise.all([import("/assets/root-4.js")]);');
-    expect(out).toContain('await import("/assets/entry.client-2.js");');
+    expect(out).toContain('\nimport("/assets/entry.client-2.js");');
     expect(out).not.toMatch(/^import /m);
   });
 
