@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
+  { ignores: ["**/build/", "**/.react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

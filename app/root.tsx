@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { SiteLayout } from "~/components/layout/site-layout";
+import { useHydrationSignal } from "~/lib/hydration-signal";
 import "./app.css";
 
 export const links = () => [
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useHydrationSignal();
   return (
     <SiteLayout newsletter={<NewsletterForm />}>
       <Outlet />

@@ -28,5 +28,36 @@ export async function rawHtml(request: { get: (url: string) => Promise<{ status(
   return { status: response.status(), html: await response.text() };
 }
 
-export const test = base;
+/**
+ * Waits until React has hydrated the page (app/lib/hydration-signal.ts). The
+ * site starts its JavaScript after the first paint, so the load event, which
+ * goto() and reload() wait for, can come before the page is interactive.
+ * Pages without the app (a text file, a plain 404) are not waited for.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => !("__reactRouterContext" in window) || (window as unknown as { __siteHydrated?: boolean }).__siteHydrated === true,
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/** Every test's page: goto() and reload() return once the page has hydrated, as a visitor would find it. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const response = await goto(...args);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page["reload"]>) => {
+      const response = await reload(...args);
+      await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

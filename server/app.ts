@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { Redis } from "ioredis";
@@ -41,12 +42,14 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   const { trustProxy } = config;
   // Configuration and core: pino with personal data redacted, one log line per request.
   const app = Fastify({
+    // With TLS_CERT/TLS_KEY the server speaks HTTPS itself; otherwise plain HTTP behind a proxy.
+    ...(config.tls ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) } } : {}),
     logger: config.logLevel === "silent" ? false : { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     // Fastify's two lines per request are replaced by the one onResponse line below.
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count means "trust that many proxies in front of us".
     trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
-  });
+  }) as unknown as FastifyInstance;
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "(no route)";
     request.log.info(
@@ -104,7 +107,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
 
   await app.register(sitePlugin, {
     siteDir: config.siteDir,
-    https: config.publicSiteUrl.protocol === "https:",
+    https: config.publicSiteUrl.protocol === "https:" || config.tls !== undefined,
     connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
     redirects: siteRoutes.redirects,
     notFoundPages: siteRoutes.notFoundPages,

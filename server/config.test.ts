@@ -53,6 +53,12 @@ describe("loadConfig", () => {
       expect((error as Error).message).toMatch(/PUBLIC_SITE_URL="example": must be an absolute URL/);
     }
   });
+
+  it("reads TLS certificate and key paths only as a pair", () => {
+    expect(loadConfig({}).tls).toBeUndefined();
+    expect(loadConfig({ TLS_CERT: "/c/cert.pem", TLS_KEY: "/c/key.pem" }).tls).toEqual({ certPath: "/c/cert.pem", keyPath: "/c/key.pem" });
+    expect(() => loadConfig({ TLS_CERT: "/c/cert.pem" })).toThrow(/TLS_KEY="": must be set together with TLS_CERT/);
+  });
 });
 
 describe("PUBLIC_API_BASE", () => {

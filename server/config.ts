@@ -79,6 +79,9 @@ const EnvSchema = v.object({
   CORS_ORIGINS: v.optional(origins, ""),
   IP_HASH_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
   TRUST_PROXY: trustProxy,
+  /** PEM certificate and key paths: both set serves HTTPS directly (no proxy in front). */
+  TLS_CERT: v.optional(v.pipe(v.string(), v.minLength(1))),
+  TLS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -104,6 +107,8 @@ export interface Config {
   /** Key for hashing visitors' IP addresses; when unset a random one is kept in dataDir. */
   ipHashSecret?: string;
   trustProxy: boolean | number | string;
+  /** Serve HTTPS with this certificate and key (paths), when both are set. */
+  tls?: { certPath: string; keyPath: string };
 }
 
 export class ConfigError extends Error {
@@ -125,6 +130,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const out = result.output;
+  if ((out.TLS_CERT === undefined) !== (out.TLS_KEY === undefined)) {
+    const missing = out.TLS_CERT === undefined ? "TLS_CERT" : "TLS_KEY";
+    throw new ConfigError(`Invalid configuration:\n  ${missing}="": must be set together with ${missing === "TLS_CERT" ? "TLS_KEY" : "TLS_CERT"}`);
+  }
   return {
     port: out.PORT,
     host: out.HOST,
@@ -140,5 +149,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: out.CORS_ORIGINS,
     ipHashSecret: out.IP_HASH_SECRET,
     trustProxy: out.TRUST_PROXY,
+    tls: out.TLS_CERT && out.TLS_KEY ? { certPath: path.resolve(out.TLS_CERT), keyPath: path.resolve(out.TLS_KEY) } : undefined,
   };
 }

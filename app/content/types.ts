@@ -41,8 +41,8 @@ export interface PageMeta {
   title: string;
   description: string;
   path: string;
-  /** Open Graph image path (1200×630); the site default when omitted. */
-  image?: string;
+  /** Open Graph image (1200×630) by page type; chosen from the path when omitted. */
+  image?: OgImage;
 }
 
 /** A term and its explanation in a legal page (a `dl`); `href` makes the detail a link. */
@@ -97,3 +97,5 @@ export interface ChartDatum {
   name: string;
   value: number;
 }
+/** The Open Graph artwork, one per page type (app/assets/og/, made by scripts/make-media.sh). */
+export type OgImage = "home" | "audience" | "services" | "spotlight" | "legal" | "default";

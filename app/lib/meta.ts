@@ -1,20 +1,48 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/content/site";
-import type { PageMeta } from "~/content/types";
+import { paths } from "~/content/paths";
+import type { OgImage, PageMeta } from "~/content/types";
+import audienceOgImage from "~/assets/og/audience.jpg";
 import defaultOgImage from "~/assets/og/default.jpg";
+import homeOgImage from "~/assets/og/home.jpg";
+import legalOgImage from "~/assets/og/legal.jpg";
+import servicesOgImage from "~/assets/og/services.jpg";
+import spotlightOgImage from "~/assets/og/spotlight.jpg";
+import { absoluteUrl } from "./site-url";
+import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";
 
-/** Absolute origin for canonical and Open Graph URLs, fixed at build time. */
-export const siteUrl = (import.meta.env.PUBLIC_SITE_URL ?? "http://localhost:3000").replace(/\/$/, "");
+export { absoluteUrl, siteUrl } from "./site-url";
 
-export function absoluteUrl(path: string): string {
-  return new URL(path, `${siteUrl}/`).href;
+const ogImages: Record<OgImage, string> = {
+  home: homeOgImage,
+  audience: audienceOgImage,
+  services: servicesOgImage,
+  spotlight: spotlightOgImage,
+  legal: legalOgImage,
+  default: defaultOgImage,
+};
+
+const under = (path: string, section: string) => path === section || path.startsWith(`${section}/`);
+
+/** The page type's Open Graph image, from where the page sits in the site. */
+export function ogImageFor(path: string): OgImage {
+  if (path === paths.home) return "home";
+  if (path === paths.freelancers || path === paths.agencies) return "audience";
+  if (under(path, paths.services) || path === paths.member) return "services";
+  if (under(path, paths.spotlight) || path === paths.resources) return "spotlight";
+  if ([paths.privacyPolicy, paths.termsConditions, paths.cookiePolicy].some((legal) => path === legal)) return "legal";
+  return "default";
 }
 
-/** Title, description, canonical, Open Graph and Twitter card tags for one page. */
+/**
+ * Title, description, canonical, Open Graph and Twitter card tags for one page,
+ * with the Organization (and, on nested pages, BreadcrumbList) structured data.
+ */
 export function pageMeta({ title, description, path, image }: PageMeta): MetaDescriptor[] {
   const fullTitle = path === "/" ? `${site.name} | ${title}` : `${title} | ${site.name}`;
   const url = absoluteUrl(path);
-  const imageUrl = absoluteUrl(image ?? defaultOgImage);
+  const imageUrl = absoluteUrl(ogImages[image ?? ogImageFor(path)]);
+  const breadcrumb = breadcrumbJsonLd(path, title);
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -33,5 +61,7 @@ export function pageMeta({ title, description, path, image }: PageMeta): MetaDes
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
+    organizationJsonLd(),
+    ...(breadcrumb ? [breadcrumb] : []),
   ];
 }

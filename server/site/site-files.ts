@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { inlineScriptHashes, pageCsp, type CspOptions } from "./security-headers";
+import { inlineScriptHashes, inlineStyleHashes, pageCsp, type CspOptions } from "./security-headers";
 
 // The pre-rendered site, read into memory once at start: it is a few megabytes,
 // and serving from memory is what lets one Node process keep pace with nginx.
@@ -54,7 +54,11 @@ export function urlPathOf(relative: string): string {
   return posix;
 }
 
-export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes">): Promise<Map<string, SiteFile>> {
+function pageCspFor(html: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">): string {
+  return pageCsp({ ...csp, scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) });
+}
+
+export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">): Promise<Map<string, SiteFile>> {
   const files = new Map<string, SiteFile>();
   const all = await listFiles(siteDir);
   const present = new Set(all);
@@ -73,7 +77,7 @@ export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scri
       contentType: contentTypes[ext] ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
       cacheControl: hashed ? IMMUTABLE : isPage ? PAGE : OTHER,
-      csp: isPage ? pageCsp({ ...csp, scriptHashes: inlineScriptHashes(body.toString("utf8")) }) : undefined,
+      csp: isPage ? pageCspFor(body.toString("utf8"), csp) : undefined,
     });
   }
   return files;

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { inlineScriptHashes } from "./security-headers";
+import { inlineScriptHashes, inlineStyleHashes, pageCsp } from "./security-headers";
 import { urlPathOf } from "./site-files";
 
 const page = (title: string) => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><script>window.x = 1;</script><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
@@ -46,6 +47,15 @@ describe("inlineScriptHashes", () => {
     const expected = createHash("sha256").update("window.x = 1;").digest("base64");
     expect(inlineScriptHashes(page("x"))).toEqual([expected]);
     expect(inlineScriptHashes("<script src=a.js></script>")).toEqual([]);
+  });
+});
+
+describe("inlineStyleHashes", () => {
+  it("hashes inline <style> elements, and the page CSP allows exactly those", () => {
+    const expected = createHash("sha256").update("h1{color:red}").digest("base64");
+    expect(inlineStyleHashes("<head><style>h1{color:red}</style></head>")).toEqual([expected]);
+    expect(pageCsp({ styleHashes: [expected] })).toContain(`style-src 'self' 'sha256-${expected}'`);
+    expect(pageCsp({})).toContain("style-src 'self';");
   });
 });
 
@@ -130,6 +140,25 @@ describe("a separate API host", () => {
       expect(csp).toContain("connect-src 'self' https://crm.example.com;");
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe("serving over HTTPS (TLS_CERT, TLS_KEY)", () => {
+  it("keeps HSTS and adds upgrade-insecure-requests to page CSPs", async () => {
+    const certDir = await mkdtemp(path.join(tmpdir(), "tls-"));
+    const cert = path.join(certDir, "cert.pem");
+    const key = path.join(certDir, "key.pem");
+    const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", key, "-out", cert]);
+    expect(made.status).toBe(0);
+    const tlsApp = await buildApp(loadConfig({ SITE_DIR: siteDir, DATA_DIR: path.join(siteDir, "data-tls"), LOG_LEVEL: "silent", TLS_CERT: cert, TLS_KEY: key }));
+    try {
+      const response = await tlsApp.inject("/");
+      expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+      expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d{8}/);
+    } finally {
+      await tlsApp.close();
+      await rm(certDir, { recursive: true, force: true });
     }
   });
 });

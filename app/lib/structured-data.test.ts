@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { paths } from "~/content/paths";
+import { site } from "~/content/site";
+import { pageMeta } from "./meta";
+import { breadcrumbJsonLd, faqJsonLd, organizationJsonLd } from "./structured-data";
+
+type Ld = Record<string, unknown>;
+const ld = (descriptor: unknown): Ld => (descriptor as { "script:ld+json": Ld })["script:ld+json"];
+const isAbsolute = (value: unknown) => typeof value === "string" && /^https?:\/\/[^/]+\//.test(value);
+
+// What schema.org (and Google's rich-result rules) require of each type we emit.
+describe("structured data", () => {
+  it("describes the Organization: name, url, logo, and the social profiles as sameAs", () => {
+    const data = ld(organizationJsonLd());
+    expect(data["@context"]).toBe("https://schema.org");
+    expect(data["@type"]).toBe("Organization");
+    expect(data.name).toBe(site.name);
+    expect(isAbsolute(data.url)).toBe(true);
+    // The built logo URL is absolute (e2e/seo.spec.ts checks it); under Vitest the SVG may be inlined.
+    expect(typeof data.logo).toBe("string");
+    expect(data.sameAs).toEqual(site.social.map((profile) => profile.href));
+  });
+
+  it("turns FAQ items into a FAQPage of Questions with accepted Answers", () => {
+    const data = ld(faqJsonLd([{ question: "Is it free?", answer: "Yes, for freelancers." }, { question: "Who pays?", answer: "Partners." }]));
+    expect(data["@context"]).toBe("https://schema.org");
+    expect(data["@type"]).toBe("FAQPage");
+    expect(data.mainEntity).toEqual([
+      { "@type": "Question", name: "Is it free?", acceptedAnswer: { "@type": "Answer", text: "Yes, for freelancers." } },
+      { "@type": "Question", name: "Who pays?", acceptedAnswer: { "@type": "Answer", text: "Partners." } },
+    ]);
+  });
+
+  it("gives nested pages a BreadcrumbList named from the navigation, and top-level pages none", () => {
+    const data = ld(breadcrumbJsonLd(paths.spotlightPayroll, "Payroll news"));
+    expect(data["@context"]).toBe("https://schema.org");
+    expect(data["@type"]).toBe("BreadcrumbList");
+    const items = data.itemListElement as Ld[];
+    expect(items.map((item) => [item["@type"], item.position, item.name])).toEqual([
+      ["ListItem", 1, "Home"],
+      ["ListItem", 2, "Spotlight On"],
+      ["ListItem", 3, "Payroll news"],
+    ]);
+    expect(items.every((item) => isAbsolute(item.item))).toBe(true);
+    expect(ld(breadcrumbJsonLd(paths.serviceCategory("payroll"))).itemListElement).toHaveLength(3);
+    expect(breadcrumbJsonLd(paths.about)).toBeUndefined();
+    expect(breadcrumbJsonLd(paths.home)).toBeUndefined();
+    expect(breadcrumbJsonLd(paths.serviceCategoryNotFound)).toBeUndefined();
+  });
+
+  it("is part of every page's meta", () => {
+    const meta = pageMeta({ title: "Payroll", description: "d", path: paths.serviceCategory("payroll") });
+    const types = meta.filter((item) => "script:ld+json" in item).map((item) => ld(item)["@type"]);
+    expect(types).toEqual(["Organization", "BreadcrumbList"]);
+  });
+});

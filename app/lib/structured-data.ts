@@ -1,0 +1,77 @@
+import type { MetaDescriptor } from "react-router";
+import logo from "~/assets/logo-blue.svg";
+import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/content/navigation";
+import { site } from "~/content/site";
+import type { FaqItem } from "~/content/types";
+import { absoluteUrl } from "./site-url";
+
+// schema.org structured data (JSON-LD), added to a page through its `meta`:
+// React Router renders each `script:ld+json` descriptor as a
+// <script type="application/ld+json"> in the pre-rendered <head>.
+
+type JsonLd = Record<string, unknown> & { "@context": "https://schema.org"; "@type": string };
+
+const ldJson = (data: JsonLd): MetaDescriptor => ({ "script:ld+json": data });
+
+/** Who runs the site: on every page (pageMeta adds it). */
+export function organizationJsonLd(): MetaDescriptor {
+  return ldJson({
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: site.name,
+    url: absoluteUrl("/"),
+    logo: absoluteUrl(logo),
+    description: site.description,
+    email: site.contact.email,
+    telephone: site.contact.phone,
+    sameAs: site.social.map((profile) => profile.href),
+  });
+}
+
+/** FAQPage for a page that shows the shared Faq section: pass the same items. */
+export function faqJsonLd(items: readonly FaqItem[]): MetaDescriptor {
+  return ldJson({
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  });
+}
+
+/** Page names by path; later entries win, so a submenu's specific label ("Spotlight On") beats its menu's ("News"). */
+const navLabels = new Map<string, string>(
+  [...footerLegalLinks, ...footerQuickLinks, ...headerNav, ...headerNav.flatMap((entry): readonly NavLink[] => entry.submenu ?? [])].map(
+    (link) => [link.href, link.label],
+  ),
+);
+
+const titleCase = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
+
+/**
+ * BreadcrumbList for a nested page (/services/payroll: Home › Services › Payroll),
+ * named from the navigation's labels; `currentName` names the page itself.
+ * Top-level pages get none (a one-step trail says nothing).
+ */
+export function breadcrumbJsonLd(path: string, currentName?: string): MetaDescriptor | undefined {
+  const segments = path.split("/").filter(Boolean);
+  if (segments.length < 2 || segments.at(-1) === "404") return undefined;
+  const trail = [{ name: navLabels.get("/") ?? "Home", href: "/" }];
+  segments.forEach((segment, index) => {
+    const href = `/${segments.slice(0, index + 1).join("/")}`;
+    const last = index === segments.length - 1;
+    trail.push({ name: (last ? currentName : undefined) ?? navLabels.get(href) ?? titleCase(segment), href });
+  });
+  return ldJson({
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((step, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: step.name,
+      item: absoluteUrl(step.href),
+    })),
+  });
+}

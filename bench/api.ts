@@ -1,0 +1,118 @@
+// Part c: POST /api/contactus (a multipart newsletter sign-up, a new email each
+// request) at 10 and 100 connections, next to a bare Fastify hello-world run
+// here too. Rate limiting is lifted by configuration only (RATE_LIMIT_MAX,
+// MIN_SUBMIT_MS). Skipped, with a message, while the route answers 404.
+// Run alone: node --import tsx bench/api.ts [--quick]
+import { randomUUID } from "node:crypto";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { CONTACT_ENDPOINT, fields, headers } from "../contract/lead";
+import { flag, isMain, ports, report, startChild, startSiteServer, tmpDir, waitForUrl, type Row } from "./lib";
+
+const boundary = "----benchBoundary7MA4YWxkTrZu0gW";
+let counter = 0;
+
+/** A multipart/form-data newsletter body, exactly as the site's form sends it, with a unique email. */
+export function newsletterRequest(): { body: string; headers: Record<string, string> } {
+  counter += 1;
+  const email = `bench-${process.pid}-${counter}-${randomUUID().slice(0, 8)}@example.com`;
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="${fields.email}"\r\n\r\n${email}\r\n--${boundary}--\r\n`;
+  return {
+    body,
+    headers: {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      [headers.idempotencyKey.toLowerCase()]: randomUUID(),
+      [headers.renderedAt.toLowerCase()]: String(Date.now() - 60_000),
+    },
+  };
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+async function load(url: string, connections: number, duration: number, post: boolean, warmUp = true): Promise<Load> {
+  // Warm-up first (JIT, database pages), not counted.
+  if (warmUp) await load(url, connections, 2, post, false);
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: [
+      post
+        ? {
+            method: "POST",
+            setupRequest: (request) => {
+              const next = newsletterRequest();
+              return { ...request, method: "POST", body: next.body, headers: { ...request.headers, ...next.headers } };
+            },
+          }
+        : { method: "GET" },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+export async function runApi({ quick = flag("quick") } = {}) {
+  const duration = quick ? 3 : 10;
+  const dataDir = path.join(tmpDir, "api-data");
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = await startSiteServer(ports.api, { DATA_DIR: dataDir, RATE_LIMIT_MAX: "1000000000", MIN_SUBMIT_MS: "0" });
+  const apiUrl = `http://127.0.0.1:${ports.api}${CONTACT_ENDPOINT}`;
+  try {
+    const probe = newsletterRequest();
+    const answer = await fetch(apiUrl, { method: "POST", body: probe.body, headers: probe.headers });
+    if (answer.status === 404) {
+      console.log(`API load: skipped: POST ${CONTACT_ENDPOINT} answers 404 (the lead API is not in this build yet).\n`);
+      report("api", "API load: skipped (POST /api/contactus answers 404)", [], { skipped: true });
+      return [];
+    }
+    if (!answer.ok) console.log(`API load: the probe request answered ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
+    const hello = startChild("node", ["--import", "tsx", "bench/hello-server.ts"], { PORT: String(ports.hello) });
+    try {
+      await waitForUrl(`http://127.0.0.1:${ports.hello}/`);
+      const rows: Row[] = [];
+      for (const connections of [10, 100]) {
+        const reference = await load(`http://127.0.0.1:${ports.hello}/`, connections, duration, false);
+        const api = await load(apiUrl, connections, duration, true);
+        for (const [name, value] of [
+          ["Fastify hello-world (GET /)", reference],
+          [`POST ${CONTACT_ENDPOINT} (newsletter)`, api],
+        ] as const) {
+          rows.push({
+            target: name,
+            connections,
+            "req/s": value.rps,
+            "p50 ms": value.p50,
+            "p99 ms": value.p99,
+            requests: value.total,
+            "non-2xx": value.non2xx,
+            errors: value.errors,
+            "× hello-world": (value.rps / reference.rps).toFixed(2),
+          });
+        }
+      }
+      report("api", `API load, ${duration} s per row (autocannon 8)`, rows, { duration });
+      return rows;
+    } finally {
+      await hello.stop();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+if (isMain(import.meta.url)) await runApi();

@@ -1,0 +1,121 @@
+// Part a: Lighthouse 12 (mobile preset) on every route in sitePages, served by
+// our real server from the build. Median of 3 runs per route (--quick: 1).
+// Run alone: node --import tsx bench/lighthouse.ts [--quick] [--routes /,/about]
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { sitePages } from "../app/content/paths";
+import { flag, isMain, median, option, ports, report, root, startSiteServer, tmpDir, type Row } from "./lib";
+
+/** TOOLCHAIN.md pitfall 8: the flags Debian's Chromium needs here. */
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+].join(" ");
+
+const targets = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0.02 };
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  lcpElement: string;
+}
+
+function lighthouseOnce(url: string, outFile: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      path.join(root, "node_modules/.bin/lighthouse"),
+      [url, "--quiet", "--output=json", `--output-path=${outFile}`, `--chrome-flags=${chromeFlags}`, "--max-wait-for-load=45000"],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      try {
+        const lhr = JSON.parse(readFileSync(outFile, "utf8"));
+        if (lhr.runtimeError) return reject(new Error(`${url}: ${lhr.runtimeError.message}`));
+        const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
+        const value = (key: string) => Number(lhr.audits[key]?.numericValue ?? NaN);
+        resolve({
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+          fcp: value("first-contentful-paint"),
+          lcp: value("largest-contentful-paint"),
+          tbt: value("total-blocking-time"),
+          cls: value("cumulative-layout-shift"),
+          si: value("speed-index"),
+          lcpElement: String(lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? "").slice(0, 40),
+        });
+      } catch (error) {
+        reject(new Error(`lighthouse exited ${code} for ${url}: ${(error as Error).message}\n${stderr.slice(-1000)}`));
+      }
+    });
+  });
+}
+
+export async function runLighthouse({ quick = flag("quick"), routes = option("routes")?.split(",") ?? [...sitePages] } = {}) {
+  const runs = quick ? 1 : 3;
+  const outDir = path.join(tmpDir, "lighthouse");
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const server = await startSiteServer(ports.site);
+  const rows: Row[] = [];
+  const raw: Record<string, Run[]> = {};
+  try {
+    for (const route of routes) {
+      const results: Run[] = [];
+      for (let index = 0; index < runs; index += 1) {
+        const file = path.join(outDir, `${route.replace(/\W+/g, "_") || "home"}-${index}.json`);
+        results.push(await lighthouseOnce(`http://127.0.0.1:${ports.site}${route}`, file));
+      }
+      raw[route] = results;
+      const m = (key: keyof Omit<Run, "lcpElement">) => median(results.map((run) => run[key]));
+      const ok =
+        [m("performance"), m("accessibility"), m("bestPractices"), m("seo")].every((score) => score >= targets.score) &&
+        m("lcp") <= targets.lcpMs &&
+        m("tbt") <= targets.tbtMs &&
+        m("cls") <= targets.cls;
+      rows.push({
+        route,
+        perf: m("performance"),
+        a11y: m("accessibility"),
+        "best pr.": m("bestPractices"),
+        seo: m("seo"),
+        "FCP s": (m("fcp") / 1000).toFixed(2),
+        "LCP s": (m("lcp") / 1000).toFixed(2),
+        "TBT ms": Math.round(m("tbt")),
+        CLS: m("cls").toFixed(3),
+        "SI s": (m("si") / 1000).toFixed(2),
+        "LCP element": results[0]?.lcpElement ?? "",
+        target: ok ? "met" : "MISSED",
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  report("lighthouse", `Lighthouse 12 mobile, median of ${runs} run(s) per route (targets: 100 ×4, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02)`, rows, {
+    runs,
+    targets,
+    raw,
+  });
+  return rows;
+}
+
+if (isMain(import.meta.url)) await runLighthouse();

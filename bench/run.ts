@@ -1,0 +1,42 @@
+// `npm run bench`: builds the site and the floor, then runs every part in turn,
+// each printing its table and writing bench/results/<part>.json.
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory] [--no-build]
+// --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
+import { runApi } from "./api";
+import { buildBoth, runBytes } from "./bytes";
+import { runCrash } from "./crash";
+import { flag, option } from "./lib";
+import { runLighthouse } from "./lighthouse";
+import { runObservatory } from "./observatory";
+import { runStatic } from "./static";
+
+const parts = {
+  bytes: () => runBytes({ skipBuild: true }),
+  lighthouse: () => runLighthouse(),
+  api: () => runApi(),
+  static: () => runStatic(),
+  crash: () => runCrash(),
+  observatory: () => runObservatory(),
+} as const;
+type Part = keyof typeof parts;
+
+const only = option("only")?.split(",") as Part[] | undefined;
+const chosen = (only ?? (Object.keys(parts) as Part[])).filter((part) => part in parts);
+
+// The floor is always built; the site unless --no-build.
+buildBoth(flag("no-build"));
+const failures: string[] = [];
+for (const part of chosen) {
+  console.log(`\n=== ${part} ===\n`);
+  try {
+    await parts[part]();
+  } catch (error) {
+    // One broken part must not hide the others' tables.
+    failures.push(part);
+    console.error(`${part} failed: ${(error as Error).message}`);
+  }
+}
+if (failures.length > 0) {
+  console.error(`\nFailed parts: ${failures.join(", ")}`);
+  process.exit(1);
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration, indexablePaths, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
+
+const page = [
+  '<!DOCTYPE html><html lang="en-GB"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>',
+  '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>',
+  '<link rel="stylesheet" href="/assets/root-3.css"/></head><body><h1>Hi</h1>',
+  '<script type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-4.js";\n',
+  '  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");</script></body></html>',
+].join("");
+
+describe("inlineStylesheets", () => {
+  it("puts the CSS in a <style> before any preload and keeps the link, disabled", () => {
+    const out = inlineStylesheets(page, (href) => (href === "/assets/root-3.css" ? "h1{color:red}" : undefined));
+    expect(out).toContain('<link rel="stylesheet" href="/assets/root-3.css" disabled=""/>');
+    const style = out.indexOf("<style>h1{color:red}</style>");
+    expect(style).toBeGreaterThan(out.indexOf('name="viewport"'));
+    expect(style).toBeLessThan(out.indexOf("modulepreload"));
+  });
+
+  it("leaves a page alone when the CSS is unknown or could close the element", () => {
+    expect(inlineStylesheets(page, () => undefined)).toBe(page);
+    expect(inlineStylesheets(page, () => "a{}</style><script>")).toBe(page);
+  });
+});
+
+describe("deferHydration", () => {
+  it("turns the bootstrap's imports into dynamic ones after the first frame", () => {
+    const out = deferHydration(page);
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).toContain('"/assets/manifest-1.js","/assets/entry.client-2.js"');
+    expect(out).toContain("requestAnimationFrame");
+    expect(out).toContain('await import("/assets/manifest-1.js");');
+    expect(out).toContain('const [route0]=await Promise.all([import("/assets/root-4.js")]);');
+    expect(out).toContain('\nimport("/assets/entry.client-2.js");');
+    expect(out).not.toMatch(/^import /m);
+  });
+
+  it("leaves a page without the bootstrap alone", () => {
+    const plain = "<html><head></head><body><script>1</script></body></html>";
+    expect(deferHydration(plain)).toBe(plain);
+  });
+});
+
+describe("sitemap and robots", () => {
+  it("lists only indexable pages, with absolute URLs", () => {
+    expect(indexablePaths(["/", "/about", "/404", "/services/404", "/admin", "/admin/leads", "/newsletter/confirm", "/unsubscribe"])).toEqual([
+      "/",
+      "/about",
+    ]);
+    const xml = sitemapXml(["/", "/about", "/404"], "https://example.co.uk/", "2026-01-02");
+    expect(xml).toContain("<loc>https://example.co.uk/</loc>");
+    expect(xml).toContain("<loc>https://example.co.uk/about</loc>");
+    expect(xml).toContain("<lastmod>2026-01-02</lastmod>");
+    expect(xml).not.toContain("404");
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+  });
+
+  it("points robots.txt at the sitemap", () => {
+    expect(robotsTxt("https://example.co.uk")).toContain("Sitemap: https://example.co.uk/sitemap.xml");
+  });
+});

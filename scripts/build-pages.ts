@@ -1,0 +1,94 @@
+// Pure helpers for scripts/postbuild.ts, kept apart so they are unit-tested.
+
+/** Paths that must never be offered to search engines. */
+const unlisted = [/^\/404$/, /\/404$/, /^\/admin(\/|$)/, /confirm/, /unsubscribe/];
+
+export function indexablePaths(pages: readonly string[]): string[] {
+  return pages.filter((page) => !unlisted.some((pattern) => pattern.test(page)));
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** sitemap.xml for the given pages, with absolute URLs under siteUrl. */
+export function sitemapXml(pages: readonly string[], siteUrl: string, lastModified: string): string {
+  const base = `${siteUrl.replace(/\/$/, "")}/`;
+  const urls = indexablePaths(pages).map((page) => {
+    const loc = new URL(page, base).href;
+    return `  <url>\n    <loc>${xmlEscape(loc)}</loc>\n    <lastmod>${lastModified}</lastmod>\n  </url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  const sitemap = new URL("sitemap.xml", `${siteUrl.replace(/\/$/, "")}/`).href;
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${sitemap}\n`;
+}
+
+const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
+const modulePreload = /<link rel="modulepreload" href="[^"]+"\/>/g;
+
+/**
+ * Makes the first paint independent of any download: each same-origin
+ * stylesheet's CSS goes into a <style> at the top of <head>, and the
+ * modulepreload links move after it. The <link> itself stays (React hydrates
+ * <head> and would otherwise re-render the page) but gets `disabled`, which
+ * tells the browser not to fetch it; its CSS is already applied.
+ */
+export function inlineStylesheets(html: string, readCss: (href: string) => string | undefined): string {
+  const styles: string[] = [];
+  let out = html.replace(stylesheetLink, (link, href: string) => {
+    const css = readCss(href);
+    if (css === undefined || /<\/style/i.test(css)) return link;
+    styles.push(css);
+    return `<link rel="stylesheet" href="${href}" disabled=""/>`;
+  });
+  if (styles.length === 0) return html;
+  const preloads = out.match(modulePreload) ?? [];
+  out = out.replace(modulePreload, "");
+  const headStart = out.indexOf("<head>");
+  const viewport = out.indexOf("<meta name=\"viewport\"");
+  const insertAt = viewport > headStart ? out.indexOf(">", viewport) + 1 : headStart + "<head>".length;
+  const block = styles.map((css) => `<style>${css}</style>`).join("") + preloads.join("");
+  return out.slice(0, insertAt) + block + out.slice(insertAt);
+}
+
+const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const sideEffectImport = /^\s*import "([^"]+)";\s*$/gm;
+const namespaceImport = /^\s*import \* as (\w+) from "([^"]+)";\s*$/gm;
+
+/**
+ * Starts the JavaScript after the first paint instead of before it. React
+ * Router's bootstrap module statically imports the manifest and the route
+ * modules, and the head preloads the whole bundle at high priority, so on a
+ * slow phone (and in Lighthouse's simulation of one) the first paint queues
+ * behind ~100 KB of JavaScript. Here the preload links leave the HTML and the
+ * bootstrap becomes the same imports, dynamic, after a top-level await for the
+ * frame after the first paint (or 500 ms, for a background tab, where frames
+ * do not run). It first adds the same preload links, so the bundle still
+ * downloads in parallel; React finds them when it hydrates <head> and does not
+ * add them twice. The load event no longer waits for the JavaScript: browser
+ * tests wait for `window.__siteHydrated` (app/lib/hydration-signal.ts) instead.
+ */
+export function deferHydration(html: string): string {
+  const script = html.match(moduleScript);
+  if (!script) return html;
+  const body = script[1] ?? "";
+  const sideEffects = [...body.matchAll(sideEffectImport)].map((match) => match[1] ?? "");
+  const namespaces = [...body.matchAll(namespaceImport)].map((match) => ({ name: match[1] ?? "", href: match[2] ?? "" }));
+  const rest = body.replace(sideEffectImport, "").replace(namespaceImport, "").trim();
+  if (namespaces.length === 0 || /\bimport\s+(?!\()/.test(rest)) return html;
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1] ?? "");
+  const loader = [
+    `const preload=${JSON.stringify(preloads)};`,
+    "await new Promise((resolve)=>{requestAnimationFrame(()=>setTimeout(resolve,0));setTimeout(resolve,500);});",
+    'for(const href of preload){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}',
+    ...sideEffects.map((href) => `await import(${JSON.stringify(href)});`),
+    `const [${namespaces.map((item) => item.name).join(",")}]=await Promise.all([${namespaces.map((item) => `import(${JSON.stringify(item.href)})`).join(",")}]);`,
+    rest,
+  ].join("\n");
+  return html
+    .replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "")
+    .replace(script[0], () => `<script type="module" async="">${loader}</script>`);
+}
