@@ -1,5 +1,8 @@
 import { expect, rawHtml, test } from "./fixtures";
-import { paths, sitePages } from "../app/content/paths";
+import { paths, serviceSlugs, sitePages } from "../app/content/paths";
+
+// The pages that show the shared FAQ section, and so publish FAQPage data.
+const pagesWithFaq: readonly string[] = [paths.freelancers, paths.agencies, paths.resources, ...serviceSlugs.map(paths.serviceCategory)];
 
 // Search-engine readiness of every page, read from the raw pre-rendered HTML as a crawler sees it.
 
@@ -69,11 +72,12 @@ test("every page carries valid JSON-LD: the Organization, and a BreadcrumbList w
       expect(breadcrumb, path).toBeUndefined();
     }
     const faq = data.find((item) => item["@type"] === "FAQPage");
-    if (faq) {
-      for (const question of faq.mainEntity as { "@type": string; name: string; acceptedAnswer: { text: string } }[]) {
-        expect(question["@type"]).toBe("Question");
-        expect(question.name && question.acceptedAnswer.text).toBeTruthy();
-      }
+    expect(Boolean(faq), `${path} has an FAQ`).toBe(pagesWithFaq.includes(path));
+    for (const question of (faq?.mainEntity ?? []) as { "@type": string; name: string; acceptedAnswer: { text: string } }[]) {
+      expect(question["@type"]).toBe("Question");
+      expect(question.acceptedAnswer.text).toBeTruthy();
+      // The structured data repeats what the page shows.
+      expect(html).toContain(question.name.replace(/&/g, "&amp;").replace(/'/g, "&#x27;"));
     }
   }
 });

@@ -9,7 +9,7 @@ import legalOgImage from "~/assets/og/legal.jpg";
 import servicesOgImage from "~/assets/og/services.jpg";
 import spotlightOgImage from "~/assets/og/spotlight.jpg";
 import { absoluteUrl } from "./site-url";
-import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";
+import { breadcrumbJsonLd, faqJsonLd, organizationJsonLd } from "./structured-data";
 
 export { absoluteUrl, siteUrl } from "./site-url";
 
@@ -38,7 +38,7 @@ export function ogImageFor(path: string): OgImage {
  * Title, description, canonical, Open Graph and Twitter card tags for one page,
  * with the Organization (and, on nested pages, BreadcrumbList) structured data.
  */
-export function pageMeta({ title, description, path, image }: PageMeta): MetaDescriptor[] {
+export function pageMeta({ title, description, path, image, faq }: PageMeta): MetaDescriptor[] {
   const fullTitle = path === "/" ? `${site.name} | ${title}` : `${title} | ${site.name}`;
   const url = absoluteUrl(path);
   const imageUrl = absoluteUrl(ogImages[image ?? ogImageFor(path)]);
@@ -63,5 +63,6 @@ export function pageMeta({ title, description, path, image }: PageMeta): MetaDes
     { name: "twitter:image", content: imageUrl },
     organizationJsonLd(),
     ...(breadcrumb ? [breadcrumb] : []),
+    ...(faq?.length ? [faqJsonLd(faq)] : []),
   ];
 }

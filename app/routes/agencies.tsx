@@ -13,7 +13,7 @@ import { CAROUSEL_AUTOPLAY_MS } from "~/content/constants";
 import type { Testimonial } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
 
-export const meta = () => pageMeta(agenciesMeta);
+export const meta = () => pageMeta({ ...agenciesMeta, faq: agenciesFaq.items });
 
 const quoteKey = (testimonial: Testimonial) => testimonial.quote;
 const renderQuote = (testimonial: Testimonial) => <TestimonialCard testimonial={testimonial} />;

@@ -12,7 +12,7 @@ import {
 import type { Card } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
 
-export const meta = () => pageMeta(freelancersMeta);
+export const meta = () => pageMeta({ ...freelancersMeta, faq: freelancersFaq.items });
 
 const cardKey = (card: Card) => card.title;
 const renderCard = (card: Card) => <CardPanel card={card} />;

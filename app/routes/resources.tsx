@@ -6,7 +6,7 @@ import { Section } from "~/components/sections/section";
 import { guides, industryUpdates, resourcesFaq, resourcesHero, resourcesMeta } from "~/content/resources";
 import { pageMeta } from "~/lib/meta";
 
-export const meta = () => pageMeta(resourcesMeta);
+export const meta = () => pageMeta({ ...resourcesMeta, faq: resourcesFaq.items });
 
 export default function ResourcesPage() {
   return (

@@ -19,7 +19,7 @@ export function meta({ params }: Route.MetaArgs) {
       { name: "robots", content: "noindex" },
     ];
   }
-  return pageMeta({ title: category.title, description: category.description, path: paths.serviceCategory(params.category) });
+  return pageMeta({ title: category.title, description: category.description, path: paths.serviceCategory(params.category), faq: category.faq });
 }
 
 /** One page per service category, from its content record; an unknown slug shows Category not found (the server answers 404). */
