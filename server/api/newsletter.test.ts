@@ -1,7 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paths } from "../../app/content/paths";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, newsletterPages } from "../../contract/newsletter";
 import { MAIL_FOLDER } from "../mail/mailer";
@@ -156,9 +155,5 @@ describe("mail settings", () => {
     expect(backoffDelay(3, 5000, 3_600_000, () => 0.5)).toBe(20_000);
     expect(backoffDelay(40, 5000, 3_600_000, () => 0.999)).toBe(3_596_400);
     expect(backoffDelay(5, 5000, 3_600_000, () => 0)).toBe(0);
-  });
-
-  it("links to the pages the site defines", () => {
-    expect(newsletterPages).toEqual({ confirm: paths.newsletterConfirm, unsubscribe: paths.newsletterUnsubscribe });
   });
 });

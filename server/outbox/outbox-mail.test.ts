@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
+import { NEWSLETTER_CONFIRM_ENDPOINT } from "../../contract/newsletter";
 import { startTestApp, type TestApp } from "../testing";
 import { outboxReader, parseMail, smtpPeer, waitFor, type SmtpPeer } from "./test-peers";
 
