@@ -6,11 +6,11 @@ import { SMTPServer } from "smtp-server";
 // 127.0.0.1, each able to go down and come back on the same port, and a small
 // parser for the messages they receive.
 
-export async function waitFor<T>(probe: () => T | Promise<T>, { timeoutMs = 10_000, what = "condition" } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(probe: () => T | Promise<T>, { timeoutMs = 10_000, what = "condition" } = {}): Promise<Exclude<NonNullable<T>, false | 0 | "">> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Exclude<NonNullable<T>, false | 0 | "">;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
