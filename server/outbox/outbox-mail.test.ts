@@ -151,5 +151,6 @@ describe("email over SMTP", () => {
     }, { what: "a failed row" });
     expect(row!.last_error).toMatch(/550|Mailbox does not exist/);
     expect(row!.attempts).toBe(1);
+    expect(t.logs.join("\n")).not.toContain("nobody@example.co.uk");
   });
 });

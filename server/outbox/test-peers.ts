@@ -45,7 +45,7 @@ export async function smtpPeer(): Promise<SmtpPeer> {
         logger: false,
         onRcptTo(address, _session, callback) {
           if (rejectRecipients.has(address.address)) {
-            const error = new Error("5.1.1 Mailbox does not exist") as Error & { responseCode: number };
+            const error = new Error(`5.1.1 <${address.address}>: Mailbox does not exist`) as Error & { responseCode: number };
             error.responseCode = 550;
             return callback(error);
           }

@@ -35,6 +35,9 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** SMTP replies often quote the recipient; the log never names anyone. */
+const withoutAddresses = (text: string) => text.replace(/[^\s<>@]+@[^\s<>@]+/g, "[address]");
+
 export function createOutboxWorker({ queue, deliver, pollMs, baseDelayMs, maxDelayMs, log }: WorkerOptions): OutboxWorker {
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
@@ -52,7 +55,7 @@ export function createOutboxWorker({ queue, deliver, pollMs, baseDelayMs, maxDel
       const failure = error instanceof DeliveryError ? error : new DeliveryError((error as Error)?.message ?? String(error));
       const retryAt = failure.permanent ? null : new Date(Date.now() + backoffDelay(row.attempts, baseDelayMs, maxDelayMs)).toISOString();
       await queue.markFailed(row, { ok: false, error: failure.message, response: failure.response, attemptedAt, durationMs: performance.now() - started }, retryAt);
-      log.warn({ outboxId: row.id, topic: row.topic, attempt: row.attempts + 1, error: failure.message, retryAt: retryAt ?? "never (permanent)" }, "outbox delivery failed");
+      log.warn({ outboxId: row.id, topic: row.topic, attempt: row.attempts + 1, error: withoutAddresses(failure.message), retryAt: retryAt ?? "never (permanent)" }, "outbox delivery failed");
     }
   }
 
