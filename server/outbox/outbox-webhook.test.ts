@@ -79,6 +79,28 @@ describe("CRM webhook", () => {
   });
 });
 
+describe("shutting down", () => {
+  it("finishes and records the delivery in flight before the server closes", async () => {
+    const receiver = await httpReceiver();
+    receiver.delayMs = 400;
+    const t = await startTestApp({ ...fast, LEADS_WEBHOOK_URL: receiver.url, LEADS_WEBHOOK_SECRET: secret });
+    try {
+      await t.app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload: enquiry("closing@example.co.uk") });
+      await waitFor(() => receiver.calls.length > 0, { what: "the call to start" });
+      await t.app.close();
+      expect(receiver.accepted).toHaveLength(1);
+      const reader = await outboxReader(t.config);
+      const row = (await reader.rowsFor("closing@example.co.uk")).find((item) => item.channel === "webhook")!;
+      expect(row.status).toBe("sent");
+      expect(await reader.attempts(row.id)).toHaveLength(1);
+      await reader.close();
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});
+
 const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
 
 describe.runIf(runPostgres)("two server instances on one PostgreSQL", () => {

@@ -96,6 +96,8 @@ export interface HttpReceiver {
   accepted: ReceivedCall[];
   /** The status to answer with next; 200 unless a test says otherwise. */
   status: number;
+  /** How long to wait before answering. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function httpReceiver(): Promise<HttpReceiver> {
     calls: [],
     accepted: [],
     status: 200,
+    delayMs: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((request, response) => {
@@ -113,9 +116,13 @@ export async function httpReceiver(): Promise<HttpReceiver> {
     request.on("end", () => {
       const call = { headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
       receiver.calls.push(call);
-      if (receiver.status >= 200 && receiver.status < 300) receiver.accepted.push(call);
-      response.writeHead(receiver.status, { "content-type": "application/json" });
-      response.end(JSON.stringify({ received: receiver.status < 300, crm_id: `crm-${receiver.calls.length}` }));
+      const { status } = receiver;
+      const number = receiver.calls.length;
+      setTimeout(() => {
+        if (status >= 200 && status < 300) receiver.accepted.push(call);
+        response.writeHead(status, { "content-type": "application/json" });
+        response.end(JSON.stringify({ received: status < 300, crm_id: `crm-${number}` }));
+      }, receiver.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
