@@ -21,5 +21,7 @@ export default [
   route("spotlight/agencies", "routes/spotlight-agencies.tsx"),
   route("spotlight/tenders", "routes/spotlight-tenders.tsx"),
   route("member", "routes/member.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

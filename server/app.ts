@@ -4,18 +4,26 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { Redis } from "ioredis";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { contactUsRoutes } from "./api/contactus";
-import { resolveIpHashSecret } from "./api/visitor";
+import { newsletterRoutes } from "./api/newsletter";
+import { resolveIpHashSecret, resolvePersistedSecret } from "./api/visitor";
 import type { Config } from "./config";
 import { logOptions, safeError } from "./logging";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
 import { openDatabase } from "./store/database";
 import { createLeadStore, type LeadStore } from "./store/lead-store";
+import { createMailer } from "./mail/mailer";
+import { DeliveryError } from "./outbox/delivery-error";
+import { createOutboxQueue, type EmailPayload, type WebhookPayload } from "./outbox/outbox-store";
+import { postWebhook } from "./outbox/webhook";
+import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The lead repository; the only way anything reaches the store. */
     leads: LeadStore;
+    /** Delivers the outbox (emails, CRM calls) in the background. */
+    outbox: OutboxWorker;
   }
 }
 
@@ -73,7 +81,31 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // Store: migrated before the first request; closed after the last.
   const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate("leads", createLeadStore(db, dialect));
-  app.addHook("onClose", () => app.leads.close());
+
+  // Outbox: rows written with each lead, delivered by a worker that starts with the
+  // server and, on close, finishes the delivery in flight before the store closes.
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, from: config.mail.from });
+  const webhookSecret = config.webhook?.secret;
+  app.decorate(
+    "outbox",
+    createOutboxWorker({
+      queue: createOutboxQueue(db, dialect),
+      ...config.outbox,
+      log: app.log,
+      deliver: async (row) => {
+        if (row.channel === "email") return mailer.send(row.id, JSON.parse(row.payload) as EmailPayload);
+        // Signed with the secret configured now; without one (forwarding switched off since) it waits for one.
+        if (!webhookSecret) throw new DeliveryError("LEADS_WEBHOOK_SECRET is not set");
+        return postWebhook(JSON.parse(row.payload) as WebhookPayload, webhookSecret);
+      },
+    }),
+  );
+  app.addHook("onReady", async () => app.outbox.start());
+  app.addHook("onClose", async () => {
+    await app.outbox.stop();
+    mailer.close();
+    await app.leads.close();
+  });
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
@@ -89,20 +121,42 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     }
   }
 
-  app.log.info({ store: dialect, rateLimits: redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length }, "lead intake ready");
+  app.log.info(
+    { store: dialect, rateLimits: redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length, mail: mailer.kind, webhook: Boolean(config.webhook) },
+    "lead intake ready",
+  );
 
   // Routes.
   app.get("/healthz", async () => ({ status: "ok" }));
 
+  const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
+  const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret");
   await app.register(contactUsRoutes, {
     prefix: CONTACT_ENDPOINT,
     store: app.leads,
-    ipHashSecret: await resolveIpHashSecret(config.ipHashSecret, config.dataDir),
+    ipHashSecret,
     publicSiteUrl: config.publicSiteUrl,
     corsOrigins: config.corsOrigins,
     rateLimit: config.rateLimit,
     redis,
     minSubmitMs: config.minSubmitMs,
+    deliveries: {
+      publicSiteUrl: config.publicSiteUrl,
+      from: config.mail.from,
+      teamEmail: config.mail.teamEmail,
+      unsubscribeSecret,
+      webhookUrl: config.webhook?.url,
+    },
+    confirmationResendMinMs: config.confirmationResendMinMs,
+    onEnqueued: () => app.outbox.poke(),
+  });
+
+  await app.register(newsletterRoutes, {
+    store: app.leads,
+    ipHashSecret,
+    unsubscribeSecret,
+    publicSiteUrl: config.publicSiteUrl,
+    corsOrigins: config.corsOrigins,
   });
 
   await app.register(sitePlugin, {

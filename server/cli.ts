@@ -21,7 +21,7 @@ const kinds = {
     lists: ["sectors", "needs"],
   },
   subscribers: {
-    columns: ["id", "created_at", "updated_at", "email", "status", "consent_at", "source_page", "ip_hash"],
+    columns: ["id", "created_at", "updated_at", "email", "status", "consent_at", "source_page", "ip_hash", "confirmed_at", "confirm_ip_hash", "unsubscribed_at"],
     lists: [],
   },
 } as const;

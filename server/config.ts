@@ -27,6 +27,12 @@ const databaseUrl = v.pipe(
   v.string(),
   v.regex(/^postgres(ql)?:\/\//, "must be a PostgreSQL URL such as postgres://user@host:5432/db"),
 );
+const smtpUrl = v.pipe(v.string(), v.regex(/^smtps?:\/\//, "must be an SMTP URL such as smtp://user:password@smtp.example.co.uk:587"));
+/** An address header: "Name <a@b.c>" or a bare address, on one line. */
+const mailbox = v.pipe(
+  v.string(),
+  v.regex(/^[^\r\n]*\S+@\S+[^\r\n]*$/, 'must be an email address, optionally with a name: "Name <a@example.co.uk>"'),
+);
 const redisUrl = v.pipe(v.string(), v.regex(/^rediss?:\/\//, "must be a Redis URL such as redis://127.0.0.1:6379"));
 
 const origins = v.pipe(
@@ -82,6 +88,17 @@ const EnvSchema = v.object({
   /** PEM certificate and key paths: both set serves HTTPS directly (no proxy in front). */
   TLS_CERT: v.optional(v.pipe(v.string(), v.minLength(1))),
   TLS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /** Outgoing mail over SMTP when set; otherwise every message is written to DATA_DIR/outbox-mail/. */
+  SMTP_URL: v.optional(smtpUrl),
+  MAIL_FROM: v.optional(mailbox, "Freelancer Marketplace UK <no-reply@localhost>"),
+  TEAM_EMAIL: v.optional(mailbox, "team@localhost"),
+  LEADS_WEBHOOK_URL: v.optional(url),
+  LEADS_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  UNSUBSCRIBE_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  OUTBOX_POLL_MS: count("1000", 10),
+  OUTBOX_BASE_DELAY_MS: count("5000", 10),
+  OUTBOX_MAX_DELAY_MS: count("3600000", 10),
+  CONFIRMATION_RESEND_MIN_MS: count("600000", 0),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -109,6 +126,19 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Serve HTTPS with this certificate and key (paths), when both are set. */
   tls?: { certPath: string; keyPath: string };
+  mail: {
+    /** SMTP when set; otherwise .eml files in dataDir/outbox-mail. */
+    smtpUrl?: string;
+    from: string;
+    teamEmail: string;
+  };
+  /** CRM forwarding: every accepted lead POSTed, signed, to this URL. */
+  webhook?: { url: string; secret: string };
+  /** Key for unsubscribe tokens; when unset a random one is kept in dataDir. */
+  unsubscribeSecret?: string;
+  outbox: { pollMs: number; baseDelayMs: number; maxDelayMs: number };
+  /** At most one confirmation email per address per this long. */
+  confirmationResendMinMs: number;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +164,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = out.TLS_CERT === undefined ? "TLS_CERT" : "TLS_KEY";
     throw new ConfigError(`Invalid configuration:\n  ${missing}="": must be set together with ${missing === "TLS_CERT" ? "TLS_KEY" : "TLS_CERT"}`);
   }
+  if (out.LEADS_WEBHOOK_URL && !out.LEADS_WEBHOOK_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  LEADS_WEBHOOK_SECRET: must be set when LEADS_WEBHOOK_URL is (the receiver verifies the signature with it)");
+  }
   return {
     port: out.PORT,
     host: out.HOST,
@@ -150,5 +183,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipHashSecret: out.IP_HASH_SECRET,
     trustProxy: out.TRUST_PROXY,
     tls: out.TLS_CERT && out.TLS_KEY ? { certPath: path.resolve(out.TLS_CERT), keyPath: path.resolve(out.TLS_KEY) } : undefined,
+    mail: { smtpUrl: out.SMTP_URL, from: out.MAIL_FROM, teamEmail: out.TEAM_EMAIL },
+    webhook: out.LEADS_WEBHOOK_URL && out.LEADS_WEBHOOK_SECRET ? { url: out.LEADS_WEBHOOK_URL, secret: out.LEADS_WEBHOOK_SECRET } : undefined,
+    unsubscribeSecret: out.UNSUBSCRIBE_SECRET,
+    outbox: { pollMs: out.OUTBOX_POLL_MS, baseDelayMs: out.OUTBOX_BASE_DELAY_MS, maxDelayMs: Math.max(out.OUTBOX_MAX_DELAY_MS, out.OUTBOX_BASE_DELAY_MS) },
+    confirmationResendMinMs: out.CONFIRMATION_RESEND_MIN_MS,
   };
 }

@@ -17,6 +17,9 @@ import {
   type RejectedResponse,
 } from "../../contract/lead";
 import { safeError } from "../logging";
+import { newConfirmToken } from "../newsletter/tokens";
+import { enqueue } from "../outbox/outbox-store";
+import { enquiryDeliveries, subscriberDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore } from "../store/lead-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { hashIp, opaqueId, sourcePageOf, truncatedUserAgent } from "./visitor";
@@ -34,6 +37,12 @@ export interface ContactUsOptions {
   /** Counters shared across instances; in memory when absent. */
   redis?: Redis;
   minSubmitMs: number;
+  /** What a new lead sends (emails, CRM call): written to the outbox in the lead's transaction. */
+  deliveries: DeliverySettings;
+  /** At most one confirmation email per address per this long. */
+  confirmationResendMinMs: number;
+  /** Wakes the outbox worker once a lead with deliveries is committed. */
+  onEnqueued: () => void;
 }
 
 /** Why a request ended as it did; logged in the request's one log line, never with personal data. */
@@ -67,7 +76,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 }
 
 export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOptions) {
-  const { store, ipHashSecret, minSubmitMs } = options;
+  const { store, ipHashSecret, minSubmitMs, deliveries, onEnqueued } = options;
   const siteOrigins = new Set([options.publicSiteUrl.origin, ...options.corsOrigins]);
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -159,7 +168,16 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       const ipHash = hashIp(ipHashSecret, request.ip);
 
       if (parsed.kind === "newsletter") {
-        await store.subscribe({ email: parsed.lead.email, sourcePage, ipHash });
+        const confirm = newConfirmToken();
+        const outcome = await store.subscribe(
+          { email: parsed.lead.email, sourcePage, ipHash },
+          {
+            confirmTokenHash: confirm.hash,
+            resendMinMs: options.confirmationResendMinMs,
+            alongside: async (trx, subscriber, how) => void (await enqueue(trx, subscriberDeliveries(subscriber, confirm.token, how !== "reminded", deliveries))),
+          },
+        );
+        if (outcome !== "unchanged") onEnqueued();
         request.leadOutcome = "subscribed";
         // Same answer whether or not the address was already known.
         return reply.send(accepted(apiMessages.subscribed, opaqueId(ipHashSecret, key)));
@@ -179,7 +197,8 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         userAgent: truncatedUserAgent(headerValue(request, "user-agent")),
         ipHash,
         idempotencyKey: key ?? null,
-      });
+      }, async (trx, row) => void (await enqueue(trx, enquiryDeliveries(row, deliveries))));
+      if (saved.status === "created") onEnqueued();
       if (saved.status === "conflict") return reply.code(409).send(rejected(apiMessages.keyReused, { [headers.idempotencyKey]: apiMessages.keyReused }));
       request.leadOutcome = saved.status === "created" ? "stored" : "replayed";
       return reply.send(accepted(apiMessages.enquiryReceived, saved.id));

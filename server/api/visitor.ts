@@ -14,8 +14,13 @@ const SOURCE_PAGE_MAX = 200;
  * so hashes of the same IP stay equal across restarts.
  */
 export async function resolveIpHashSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  return resolvePersistedSecret(configured, dataDir, SECRET_FILE);
+}
+
+/** A configured secret, or a random one generated once into dataDir/fileName (mode 600) and read back on every start. */
+export async function resolvePersistedSecret(configured: string | undefined, dataDir: string, fileName: string): Promise<string> {
   if (configured) return configured;
-  const file = path.join(dataDir, SECRET_FILE);
+  const file = path.join(dataDir, fileName);
   try {
     const stored = (await readFile(file, "utf8")).trim();
     if (stored.length >= 32) return stored;

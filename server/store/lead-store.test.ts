@@ -126,6 +126,33 @@ describe.each(kinds)("the lead store on %s", (kind) => {
     expect(status["left@example.co.uk"]).toBe("pending");
   });
 
+  it("decides who gets a confirmation email, in the sign-up's transaction, and spends a token once", async () => {
+    const seen: string[] = [];
+    const options = (hash: string, resendMinMs = 60_000) => ({ confirmTokenHash: hash, resendMinMs, alongside: async (_trx: unknown, row: { email: string }, how: string) => void seen.push(`${row.email}:${how}`) });
+    expect(await store.subscribe({ email: "Opt@Example.co.uk", sourcePage: null, ipHash: null }, options("h1"))).toBe("new");
+    expect(await store.subscribe({ email: "opt@example.co.uk", sourcePage: null, ipHash: null }, options("h2"))).toBe("unchanged");
+    expect(await store.subscribe({ email: "opt@example.co.uk", sourcePage: null, ipHash: null }, options("h3", 0))).toBe("reminded");
+    expect(await store.confirmSubscription("h1", "ip")).toBe("invalid");
+    expect(await store.confirmSubscription("h3", "ip")).toBe("confirmed");
+    expect(await store.confirmSubscription("h3", "ip")).toBe("invalid");
+    expect(await store.subscribe({ email: "opt@example.co.uk", sourcePage: null, ipHash: null }, options("h4", 0))).toBe("unchanged");
+    const row = (await store.listSubscribers()).find((item) => item.email === "opt@example.co.uk")!;
+    expect(row).toMatchObject({ status: "confirmed", confirm_ip_hash: "ip", confirm_token_hash: null });
+    expect(await store.unsubscribe(row.id)).toBe(true);
+    expect(await store.unsubscribe("00000000-0000-4000-8000-000000000000")).toBe(false);
+    expect(await store.subscribe({ email: "opt@example.co.uk", sourcePage: null, ipHash: null }, options("h5"))).toBe("resubscribed");
+    expect(seen).toEqual(["opt@example.co.uk:new", "opt@example.co.uk:reminded", "opt@example.co.uk:resubscribed"]);
+  });
+
+  it("sends one confirmation when the same new address signs up twice at once", async () => {
+    let sent = 0;
+    const outcomes = await Promise.all(
+      [1, 2, 3].map((n) => store.subscribe({ email: "race@example.co.uk", sourcePage: null, ipHash: null }, { confirmTokenHash: `race-${n}`, resendMinMs: 60_000, alongside: async () => void sent++ })),
+    );
+    expect(outcomes.filter((outcome) => outcome === "new")).toHaveLength(1);
+    expect(sent).toBe(1);
+  });
+
   it("lists rows created since a date", async () => {
     const future = new Date(Date.now() + 60_000).toISOString();
     expect(await store.listEnquiries({ since: future })).toEqual([]);

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { type Kysely, type Transaction, type Updateable } from "kysely";
+import { CONFIRMATION_TOKEN_TTL_MS, type ConfirmOutcome } from "../../contract/newsletter";
 import type { Dialect } from "./database";
-import type { Database, EnquiryRow, SubscriberRow, SubscriberStatus } from "./schema";
+import type { Database, EnquiryRow, SubscriberRow, SubscriberStatus, SubscriberTable } from "./schema";
 
 // The repository in front of the lead store. Routes and the CLI use only this
 // interface, never SQL, so SQLite and PostgreSQL behave the same behind it.
@@ -39,6 +40,26 @@ export type SaveEnquiryResult =
  */
 export type AlongsideEnquiry = (trx: Transaction<Database>, enquiry: EnquiryRow) => Promise<void>;
 
+/** What a sign-up did: only the first three send a confirmation email. */
+export type SubscribeOutcome =
+  /** A new address: pending, with a confirmation token. */
+  | "new"
+  /** An address that had unsubscribed: pending again (a new consent), with a new token. */
+  | "resubscribed"
+  /** Still pending, last email long enough ago: a fresh token replaces the old one. */
+  | "reminded"
+  /** Nothing to send: already confirmed, or pending with an email sent too recently. */
+  | "unchanged";
+
+export interface SubscribeOptions {
+  /** sha256 of a new confirmation token, stored if this sign-up sends a confirmation email. */
+  confirmTokenHash?: string;
+  /** At most one confirmation email per address per this long (ms). */
+  resendMinMs?: number;
+  /** Runs in the sign-up's transaction when a confirmation email is due (outcome new, resubscribed or reminded). */
+  alongside?: (trx: Transaction<Database>, subscriber: SubscriberRow, outcome: Exclude<SubscribeOutcome, "unchanged">) => Promise<void>;
+}
+
 export interface ListOptions {
   /** ISO date or timestamp: rows created at or after it. */
   since?: string;
@@ -49,7 +70,11 @@ export interface LeadStore {
   /** Commits before it resolves: once it says created or replayed, the lead is stored. */
   saveEnquiry(enquiry: NewEnquiry, alongside?: AlongsideEnquiry): Promise<SaveEnquiryResult>;
   /** Adds or refreshes a subscriber; never downgrades a confirmed address. */
-  subscribe(subscriber: NewSubscriber): Promise<void>;
+  subscribe(subscriber: NewSubscriber, options?: SubscribeOptions): Promise<SubscribeOutcome>;
+  /** Double opt-in: a pending subscriber whose unexpired token hashes to this becomes confirmed; the token is spent. */
+  confirmSubscription(tokenHash: string, ipHash: string | null): Promise<ConfirmOutcome>;
+  /** Marks the subscriber unsubscribed; false when no such subscriber exists. */
+  unsubscribe(subscriberId: string): Promise<boolean>;
   setSubscriberStatus(email: string, status: SubscriberStatus): Promise<void>;
   listEnquiries(options?: ListOptions): Promise<EnquiryRow[]>;
   listSubscribers(options?: ListOptions): Promise<SubscriberRow[]>;
@@ -104,30 +129,85 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
       });
     },
 
-    async subscribe(subscriber) {
+    async subscribe(subscriber, { confirmTokenHash, resendMinMs = 0, alongside } = {}) {
+      const email = normaliseEmail(subscriber.email);
       const at = now();
-      const status = sql.ref<SubscriberStatus>("subscribers.status");
-      await db
-        .insertInto("subscribers")
-        .values({
-          id: randomUUID(),
-          email: normaliseEmail(subscriber.email),
-          status: "pending",
-          created_at: at,
-          updated_at: at,
-          consent_at: at,
-          ip_hash: subscriber.ipHash,
-          source_page: subscriber.sourcePage,
-        })
-        .onConflict((conflict) =>
-          conflict.column("email").doUpdateSet({
-            // Only someone who unsubscribed goes back to pending; pending and confirmed stay.
-            status: sql<SubscriberStatus>`case when ${status} = 'unsubscribed' then 'pending' else ${status} end`,
-            consent_at: sql<string>`case when ${status} = 'unsubscribed' then ${at} else ${sql.ref("subscribers.consent_at")} end`,
+      const token = confirmTokenHash
+        ? { confirm_token_hash: confirmTokenHash, confirm_expires_at: new Date(Date.parse(at) + CONFIRMATION_TOKEN_TTL_MS).toISOString() }
+        : {};
+      return db.transaction().execute(async (trx): Promise<SubscribeOutcome> => {
+        const inserted = await trx
+          .insertInto("subscribers")
+          .values({
+            id: randomUUID(),
+            email,
+            status: "pending",
+            created_at: at,
             updated_at: at,
-          }),
-        )
-        .execute();
+            consent_at: at,
+            ip_hash: subscriber.ipHash,
+            source_page: subscriber.sourcePage,
+            ...token,
+          })
+          .onConflict((conflict) => conflict.column("email").doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (inserted) {
+          await alongside?.(trx, inserted, "new");
+          return "new";
+        }
+        // Known address: lock its row (PostgreSQL; SQLite transactions are serialised) and decide.
+        let select = trx.selectFrom("subscribers").selectAll().where("email", "=", email);
+        if (dialect === "postgres") select = select.forUpdate();
+        const existing = await select.executeTakeFirstOrThrow();
+        const update = (values: Updateable<SubscriberTable>) =>
+          trx.updateTable("subscribers").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow();
+
+        if (existing.status === "unsubscribed") {
+          // Signing up again is a new consent: pending until confirmed.
+          const row = await update({ status: "pending", consent_at: at, updated_at: at, unsubscribed_at: null, ...token });
+          if (confirmTokenHash) await alongside?.(trx, row, "resubscribed");
+          return "resubscribed";
+        }
+        // The last confirmation email went out when its token was issued (expiry minus the lifetime).
+        const lastSent = existing.confirm_expires_at ? Date.parse(existing.confirm_expires_at) - CONFIRMATION_TOKEN_TTL_MS : -Infinity;
+        if (existing.status === "confirmed" || !confirmTokenHash || Date.parse(at) - lastSent < resendMinMs) {
+          await update({ updated_at: at });
+          return "unchanged";
+        }
+        const row = await update({ updated_at: at, ...token });
+        await alongside?.(trx, row, "reminded");
+        return "reminded";
+      });
+    },
+
+    async confirmSubscription(tokenHash, ipHash) {
+      const at = now();
+      const confirmed = await db
+        .updateTable("subscribers")
+        .set({ status: "confirmed", confirmed_at: at, confirm_ip_hash: ipHash, confirm_token_hash: null, updated_at: at })
+        .where("confirm_token_hash", "=", tokenHash)
+        .where("status", "=", "pending")
+        .where("confirm_expires_at", ">", at)
+        .returning("id")
+        .executeTakeFirst();
+      if (confirmed) return "confirmed";
+      const stale = await db.selectFrom("subscribers").select("id").where("confirm_token_hash", "=", tokenHash).executeTakeFirst();
+      return stale ? "expired" : "invalid";
+    },
+
+    async unsubscribe(subscriberId) {
+      const at = now();
+      const found = await db.selectFrom("subscribers").select(["id", "status"]).where("id", "=", subscriberId).executeTakeFirst();
+      if (!found) return false;
+      if (found.status !== "unsubscribed") {
+        await db
+          .updateTable("subscribers")
+          .set({ status: "unsubscribed", unsubscribed_at: at, updated_at: at, confirm_token_hash: null })
+          .where("id", "=", subscriberId)
+          .execute();
+      }
+      return true;
     },
 
     async setSubscriberStatus(email, status) {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import * as v from "valibot";
-import { newsletterCopy as copy } from "~/content/newsletter";
+import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
 import { newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
 import { fields, NewsletterSchema } from "../../../contract/lead";
@@ -47,7 +47,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form aria-labelledby={`${id}-heading`} noValidate onSubmit={onSubmit} aria-busy={loading}>
+    <form id={newsletterFormAnchor} aria-labelledby={`${id}-heading`} noValidate onSubmit={onSubmit} aria-busy={loading}>
       <h2 id={`${id}-heading`} className="text-sm font-semibold tracking-wider text-accent-400 uppercase">
         {copy.heading}
       </h2>

@@ -1,0 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { newsletterPages } from "../../contract/newsletter";
+import { paths, unlistedPages } from "./paths";
+
+describe("the newsletter's pages", () => {
+  it("are where the server's emails link to, and unlisted", () => {
+    expect(newsletterPages).toEqual({ confirm: paths.newsletterConfirm, unsubscribe: paths.newsletterUnsubscribe });
+    expect(unlistedPages).toEqual(expect.arrayContaining([paths.newsletterConfirm, paths.newsletterUnsubscribe]));
+  });
+});

@@ -1,0 +1,88 @@
+import { newsletterPages, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, TOKEN_PARAM } from "../../contract/newsletter";
+import { confirmationEmail, teamNotificationEmail } from "../mail/messages";
+import { unsubscribeToken } from "../newsletter/tokens";
+import type { EnquiryRow, SubscriberRow } from "../store/schema";
+import type { NewDelivery } from "./outbox-store";
+
+// What each accepted lead sends, as outbox rows: decided here, written in the
+// lead's transaction by the caller, delivered later by the worker.
+
+export interface DeliverySettings {
+  publicSiteUrl: URL;
+  from: string;
+  teamEmail: string;
+  unsubscribeSecret: string;
+  /** CRM forwarding, when configured. */
+  webhookUrl?: string;
+}
+
+const link = (base: URL, path: string, token: string) => {
+  const url = new URL(path, base);
+  url.searchParams.set(TOKEN_PARAM, token);
+  return url.href;
+};
+
+function webhook(url: string, kind: "enquiry" | "subscriber", id: string, email: string, createdAt: string, data: Record<string, unknown>): NewDelivery {
+  return {
+    channel: "webhook",
+    topic: "lead-webhook",
+    leadKind: kind,
+    leadId: id,
+    leadEmail: email,
+    payload: { url, body: JSON.stringify({ type: kind, id, created_at: createdAt, data }) },
+  };
+}
+
+export function enquiryDeliveries(row: EnquiryRow, settings: DeliverySettings): NewDelivery[] {
+  const sectors = JSON.parse(row.sectors) as string[];
+  const needs = JSON.parse(row.needs) as string[];
+  const email = teamNotificationEmail(
+    { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role, sectors, needs, message: row.message, sourcePage: row.source_page, createdAt: row.created_at },
+    settings.from,
+    settings.teamEmail,
+  );
+  const deliveries: NewDelivery[] = [
+    { channel: "email", topic: "team-notification", leadKind: "enquiry", leadId: row.id, leadEmail: row.email, payload: email },
+  ];
+  if (settings.webhookUrl) {
+    deliveries.push(
+      webhook(settings.webhookUrl, "enquiry", row.id, row.email, row.created_at, {
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        role: row.role,
+        sectors,
+        needs,
+        message: row.message,
+        consent_at: row.consent_at,
+        consent_version: row.consent_version,
+        source_page: row.source_page,
+      }),
+    );
+  }
+  return deliveries;
+}
+
+/** A confirmation email, and for a new sign-up (not a reminder) the CRM call. */
+export function subscriberDeliveries(row: SubscriberRow, confirmToken: string, isNewSignUp: boolean, settings: DeliverySettings): NewDelivery[] {
+  const unsubscribe = unsubscribeToken(settings.unsubscribeSecret, row.id);
+  const email = confirmationEmail(row.email, settings.from, {
+    confirmUrl: link(settings.publicSiteUrl, newsletterPages.confirm, confirmToken),
+    unsubscribePageUrl: link(settings.publicSiteUrl, newsletterPages.unsubscribe, unsubscribe),
+    unsubscribeApiUrl: link(settings.publicSiteUrl, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, unsubscribe),
+  });
+  const deliveries: NewDelivery[] = [
+    { channel: "email", topic: "confirm-subscription", leadKind: "subscriber", leadId: row.id, leadEmail: row.email, payload: email },
+  ];
+  if (settings.webhookUrl && isNewSignUp) {
+    deliveries.push(
+      webhook(settings.webhookUrl, "subscriber", row.id, row.email, row.updated_at, {
+        email: row.email,
+        status: row.status,
+        consent_at: row.consent_at,
+        source_page: row.source_page,
+      }),
+    );
+  }
+  return deliveries;
+}
