@@ -192,7 +192,8 @@ test.describe("global behaviours", () => {
     // Timestamps taken inside the page: when the app hydrated (its timers start then) and when the
     // banner appeared. A loaded machine can only make the banner later, never earlier.
     await page.addInitScript(() => {
-      const times = ((window as unknown as { __times: Record<string, number> }).__times = {});
+      const times: Record<string, number> = {};
+      (window as unknown as { __times: Record<string, number> }).__times = times;
       let hydrated = false;
       Object.defineProperty(window, "__siteHydrated", {
         configurable: true,
