@@ -1,6 +1,6 @@
 // The /contact page: its hero, the enquiry form's copy (spec sections 3, 5 and 8)
 // and the other ways to reach the team.
-import { consentLabel } from "../../contract/lead";
+import { consentLabel } from "../../contract/fields";
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { paths } from "./paths";
 import { site } from "./site";

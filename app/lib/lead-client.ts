@@ -3,7 +3,7 @@
 // its boundary from the FormData, so we never set it ourselves.
 import { useEffect, useMemo, useRef } from "react";
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/content/constants";
-import { CONTACT_ENDPOINT, fields, headers } from "../../contract/lead";
+import { CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
 
 /** Where the forms post; empty (the default) means this site's own origin. */
 export const API_BASE = (import.meta.env.PUBLIC_API_BASE ?? "").replace(/\/+$/, "");

@@ -1,4 +1,4 @@
-import { fields } from "../../../contract/lead";
+import { fields } from "../../../contract/fields";
 
 interface HoneypotProps {
   value: string;

@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import * as v from "valibot";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
 import { newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
-import { fields, NewsletterSchema } from "../../../contract/lead";
+import { fields } from "../../../contract/fields";
 import { Honeypot } from "./honeypot";
 
 const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
@@ -13,6 +12,13 @@ const messages = { idle: "", loading: "", success: copy.success, error: copy.err
  * success or error, each message returning to idle after 3 s. Validated with the
  * contract's schema, so an empty or malformed address never leaves the page.
  */
+/**
+ * The validation schema (with valibot) is on every page only as a separate
+ * chunk, fetched when the visitor first focuses the field or submits: the
+ * footer form then costs every page almost no JavaScript up front.
+ */
+const loadSchema = () => import("../../../contract/lead");
+
 export function NewsletterForm() {
   const [status, setStatus] = useTimedStatus();
   const [email, setEmail] = useState("");
@@ -27,8 +33,8 @@ export function NewsletterForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const parsed = v.safeParse(NewsletterSchema, { [fields.email]: email });
-    if (!parsed.success) {
+    const parsed = (await loadSchema()).parseLead({ [fields.email]: email });
+    if (!parsed.ok || parsed.kind !== "newsletter") {
       setInvalid(true);
       setStatus("error");
       inputRef.current?.focus();
@@ -36,7 +42,7 @@ export function NewsletterForm() {
     }
     setInvalid(false);
     setStatus("loading");
-    const answer = await postLead({ [fields.email]: parsed.output.email }, { submission: submission.current(), honeypot });
+    const answer = await postLead({ [fields.email]: parsed.lead.email }, { submission: submission.current(), honeypot });
     if (newsletterAccepted(answer)) {
       setEmail("");
       submission.renew();
@@ -68,6 +74,7 @@ export function NewsletterForm() {
           aria-describedby={showInvalid ? `${id}-status` : undefined}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          onFocus={() => void loadSchema()}
           className="min-w-0 flex-1 basis-48 rounded-full border-0 bg-white px-4 py-2.5 text-ink ring-2 ring-transparent placeholder:text-muted aria-invalid:ring-danger-300"
         />
         <button
