@@ -1,7 +1,10 @@
 import { STATUS_CODES } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { Redis } from "ioredis";
+import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
+import { resolveSessionSecret } from "./admin/session";
 import { contactUsRoutes } from "./api/contactus";
 import { resolveIpHashSecret } from "./api/visitor";
 import type { Config } from "./config";
@@ -62,9 +65,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   });
 
   // Plugins: security headers on every response; pages replace the CSP with their own.
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", async (request, reply) => {
     reply.headers(baseSecurityHeaders);
     reply.header("content-security-policy", resourceCsp);
+    // The owner's inbox page is served by the site plugin; it is never indexed either.
+    if (isAdminPath(request.url)) reply.header("x-robots-tag", ROBOTS_HEADER);
   });
 
   // Store: migrated before the first request; closed after the last.
@@ -86,7 +91,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     }
   }
 
-  app.log.info({ store: dialect, rateLimits: redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length }, "lead intake ready");
+  app.log.info({ store: dialect, rateLimits: redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length, inbox: config.admin.password ? "on" : "off" }, "lead intake ready");
 
   // Routes.
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -100,6 +105,16 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     rateLimit: config.rateLimit,
     redis,
     minSubmitMs: config.minSubmitMs,
+  });
+
+  await app.register(adminPlugin, {
+    prefix: ADMIN_API,
+    db,
+    password: config.admin.password,
+    sessionSecret: await resolveSessionSecret(config.admin.sessionSecret, config.dataDir),
+    publicSiteUrl: config.publicSiteUrl,
+    signInLimit: { max: config.admin.signInMax, windowMs: 15 * 60 * 1000 },
+    redis,
   });
 
   await app.register(sitePlugin, {

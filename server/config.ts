@@ -79,6 +79,10 @@ const EnvSchema = v.object({
   CORS_ORIGINS: v.optional(origins, ""),
   IP_HASH_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
   TRUST_PROXY: trustProxy,
+  /** The owner's inbox at /admin is off without it. */
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
+  ADMIN_SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+  ADMIN_SIGNIN_MAX: count("5", 1),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -104,6 +108,8 @@ export interface Config {
   /** Key for hashing visitors' IP addresses; when unset a random one is kept in dataDir. */
   ipHashSecret?: string;
   trustProxy: boolean | number | string;
+  /** The owner's inbox: off without a password; sign-in attempts per IP per 15 minutes. */
+  admin: { password?: string; sessionSecret?: string; signInMax: number };
 }
 
 export class ConfigError extends Error {
@@ -119,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = issue.path?.map((item) => String(item.key)).join(".") ?? "?";
       const name = key.split(".")[0] ?? key;
       // Never echo a secret or a URL that may carry a password.
-      const shown = /SECRET|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
+      const shown = /SECRET|PASSWORD|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
       return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -140,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: out.CORS_ORIGINS,
     ipHashSecret: out.IP_HASH_SECRET,
     trustProxy: out.TRUST_PROXY,
+    admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX },
   };
 }
