@@ -21,5 +21,7 @@ export default [
   route("spotlight/agencies", "routes/spotlight-agencies.tsx"),
   route("spotlight/tenders", "routes/spotlight-tenders.tsx"),
   route("member", "routes/member.tsx"),
+  // The owner's inbox: unlisted, its own minimal layout (see SiteLayout).
+  route("admin", "routes/admin.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
+import { adminCopy } from "../app/content/admin";
+import { paths } from "../app/content/paths";
+import { CONTACT_ENDPOINT } from "../contract/lead";
+
+// The owner's inbox against the real server and store (ADMIN_PASSWORD is set in
+// playwright.config.ts). Leads are created through the public API; each test
+// tags its own so the two projects never see each other's rows.
+
+const PASSWORD = "e2e-admin-password";
+const XSS_MESSAGE = `<script>window.__xss=1</script> "><img src=x onerror="window.__xss=2"> We need payroll.`;
+
+async function createEnquiry(request: APIRequestContext, fields: Record<string, string>) {
+  const response = await request.post(CONTACT_ENDPOINT, {
+    data: { name: "Ann", email: "ann@example.co.uk", salutation: "Freelancer", sector: "", you_need: "", message: "", ...fields },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function signIn(page: Page) {
+  await page.goto(paths.admin);
+  await page.getByLabel(adminCopy.signIn.passwordLabel).fill(PASSWORD);
+  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toBeVisible();
+}
+
+async function search(page: Page, text: string) {
+  const form = page.getByRole("search", { name: adminCopy.filters.label });
+  await form.getByLabel(adminCopy.filters.search.enquiries).fill(text);
+  await form.getByRole("button", { name: adminCopy.filters.apply }).click();
+}
+
+const table = (page: Page) => page.getByRole("table", { name: adminCopy.table.caption.enquiries });
+
+test("/admin is never indexed: X-Robots-Tag and a noindex meta, and no public chrome", async ({ request, page }) => {
+  const response = await request.get(paths.admin);
+  expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  const { html } = await rawHtml(request, paths.admin);
+  expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
+  expect((await request.get("/api/admin/enquiries")).status()).toBe(401);
+
+  await page.goto(paths.admin);
+  await expect(page.getByRole("heading", { level: 1, name: adminCopy.heading })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Disclaimer" })).toHaveCount(0);
+});
+
+test("sign-in refuses a wrong password aloud and keeps the session in a Secure HttpOnly cookie", async ({ page, context }) => {
+  await page.goto(paths.admin);
+  const password = page.getByLabel(adminCopy.signIn.passwordLabel);
+  await password.fill("not the password");
+  await password.press("Enter");
+  await expect(page.getByRole("alert")).toHaveText(adminCopy.signIn.wrong);
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+
+  await password.fill(PASSWORD);
+  await password.press("Enter");
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toBeVisible();
+  const [cookie] = (await context.cookies()).filter((item) => item.name === "__Host-admin-session");
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
+  await expectNoAxeViolations(page);
+
+  // The session survives a reload; signing out ends it.
+  await page.reload();
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toBeVisible();
+  await page.getByRole("button", { name: adminCopy.signOut }).click();
+  await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toBeVisible();
+});
+
+test("search, filter, details with the message as text, export and erase", async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  const eve = `eve.${tag}@example.co.uk`;
+  await createEnquiry(request, { name: `Eve "><img src=x onerror="window.__xss=3"> ${tag}`, email: eve, salutation: "Agency", sector: "Healthcare", you_need: "Payroll", message: XSS_MESSAGE });
+  await createEnquiry(request, { name: `Bob ${tag}`, email: `bob.${tag}@example.co.uk`, salutation: "Business", sector: "Construction", you_need: "Training" });
+  await createEnquiry(request, { name: `Cat ${tag}`, email: `cat.${tag}@example.co.uk`, salutation: "Agency", sector: "Engineering", you_need: "Insurance" });
+  // Eve also signed up for the newsletter: erasure removes that too.
+  expect((await request.post(CONTACT_ENDPOINT, { data: { email: eve } })).status()).toBe(200);
+
+  await signIn(page);
+  await search(page, tag);
+  await expect(page.getByRole("status").filter({ hasText: adminCopy.found(3, "enquiries") })).toBeVisible();
+  await expect(table(page).locator("tbody tr")).toHaveCount(3);
+  await expect(table(page).getByRole("cell", { name: `Bob ${tag}`, exact: true })).toBeVisible();
+
+  // Filter by role: only the two agencies.
+  const form = page.getByRole("search", { name: adminCopy.filters.label });
+  await form.getByLabel(adminCopy.filters.role).selectOption("Agency");
+  await form.getByRole("button", { name: adminCopy.filters.apply }).click();
+  await expect(table(page).getByRole("cell", { name: `Bob ${tag}`, exact: true })).toHaveCount(0);
+  await expect(table(page).getByRole("cell", { name: `Cat ${tag}`, exact: true })).toBeVisible();
+  await form.getByLabel(adminCopy.filters.need).selectOption("Payroll");
+  await form.getByRole("button", { name: adminCopy.filters.apply }).click();
+  await expect(table(page).getByRole("cell", { name: `Cat ${tag}`, exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Details: what the visitor typed is shown as text, and nothing of it ran.
+  await table(page).getByRole("button", { name: new RegExp(`^View Eve .*${tag}$`) }).first().click();
+  const detail = page.getByRole("region", { name: /^Enquiry: Eve/ });
+  await expect(detail.getByRole("heading", { level: 2 })).toBeFocused();
+  await expect(detail.getByText(XSS_MESSAGE)).toBeVisible();
+  await expect(detail.getByRole("heading", { name: adminCopy.detail.consentHeading })).toBeVisible();
+  await expect(detail.getByText(adminCopy.detail.noDeliveries).or(detail.getByRole("table"))).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.locator("main img")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Export: a CSV download of the current filter (Agency + Payroll + the tag).
+  const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("link", { name: adminCopy.exportCsv }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv).toContain(eve);
+  expect(csv).not.toContain(`bob.${tag}`);
+  expect(csv).not.toContain(`cat.${tag}`);
+
+  // Erase: ask, confirm naming the address, and the person is gone.
+  await detail.getByRole("button", { name: adminCopy.erase.start(eve) }).click();
+  await expect(detail.getByText(adminCopy.erase.confirm(eve))).toBeVisible();
+  const yes = detail.getByRole("button", { name: adminCopy.erase.yes(eve) });
+  await expect(yes).toBeFocused();
+  await expectNoAxeViolations(page);
+  await yes.click();
+  await expect(page.getByRole("status").filter({ hasText: `Erased ${eve}` })).toBeVisible();
+  await expect(detail).toHaveCount(0);
+  await form.getByLabel(adminCopy.filters.role).selectOption("");
+  await form.getByLabel(adminCopy.filters.need).selectOption("");
+  await search(page, tag);
+  await expect(table(page).getByRole("cell", { name: `Bob ${tag}`, exact: true })).toBeVisible();
+  await expect(table(page).getByText(eve)).toHaveCount(0);
+  await page.getByRole("button", { name: adminCopy.kinds.subscribers }).click();
+  await page.getByRole("search", { name: adminCopy.filters.label }).getByLabel(adminCopy.filters.search.subscribers).fill(tag);
+  await page.getByRole("search", { name: adminCopy.filters.label }).getByRole("button", { name: adminCopy.filters.apply }).click();
+  await expect(page.getByRole("status").filter({ hasText: adminCopy.found(0, "subscribers") })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
