@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
+import Database from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { adminCopy } from "../app/content/admin";
@@ -11,14 +13,45 @@ import { CONTACT_ENDPOINT } from "../contract/lead";
 // tags its own so the two projects never see each other's rows.
 
 const PASSWORD = "e2e-admin-password";
+const dataDir = process.env.E2E_DATA_DIR ?? "build/e2e-data";
 const XSS_MESSAGE = `<script>window.__xss=1</script> "><img src=x onerror="window.__xss=2"> We need payroll.`;
 
-async function createEnquiry(request: APIRequestContext, fields: Record<string, string>) {
+async function createEnquiry(request: APIRequestContext, fields: Record<string, string>): Promise<string> {
   const response = await request.post(CONTACT_ENDPOINT, {
     data: { name: "Ann", email: "ann@example.co.uk", salutation: "Freelancer", sector: "", you_need: "", message: "", ...fields },
   });
   expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { id: string } }).data.id;
 }
+
+function withStore<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(path.join(dataDir, "leads.db"), { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Two deliveries as the mail worker records them: a sent team email and a failed CRM webhook. */
+function recordDeliveries(enquiryId: string, email: string) {
+  const at = new Date().toISOString();
+  withStore((db) => {
+    const outbox = db.prepare(
+      "insert into outbox (id, channel, topic, lead_kind, lead_id, lead_email, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at) values (?, ?, ?, 'enquiry', ?, ?, '{}', ?, ?, ?, ?, ?, ?)",
+    );
+    const attempt = db.prepare("insert into delivery_attempts (id, outbox_id, attempted_at, ok, error, response, duration_ms) values (?, ?, ?, ?, ?, null, 40)");
+    const sent = randomUUID();
+    const failed = randomUUID();
+    outbox.run(sent, "email", "team-notification", enquiryId, email, "sent", 1, at, null, at, at);
+    outbox.run(failed, "webhook", "lead-webhook", enquiryId, email, "failed", 5, at, "HTTP 502 from the CRM", at, null);
+    attempt.run(randomUUID(), sent, at, 1, null);
+    attempt.run(randomUUID(), failed, at, 0, "HTTP 502 from the CRM");
+  });
+}
+
+const outboxRowsAbout = (email: string) => withStore((db) => db.prepare("select id from outbox where lead_email = ?").all(email).length);
 
 async function signIn(page: Page) {
   await page.goto(paths.admin);
@@ -77,9 +110,10 @@ test("sign-in refuses a wrong password aloud and keeps the session in a Secure H
 test("search, filter, details with the message as text, export and erase", async ({ page, request }) => {
   const tag = randomUUID().slice(0, 8);
   const eve = `eve.${tag}@example.co.uk`;
-  await createEnquiry(request, { name: `Eve "><img src=x onerror="window.__xss=3"> ${tag}`, email: eve, salutation: "Agency", sector: "Healthcare", you_need: "Payroll", message: XSS_MESSAGE });
+  const eveId = await createEnquiry(request, { name: `Eve "><img src=x onerror="window.__xss=3"> ${tag}`, email: eve, salutation: "Agency", sector: "Healthcare", you_need: "Payroll", message: XSS_MESSAGE });
   await createEnquiry(request, { name: `Bob ${tag}`, email: `bob.${tag}@example.co.uk`, salutation: "Business", sector: "Construction", you_need: "Training" });
   await createEnquiry(request, { name: `Cat ${tag}`, email: `cat.${tag}@example.co.uk`, salutation: "Agency", sector: "Engineering", you_need: "Insurance" });
+  recordDeliveries(eveId, eve);
   // Eve also signed up for the newsletter: erasure removes that too.
   expect((await request.post(CONTACT_ENDPOINT, { data: { email: eve } })).status()).toBe(200);
 
@@ -106,7 +140,9 @@ test("search, filter, details with the message as text, export and erase", async
   await expect(detail.getByRole("heading", { level: 2 })).toBeFocused();
   await expect(detail.getByText(XSS_MESSAGE)).toBeVisible();
   await expect(detail.getByRole("heading", { name: adminCopy.detail.consentHeading })).toBeVisible();
-  await expect(detail.getByText(adminCopy.detail.noDeliveries).or(detail.getByRole("table"))).toBeVisible();
+  const deliveries = detail.getByRole("table", { name: adminCopy.detail.deliveriesCaption });
+  await expect(deliveries.getByRole("row", { name: new RegExp(`^${adminCopy.detail.topics["team-notification"]} Sent 1 `) }).first()).toBeVisible();
+  await expect(deliveries.getByRole("row", { name: new RegExp(`^${adminCopy.detail.topics["lead-webhook"]} Failed 5 .*HTTP 502 from the CRM$`) })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator("main img")).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -128,6 +164,7 @@ test("search, filter, details with the message as text, export and erase", async
   await yes.click();
   await expect(page.getByRole("status").filter({ hasText: `Erased ${eve}` })).toBeVisible();
   await expect(detail).toHaveCount(0);
+  expect(outboxRowsAbout(eve)).toBe(0);
   await form.getByLabel(adminCopy.filters.role).selectOption("");
   await form.getByLabel(adminCopy.filters.need).selectOption("");
   await search(page, tag);

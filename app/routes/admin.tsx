@@ -1,13 +1,10 @@
 import { AdminInbox } from "~/components/admin/admin-inbox";
 import { adminMeta } from "~/content/admin";
-import { site } from "~/content/site";
+import { paths } from "~/content/paths";
+import { pageMeta } from "~/lib/meta";
 
-// Its own route so the inbox's code loads only here; never indexed, never linked.
-export const meta = () => [
-  { title: `${adminMeta.title} | ${site.name}` },
-  { name: "description", content: adminMeta.description },
-  { name: "robots", content: "noindex, nofollow" },
-];
+// Its own route so the inbox's code loads only here; never linked, never indexed.
+export const meta = () => [...pageMeta({ ...adminMeta, path: paths.admin }), { name: "robots", content: "noindex, nofollow" }];
 
 /** The owner's inbox of enquiries and subscribers (issue 6). */
 export default function AdminPage() {

@@ -53,7 +53,7 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
                 {copy.deliveryStatus[delivery.status] ?? delivery.status}
               </td>
               <td className="py-2 pr-4">{delivery.attempts}</td>
-              <td className="py-2 pr-4">{formatWhen(delivery.status === "sent" ? delivery.sentAt : delivery.nextAttemptAt)}</td>
+              <td className="py-2 pr-4">{formatWhen(delivery.status === "sent" ? delivery.sentAt : delivery.nextAttemptAt) || copy.none}</td>
               <td className="py-2 pr-4 wrap-anywhere">{delivery.lastError ?? copy.none}</td>
             </tr>
           ))}
