@@ -176,3 +176,27 @@ test("search, filter, details with the message as text, export and erase", async
   await expect(page.getByRole("status").filter({ hasText: adminCopy.found(0, "subscribers") })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("pages through a long list with the keyboard", async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  for (let index = 0; index < 21; index += 1) {
+    await createEnquiry(request, { name: `Pat ${String(index).padStart(2, "0")} ${tag}`, email: `pat${index}.${tag}@example.co.uk` });
+  }
+  await signIn(page);
+  await search(page, tag);
+  await expect(page.getByRole("status").filter({ hasText: adminCopy.found(21, "enquiries") })).toBeVisible();
+  const pages = page.getByRole("navigation", { name: adminCopy.paging.label });
+  await expect(pages.getByText(adminCopy.paging.position(1, 2))).toBeVisible();
+  await expect(table(page).locator("tbody tr")).toHaveCount(20);
+  // Newest first: the last one sent heads the list.
+  await expect(table(page).locator("tbody tr").first()).toContainText(`Pat 20 ${tag}`);
+
+  await pages.getByRole("button", { name: adminCopy.paging.next }).focus();
+  await page.keyboard.press("Enter");
+  await expect(pages.getByText(adminCopy.paging.position(2, 2))).toBeVisible();
+  await expect(table(page).locator("tbody tr")).toHaveCount(1);
+  await expect(table(page).locator("tbody tr")).toContainText(`Pat 00 ${tag}`);
+  await expect(pages.getByRole("button", { name: adminCopy.paging.next })).toBeDisabled();
+  await pages.getByRole("button", { name: adminCopy.paging.previous }).click();
+  await expect(pages.getByText(adminCopy.paging.position(1, 2))).toBeVisible();
+});
