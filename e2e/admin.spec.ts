@@ -94,6 +94,7 @@ test("sign-in refuses a wrong password aloud and keeps the session in a Secure H
   await password.fill(PASSWORD);
   await password.press("Enter");
   await expect(page.getByRole("search", { name: adminCopy.filters.label })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: adminCopy.heading })).toBeFocused();
   const [cookie] = (await context.cookies()).filter((item) => item.name === "__Host-admin-session");
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
   await expectNoAxeViolations(page);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { adminCopy } from "~/content/admin";
 import { site } from "~/content/site";
 import { MAIN_CONTENT_ID } from "../layout/skip-link";
@@ -15,6 +15,8 @@ type State = "loading" | "unreachable" | "off" | "signed-out" | "expired" | "sig
  */
 export function AdminInbox() {
   const [state, setState] = useState<State>("loading");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const settled = useRef(false);
 
   useEffect(() => {
     adminApi.status().then(
@@ -22,6 +24,13 @@ export function AdminInbox() {
       () => setState("unreachable"),
     );
   }, []);
+
+  // Signing in or out removes the control that had focus: start again from the heading.
+  useEffect(() => {
+    if (state === "loading") return;
+    if (settled.current) headingRef.current?.focus();
+    settled.current = true;
+  }, [state]);
 
   const expired = useCallback(() => setState("expired"), []);
 
@@ -48,7 +57,7 @@ export function AdminInbox() {
         </div>
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-8 outline-none">
-        <h1 className="text-3xl font-bold text-brand-900">{adminCopy.heading}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-brand-900 outline-none">{adminCopy.heading}</h1>
         {state === "loading" && <p role="status">{adminCopy.loading}</p>}
         {state === "unreachable" && <p role="alert">{adminCopy.unreachable}</p>}
         {state === "off" && (

@@ -45,6 +45,7 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
   const [notice, setNotice] = useState("");
   const [reload, setReload] = useState(0);
   const lastOpener = useRef<HTMLButtonElement | null>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -101,6 +102,8 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
     setSelected(null);
     setNotice(message);
     setReload((count) => count + 1);
+    // The details (and the button that had focus) are gone: the outcome is read next.
+    statusRef.current?.focus();
   }
 
   const items = list?.items ?? [];
@@ -150,7 +153,7 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
         </div>
       </form>
 
-      <p role="status" className="font-medium text-brand-900">
+      <p ref={statusRef} tabIndex={-1} role="status" className="font-medium text-brand-900 outline-none">
         {notice && <span className="block text-success">{notice}</span>}
         {failed ? copy.loadFailed : list ? copy.found(list.total, kind) : ""}
       </p>
