@@ -46,6 +46,13 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
   const [reload, setReload] = useState(0);
   const lastOpener = useRef<HTMLButtonElement | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
+  // Where focus goes once the details dialog has closed (nothing behind a modal dialog can take it before).
+  const focusAfterClose = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (selected !== null) return;
+    focusAfterClose.current?.focus();
+    focusAfterClose.current = null;
+  }, [selected]);
   const id = useId();
 
   useEffect(() => {
@@ -94,16 +101,16 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
   }
 
   function closeDetail() {
+    focusAfterClose.current = lastOpener.current;
     setSelected(null);
-    lastOpener.current?.focus();
   }
 
   function erased(message: string) {
     setSelected(null);
     setNotice(message);
     setReload((count) => count + 1);
-    // The details (and the button that had focus) are gone: the outcome is read next.
-    statusRef.current?.focus();
+    // The person's row is gone with the dialog: the outcome is read next.
+    focusAfterClose.current = statusRef.current;
   }
 
   const items = list?.items ?? [];

@@ -63,7 +63,7 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
   );
 }
 
-/** One lead: what they sent, their consent record, every delivery about them, and erasure. */
+/** One lead in a modal dialog: what they sent, their consent record, every delivery about them, and erasure. */
 export function LeadDetail({
   kind,
   id,
@@ -79,6 +79,7 @@ export function LeadDetail({
 }) {
   const [detail, setDetail] = useState<EnquiryDetail | SubscriberDetail | null | "missing">(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const headingId = useId();
 
   useEffect(() => {
@@ -95,14 +96,27 @@ export function LeadDetail({
     };
   }, [kind, id, onUnauthorized]);
 
-  // Opening the details takes the reader there.
-  useEffect(() => headingRef.current?.focus(), []);
+  // A modal dialog: the list behind is inert, Escape closes it, and reading starts at its heading.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    headingRef.current?.focus();
+    return () => dialog?.close();
+  }, []);
 
   const enquiry = detail && detail !== "missing" && "name" in detail ? detail : null;
   const subscriber = detail && detail !== "missing" && !("name" in detail) ? detail : null;
 
   return (
-    <section aria-labelledby={headingId} className="space-y-6 rounded-2xl bg-white p-6 ring-1 ring-line">
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={headingId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-full max-w-3xl space-y-6 overflow-y-auto rounded-2xl bg-white p-6 text-ink shadow-xl backdrop:bg-brand-950/60"
+    >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-brand-900">
           {copy.heading[kind]}
@@ -151,6 +165,6 @@ export function LeadDetail({
           <EraseControl email={(enquiry ?? subscriber)!.email} onErased={onErased} onUnauthorized={onUnauthorized} />
         </>
       )}
-    </section>
+    </dialog>
   );
 }
