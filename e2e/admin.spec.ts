@@ -215,3 +215,25 @@ test("pages through a long list with the keyboard", async ({ page, request }) =>
   await expect(dialog).toHaveCount(0);
   await expect(view).toBeFocused();
 });
+
+test("a subscriber's details show the opt-in record", async ({ page, request }) => {
+  const email = `sue.${randomUUID().slice(0, 8)}@example.co.uk`;
+  expect((await request.post(CONTACT_ENDPOINT, { data: { email } })).status()).toBe(200);
+  await signIn(page);
+  await page.getByRole("button", { name: adminCopy.kinds.subscribers }).click();
+  await expect(page.getByRole("button", { name: adminCopy.kinds.subscribers })).toHaveAttribute("aria-pressed", "true");
+  const form = page.getByRole("search", { name: adminCopy.filters.label });
+  await form.getByLabel(adminCopy.filters.search.subscribers).fill(email);
+  await form.getByLabel(adminCopy.filters.status).selectOption("pending");
+  await form.getByRole("button", { name: adminCopy.filters.apply }).click();
+  const subscribers = page.getByRole("table", { name: adminCopy.table.caption.subscribers });
+  await expect(subscribers.locator("tbody tr")).toHaveCount(1);
+  await expect(subscribers.getByRole("cell", { name: adminCopy.statuses.pending, exact: true })).toBeVisible();
+  await subscribers.getByRole("button", { name: adminCopy.table.view(email) }).click();
+  const dialog = page.getByRole("dialog", { name: `${adminCopy.detail.heading.subscribers}: ${email}` });
+  await expect(dialog.getByRole("heading", { name: adminCopy.detail.consentHeading })).toBeVisible();
+  await expect(dialog.getByText(adminCopy.detail.consent.confirmedAt, { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: adminCopy.detail.close }).click();
+  await expect(dialog).toHaveCount(0);
+});
