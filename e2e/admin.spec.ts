@@ -237,3 +237,13 @@ test("a subscriber's details show the opt-in record", async ({ page, request }) 
   await dialog.getByRole("button", { name: adminCopy.detail.close }).click();
   await expect(dialog).toHaveCount(0);
 });
+
+test("says so when the browser drops the session cookie (plain HTTP away from localhost)", async ({ page }) => {
+  // Stand-in for a browser refusing the Secure cookie: sign-in succeeds but no cookie arrives.
+  await page.route("**/api/admin/session", (route) => route.fulfill({ status: 200, json: { enabled: true, signedIn: true } }));
+  await page.goto(paths.admin);
+  await page.getByLabel(adminCopy.signIn.passwordLabel).fill(PASSWORD);
+  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  await expect(page.getByRole("alert")).toHaveText(adminCopy.signIn.noCookie);
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toHaveCount(0);
+});

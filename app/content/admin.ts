@@ -27,6 +27,7 @@ export const adminCopy = {
     tooMany: "Too many sign-in attempts. Please wait 15 minutes and try again.",
     failed: "Signing in failed. Please try again.",
     expired: "Your session has ended. Please sign in again.",
+    noCookie: "The password is right, but the browser did not keep the session cookie: open the inbox over HTTPS (or on localhost) and allow cookies for this site.",
   },
   kinds: {
     label: "Show",

@@ -22,9 +22,11 @@ export function SignInForm({ notice, onSignedIn }: { notice?: string; onSignedIn
       return;
     }
     setBusy(true);
-    let outcome: "ok" | "wrong" | "limited" | "failed";
+    let outcome: "ok" | "wrong" | "limited" | "failed" | "no-cookie";
     try {
       outcome = await adminApi.signIn(password);
+      // The session cookie is Secure: a browser on plain HTTP (other than localhost) drops it.
+      if (outcome === "ok" && !(await adminApi.status()).signedIn) outcome = "no-cookie";
     } catch {
       outcome = "failed";
     }
@@ -34,7 +36,7 @@ export function SignInForm({ notice, onSignedIn }: { notice?: string; onSignedIn
       onSignedIn();
       return;
     }
-    setError(outcome === "wrong" ? copy.wrong : outcome === "limited" ? copy.tooMany : copy.failed);
+    setError({ wrong: copy.wrong, limited: copy.tooMany, failed: copy.failed, "no-cookie": copy.noCookie }[outcome]);
     inputRef.current?.focus();
   }
 
