@@ -61,6 +61,8 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
     adminApi.list(kind, filters, page).then(
       (answer) => {
         if (!live) return;
+        // An erasure can empty the last page: show the new last one instead.
+        if (answer.page > answer.pages) return setPage(answer.pages);
         setList(answer);
         setFailed(false);
       },
