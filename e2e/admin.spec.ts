@@ -81,6 +81,20 @@ test("/admin is never indexed: X-Robots-Tag and a noindex meta, and no public ch
   await expect(page.getByRole("region", { name: "Disclaimer" })).toHaveCount(0);
 });
 
+test("the inbox's code loads only on /admin", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(paths.contact);
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => /\/admin-[\w-]+\.js$/.test(script))).toEqual([]);
+  await page.goto(paths.admin);
+  await page.waitForLoadState("networkidle");
+  expect(scripts.filter((script) => /\/admin-[\w-]+\.js$/.test(script))).toHaveLength(1);
+});
+
 test("sign-in refuses a wrong password aloud and keeps the session in a Secure HttpOnly cookie", async ({ page, context }) => {
   await page.goto(paths.admin);
   const password = page.getByLabel(adminCopy.signIn.passwordLabel);
