@@ -237,7 +237,7 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
                       <button
                         type="button"
                         aria-label={copy.table.view(who)}
-                        aria-expanded={selected === item.id}
+                        aria-haspopup="dialog"
                         onClick={(event) => {
                           lastOpener.current = event.currentTarget;
                           setSelected(item.id);
