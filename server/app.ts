@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { Redis } from "ioredis";
+import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
+import { resolveSessionSecret } from "./admin/session";
 import { contactUsRoutes } from "./api/contactus";
 import { newsletterRoutes } from "./api/newsletter";
 import { resolveIpHashSecret, resolvePersistedSecret } from "./api/visitor";
@@ -73,9 +76,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   });
 
   // Plugins: security headers on every response; pages replace the CSP with their own.
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", async (request, reply) => {
     reply.headers(baseSecurityHeaders);
     reply.header("content-security-policy", resourceCsp);
+    // The owner's inbox page is served by the site plugin; it is never indexed either.
+    if (isAdminPath(request.url)) reply.header("x-robots-tag", ROBOTS_HEADER);
   });
 
   // Store: migrated before the first request; closed after the last.
@@ -122,7 +127,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   }
 
   app.log.info(
-    { store: dialect, rateLimits: redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length, mail: mailer.kind, webhook: Boolean(config.webhook) },
+    { store: dialect, rateLimits: redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length, mail: mailer.kind, webhook: Boolean(config.webhook), inbox: config.admin.password ? "on" : "off" },
     "lead intake ready",
   );
 
@@ -157,6 +162,16 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     unsubscribeSecret,
     publicSiteUrl: config.publicSiteUrl,
     corsOrigins: config.corsOrigins,
+  });
+
+  await app.register(adminPlugin, {
+    prefix: ADMIN_API,
+    db,
+    password: config.admin.password,
+    sessionSecret: await resolveSessionSecret(config.admin.sessionSecret, config.dataDir),
+    publicSiteUrl: config.publicSiteUrl,
+    signInLimit: { max: config.admin.signInMax, windowMs: 15 * 60 * 1000 },
+    redis,
   });
 
   await app.register(sitePlugin, {

@@ -67,3 +67,30 @@ describe("PUBLIC_API_BASE", () => {
     expect(loadConfig({}).apiOrigin).toBeUndefined();
   });
 });
+
+describe("the owner's inbox settings", () => {
+  it("is off by default, with sign-in limited to 5 attempts", () => {
+    expect(loadConfig({}).admin).toEqual({ password: undefined, sessionSecret: undefined, signInMax: 5 });
+  });
+
+  it("reads the password, session key and sign-in limit", () => {
+    const key = "k".repeat(32);
+    expect(loadConfig({ ADMIN_PASSWORD: "a long enough password", ADMIN_SESSION_SECRET: key, ADMIN_SIGNIN_MAX: "10" }).admin).toEqual({
+      password: "a long enough password",
+      sessionSecret: key,
+      signInMax: 10,
+    });
+  });
+
+  it("refuses a short password or key without echoing either", () => {
+    let message = "";
+    try {
+      loadConfig({ ADMIN_PASSWORD: "hunter2", ADMIN_SESSION_SECRET: "tooshortkey", ADMIN_SIGNIN_MAX: "0" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ["ADMIN_PASSWORD", "ADMIN_SESSION_SECRET", "ADMIN_SIGNIN_MAX"]) expect(message).toContain(name);
+    expect(message).not.toContain("hunter2");
+    expect(message).not.toContain("tooshortkey");
+  });
+});

@@ -99,6 +99,10 @@ const EnvSchema = v.object({
   OUTBOX_BASE_DELAY_MS: count("5000", 10),
   OUTBOX_MAX_DELAY_MS: count("3600000", 10),
   CONFIRMATION_RESEND_MIN_MS: count("600000", 0),
+  /** The owner's inbox at /admin is off without it. */
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
+  ADMIN_SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+  ADMIN_SIGNIN_MAX: count("5", 1),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -139,6 +143,8 @@ export interface Config {
   outbox: { pollMs: number; baseDelayMs: number; maxDelayMs: number };
   /** At most one confirmation email per address per this long. */
   confirmationResendMinMs: number;
+  /** The owner's inbox: off without a password; sign-in attempts per IP per 15 minutes. */
+  admin: { password?: string; sessionSecret?: string; signInMax: number };
 }
 
 export class ConfigError extends Error {
@@ -154,7 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = issue.path?.map((item) => String(item.key)).join(".") ?? "?";
       const name = key.split(".")[0] ?? key;
       // Never echo a secret or a URL that may carry a password.
-      const shown = /SECRET|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
+      const shown = /SECRET|PASSWORD|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
       return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -188,5 +194,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     unsubscribeSecret: out.UNSUBSCRIBE_SECRET,
     outbox: { pollMs: out.OUTBOX_POLL_MS, baseDelayMs: out.OUTBOX_BASE_DELAY_MS, maxDelayMs: Math.max(out.OUTBOX_MAX_DELAY_MS, out.OUTBOX_BASE_DELAY_MS) },
     confirmationResendMinMs: out.CONFIRMATION_RESEND_MIN_MS,
+    admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX },
   };
 }

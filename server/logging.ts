@@ -12,6 +12,9 @@ export const redactPaths = [
   "req.headers.authorization",
   'req.headers["idempotency-key"]',
   "req.headers.referer",
+  // The inbox's sign-in body, should anything ever log it.
+  "password",
+  "*.password",
   ...personal,
   ...personal.map((field) => `*.${field}`),
 ];

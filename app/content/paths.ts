@@ -71,7 +71,7 @@ export const sitePages: readonly string[] = [
  * the newsletter confirm/unsubscribe pages and the owner's inbox. They join
  * this list with their route modules.
  */
-export const unlistedPages: readonly string[] = [paths.newsletterConfirm, paths.newsletterUnsubscribe];
+export const unlistedPages: readonly string[] = [paths.newsletterConfirm, paths.newsletterUnsubscribe, paths.admin];
 
 /** Everything the build pre-renders: the pages plus the not-found fallbacks. */
 export const prerenderPaths: string[] = [...sitePages, ...unlistedPages, paths.notFound, paths.serviceCategoryNotFound];

@@ -15,6 +15,16 @@ export function SiteLayout({ children, newsletter }: { children: ReactNode; news
   const { pathname } = useLocation();
   // The home hero runs under the transparent header; every other page starts below the solid one.
   const underHeader = pathname === paths.home;
+  // The owner's inbox brings its own header and main: no public chrome, banners,
+  // newsletter or copy protection (the owner copies email addresses from it).
+  if (pathname === paths.admin) {
+    return (
+      <>
+        <SkipLink />
+        {children}
+      </>
+    );
+  }
   return (
     <ContentProtection>
       <SkipLink />

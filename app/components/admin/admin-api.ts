@@ -1,0 +1,63 @@
+import {
+  adminEndpoints,
+  type AdminStatus,
+  type EnquiryDetail,
+  type EnquirySummary,
+  type EraseResult,
+  type LeadKind,
+  type Page,
+  type SubscriberDetail,
+  type SubscriberSummary,
+} from "../../../contract/admin";
+
+// The inbox's calls to /api/admin/*. Same-origin, so the session cookie goes
+// along; a 401 means the session ended and the page returns to sign-in.
+
+export class Unauthorized extends Error {}
+
+export interface Filters {
+  q: string;
+  role: string;
+  sector: string;
+  need: string;
+  status: string;
+}
+
+export const emptyFilters: Filters = { q: "", role: "", sector: "", need: "", status: "" };
+
+/** The query string of a view: only the filters that apply to the kind, only those set. */
+export function viewQuery(kind: LeadKind, filters: Filters, extra: Record<string, string> = {}): string {
+  const keys: (keyof Filters)[] = kind === "enquiries" ? ["q", "role", "sector", "need"] : ["q", "status"];
+  const params = new URLSearchParams(extra);
+  for (const key of keys) if (filters[key].trim()) params.set(key, filters[key].trim());
+  return params.toString();
+}
+
+export const exportHref = (kind: LeadKind, filters: Filters) => `${adminEndpoints.exportCsv}?${viewQuery(kind, filters, { kind })}`;
+
+async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, { credentials: "same-origin", ...init, headers: { accept: "application/json", ...init.headers } });
+  if (response.status === 401) throw new Unauthorized();
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+export const adminApi = {
+  status: () => call<AdminStatus>(adminEndpoints.status),
+  /** Resolves to "ok", "wrong" or "limited"; throws on anything else. */
+  async signIn(password: string): Promise<"ok" | "wrong" | "limited"> {
+    const response = await fetch(adminEndpoints.session, { credentials: "same-origin", ...json("POST", { password }) });
+    if (response.ok) return "ok";
+    if (response.status === 401) return "wrong";
+    if (response.status === 429) return "limited";
+    throw new Error(`HTTP ${response.status}`);
+  },
+  signOut: () => call<AdminStatus>(adminEndpoints.session, { method: "DELETE" }),
+  list: (kind: LeadKind, filters: Filters, page: number) =>
+    call<Page<EnquirySummary> | Page<SubscriberSummary>>(`${adminEndpoints[kind]}?${viewQuery(kind, filters, { page: String(page) })}`),
+  detail: (kind: LeadKind, id: string) =>
+    call<EnquiryDetail | SubscriberDetail>(kind === "enquiries" ? adminEndpoints.enquiry(id) : adminEndpoints.subscriber(id)),
+  erase: (email: string) => call<EraseResult>(adminEndpoints.erase, json("POST", { email })),
+};

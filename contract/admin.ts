@@ -1,0 +1,105 @@
+// The owner's inbox API (issue 6): paths, query names and answer shapes shared
+// by the /admin page and the server's /api/admin/* routes.
+
+export const ADMIN_API = "/api/admin";
+
+export const adminEndpoints = {
+  status: `${ADMIN_API}/status`,
+  session: `${ADMIN_API}/session`,
+  enquiries: `${ADMIN_API}/enquiries`,
+  enquiry: (id: string) => `${ADMIN_API}/enquiries/${encodeURIComponent(id)}`,
+  subscribers: `${ADMIN_API}/subscribers`,
+  subscriber: (id: string) => `${ADMIN_API}/subscribers/${encodeURIComponent(id)}`,
+  exportCsv: `${ADMIN_API}/export.csv`,
+  erase: `${ADMIN_API}/erase`,
+} as const;
+
+export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;
+export type SubscriberStatusName = (typeof subscriberStatuses)[number];
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+/** Longest search text accepted (an email's maximum length). */
+export const ADMIN_QUERY_MAX = 254;
+
+export type LeadKind = "enquiries" | "subscribers";
+
+export interface AdminStatus {
+  enabled: boolean;
+  signedIn: boolean;
+}
+
+export interface EnquirySummary {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  sectors: string[];
+  needs: string[];
+  message: string;
+}
+
+export interface SubscriberSummary {
+  id: string;
+  createdAt: string;
+  email: string;
+  status: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pages: number;
+}
+
+export interface DeliveryAttempt {
+  attemptedAt: string;
+  ok: boolean;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface Delivery {
+  id: string;
+  channel: string;
+  topic: string;
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  history: DeliveryAttempt[];
+}
+
+export interface ConsentRecord {
+  consentAt: string;
+  consentVersion: string | null;
+  sourcePage: string | null;
+  ipHash: string | null;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
+export interface EnquiryDetail extends EnquirySummary {
+  userAgent: string | null;
+  consent: ConsentRecord;
+  deliveries: Delivery[];
+}
+
+export interface SubscriberDetail extends SubscriberSummary {
+  updatedAt: string;
+  consent: ConsentRecord;
+  deliveries: Delivery[];
+}
+
+export interface EraseResult {
+  email: string;
+  enquiries: number;
+  subscribers: number;
+  deliveries: number;
+}

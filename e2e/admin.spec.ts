@@ -1,0 +1,263 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
+import { adminCopy } from "../app/content/admin";
+import { paths } from "../app/content/paths";
+import { CONTACT_ENDPOINT } from "../contract/lead";
+
+// The owner's inbox against the real server and store (ADMIN_PASSWORD is set in
+// playwright.config.ts). Leads are created through the public API; each test
+// tags its own so the two projects never see each other's rows.
+
+const PASSWORD = "e2e-admin-password";
+const dataDir = process.env.E2E_DATA_DIR ?? "build/e2e-data";
+const XSS_MESSAGE = `<script>window.__xss=1</script> "><img src=x onerror="window.__xss=2"> We need payroll.`;
+
+async function createEnquiry(request: APIRequestContext, fields: Record<string, string>): Promise<string> {
+  const response = await request.post(CONTACT_ENDPOINT, {
+    data: { name: "Ann", email: "ann@example.co.uk", salutation: "Freelancer", sector: "", you_need: "", message: "", ...fields },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+function withStore<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(path.join(dataDir, "leads.db"), { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Two deliveries as the mail worker records them: a sent team email and a failed CRM webhook. */
+function recordDeliveries(enquiryId: string, email: string) {
+  const at = new Date().toISOString();
+  withStore((db) => {
+    const outbox = db.prepare(
+      "insert into outbox (id, channel, topic, lead_kind, lead_id, lead_email, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at) values (?, ?, ?, 'enquiry', ?, ?, '{}', ?, ?, ?, ?, ?, ?)",
+    );
+    const attempt = db.prepare("insert into delivery_attempts (id, outbox_id, attempted_at, ok, error, response, duration_ms) values (?, ?, ?, ?, ?, null, 40)");
+    const sent = randomUUID();
+    const failed = randomUUID();
+    outbox.run(sent, "email", "team-notification", enquiryId, email, "sent", 1, at, null, at, at);
+    outbox.run(failed, "webhook", "lead-webhook", enquiryId, email, "failed", 5, at, "HTTP 502 from the CRM", at, null);
+    attempt.run(randomUUID(), sent, at, 1, null);
+    attempt.run(randomUUID(), failed, at, 0, "HTTP 502 from the CRM");
+  });
+}
+
+const outboxRowsAbout = (email: string) => withStore((db) => db.prepare("select id from outbox where lead_email = ?").all(email).length);
+
+async function signIn(page: Page) {
+  await page.goto(paths.admin);
+  await page.getByLabel(adminCopy.signIn.passwordLabel).fill(PASSWORD);
+  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toBeVisible();
+}
+
+async function search(page: Page, text: string) {
+  const form = page.getByRole("search", { name: adminCopy.filters.label });
+  await form.getByLabel(adminCopy.filters.search.enquiries).fill(text);
+  await form.getByRole("button", { name: adminCopy.filters.apply }).click();
+}
+
+const table = (page: Page) => page.getByRole("table", { name: adminCopy.table.caption.enquiries });
+
+test("/admin is never indexed: X-Robots-Tag and a noindex meta, and no public chrome", async ({ request, page }) => {
+  const response = await request.get(paths.admin);
+  expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  const { html } = await rawHtml(request, paths.admin);
+  expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
+  expect((await request.get("/api/admin/enquiries")).status()).toBe(401);
+
+  await page.goto(paths.admin);
+  await expect(page.getByRole("heading", { level: 1, name: adminCopy.heading })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Disclaimer" })).toHaveCount(0);
+});
+
+test("the inbox's code loads only on /admin", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(paths.contact);
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => /\/admin-[\w-]+\.js$/.test(script))).toEqual([]);
+  await page.goto(paths.admin);
+  await page.waitForLoadState("networkidle");
+  expect(scripts.filter((script) => /\/admin-[\w-]+\.js$/.test(script))).toHaveLength(1);
+});
+
+test("sign-in refuses a wrong password aloud and keeps the session in a Secure HttpOnly cookie", async ({ page, context }) => {
+  await page.goto(paths.admin);
+  const password = page.getByLabel(adminCopy.signIn.passwordLabel);
+  await password.fill("not the password");
+  await password.press("Enter");
+  await expect(page.getByRole("alert")).toHaveText(adminCopy.signIn.wrong);
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+
+  await password.fill(PASSWORD);
+  await password.press("Enter");
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: adminCopy.heading })).toBeFocused();
+  const [cookie] = (await context.cookies()).filter((item) => item.name === "__Host-admin-session");
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
+  await expectNoAxeViolations(page);
+
+  // The session survives a reload; signing out ends it.
+  await page.reload();
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toBeVisible();
+  await page.getByRole("button", { name: adminCopy.signOut }).click();
+  await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toBeVisible();
+});
+
+test("search, filter, details with the message as text, export and erase", async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  const eve = `eve.${tag}@example.co.uk`;
+  const eveId = await createEnquiry(request, { name: `Eve "><img src=x onerror="window.__xss=3"> ${tag}`, email: eve, salutation: "Agency", sector: "Healthcare", you_need: "Payroll", message: XSS_MESSAGE });
+  await createEnquiry(request, { name: `Bob ${tag}`, email: `bob.${tag}@example.co.uk`, salutation: "Business", sector: "Construction", you_need: "Training" });
+  await createEnquiry(request, { name: `Cat ${tag}`, email: `cat.${tag}@example.co.uk`, salutation: "Agency", sector: "Engineering", you_need: "Insurance" });
+  recordDeliveries(eveId, eve);
+  // Eve also signed up for the newsletter: erasure removes that too.
+  expect((await request.post(CONTACT_ENDPOINT, { data: { email: eve } })).status()).toBe(200);
+
+  await signIn(page);
+  await search(page, tag);
+  await expect(page.getByRole("status").filter({ hasText: adminCopy.found(3, "enquiries") })).toBeVisible();
+  await expect(table(page).locator("tbody tr")).toHaveCount(3);
+  await expect(table(page).getByRole("cell", { name: `Bob ${tag}`, exact: true })).toBeVisible();
+
+  // Filter by role: only the two agencies.
+  const form = page.getByRole("search", { name: adminCopy.filters.label });
+  await form.getByLabel(adminCopy.filters.role).selectOption("Agency");
+  await form.getByRole("button", { name: adminCopy.filters.apply }).click();
+  await expect(table(page).getByRole("cell", { name: `Bob ${tag}`, exact: true })).toHaveCount(0);
+  await expect(table(page).getByRole("cell", { name: `Cat ${tag}`, exact: true })).toBeVisible();
+  await form.getByLabel(adminCopy.filters.need).selectOption("Payroll");
+  await form.getByRole("button", { name: adminCopy.filters.apply }).click();
+  await expect(table(page).getByRole("cell", { name: `Cat ${tag}`, exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Export: a CSV download of the current filter (Agency + Payroll + the tag).
+  const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("link", { name: adminCopy.exportCsv }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv).toContain(eve);
+  expect(csv).not.toContain(`bob.${tag}`);
+  expect(csv).not.toContain(`cat.${tag}`);
+
+  // Details: what the visitor typed is shown as text, and nothing of it ran.
+  await table(page).getByRole("button", { name: new RegExp(`^View Eve .*${tag}$`) }).first().click();
+  const detail = page.getByRole("dialog", { name: /^Enquiry: Eve/ });
+  await expect(detail.getByRole("heading", { level: 2 })).toBeFocused();
+  await expect(detail.getByText(XSS_MESSAGE)).toBeVisible();
+  await expect(detail.getByRole("heading", { name: adminCopy.detail.consentHeading })).toBeVisible();
+  const deliveries = detail.getByRole("table", { name: adminCopy.detail.deliveriesCaption });
+  await expect(deliveries.getByRole("row", { name: new RegExp(`^${adminCopy.detail.topics["team-notification"]} Sent 1 `) }).first()).toBeVisible();
+  await expect(deliveries.getByRole("row", { name: new RegExp(`^${adminCopy.detail.topics["lead-webhook"]} Failed 5 .*HTTP 502 from the CRM$`) })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.locator("main img")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Erase: ask, confirm naming the address, and the person is gone.
+  await detail.getByRole("button", { name: adminCopy.erase.start(eve) }).click();
+  await expect(detail.getByText(adminCopy.erase.confirm(eve))).toBeVisible();
+  const yes = detail.getByRole("button", { name: adminCopy.erase.yes(eve) });
+  await expect(yes).toBeFocused();
+  await expectNoAxeViolations(page);
+  await yes.click();
+  // At least the two recorded above (the mail worker, when on, adds its own).
+  const outcome = page.getByRole("status").filter({ hasText: new RegExp(`Erased ${eve.replace(/\./g, "\\.")}: 1 enquiry, 1 subscription and ([2-9]|\\d{2,}) deliveries\\.`) });
+  await expect(outcome).toBeVisible();
+  await expect(outcome).toBeFocused();
+  await expect(detail).toHaveCount(0);
+  expect(outboxRowsAbout(eve)).toBe(0);
+  await form.getByLabel(adminCopy.filters.role).selectOption("");
+  await form.getByLabel(adminCopy.filters.need).selectOption("");
+  await search(page, tag);
+  await expect(table(page).getByRole("cell", { name: `Bob ${tag}`, exact: true })).toBeVisible();
+  await expect(table(page).getByText(eve)).toHaveCount(0);
+  await page.getByRole("button", { name: adminCopy.kinds.subscribers }).click();
+  await page.getByRole("search", { name: adminCopy.filters.label }).getByLabel(adminCopy.filters.search.subscribers).fill(tag);
+  await page.getByRole("search", { name: adminCopy.filters.label }).getByRole("button", { name: adminCopy.filters.apply }).click();
+  await expect(page.getByRole("status").filter({ hasText: adminCopy.found(0, "subscribers") })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("pages through a long list with the keyboard", async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  for (let index = 0; index < 21; index += 1) {
+    await createEnquiry(request, { name: `Pat ${String(index).padStart(2, "0")} ${tag}`, email: `pat${index}.${tag}@example.co.uk` });
+  }
+  await signIn(page);
+  await search(page, tag);
+  await expect(page.getByRole("status").filter({ hasText: adminCopy.found(21, "enquiries") })).toBeVisible();
+  const pages = page.getByRole("navigation", { name: adminCopy.paging.label });
+  await expect(pages.getByText(adminCopy.paging.position(1, 2))).toBeVisible();
+  await expect(table(page).locator("tbody tr")).toHaveCount(20);
+  // Newest first: the last one sent heads the list.
+  await expect(table(page).locator("tbody tr").first()).toContainText(`Pat 20 ${tag}`);
+
+  await pages.getByRole("button", { name: adminCopy.paging.next }).focus();
+  await page.keyboard.press("Enter");
+  await expect(pages.getByText(adminCopy.paging.position(2, 2))).toBeVisible();
+  await expect(table(page).locator("tbody tr")).toHaveCount(1);
+  await expect(table(page).locator("tbody tr")).toContainText(`Pat 00 ${tag}`);
+  await expect(pages.getByRole("button", { name: adminCopy.paging.next })).toBeDisabled();
+  await pages.getByRole("button", { name: adminCopy.paging.previous }).click();
+  await expect(pages.getByText(adminCopy.paging.position(1, 2))).toBeVisible();
+
+  // The details open as a modal dialog; Escape closes it and focus returns to the row.
+  const view = table(page).getByRole("button", { name: adminCopy.table.view(`Pat 19 ${tag}`) });
+  await view.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: `${adminCopy.detail.heading.enquiries}: Pat 19 ${tag}` });
+  await expect(dialog.getByText(`pat19.${tag}@example.co.uk`).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(view).toBeFocused();
+});
+
+test("a subscriber's details show the opt-in record", async ({ page, request }) => {
+  const email = `sue.${randomUUID().slice(0, 8)}@example.co.uk`;
+  expect((await request.post(CONTACT_ENDPOINT, { data: { email } })).status()).toBe(200);
+  await signIn(page);
+  await page.getByRole("button", { name: adminCopy.kinds.subscribers }).click();
+  await expect(page.getByRole("button", { name: adminCopy.kinds.subscribers })).toHaveAttribute("aria-pressed", "true");
+  const form = page.getByRole("search", { name: adminCopy.filters.label });
+  await form.getByLabel(adminCopy.filters.search.subscribers).fill(email);
+  await form.getByLabel(adminCopy.filters.status).selectOption("pending");
+  await form.getByRole("button", { name: adminCopy.filters.apply }).click();
+  const subscribers = page.getByRole("table", { name: adminCopy.table.caption.subscribers });
+  await expect(subscribers.locator("tbody tr")).toHaveCount(1);
+  await expect(subscribers.getByRole("cell", { name: adminCopy.statuses.pending, exact: true })).toBeVisible();
+  await subscribers.getByRole("button", { name: adminCopy.table.view(email) }).click();
+  const dialog = page.getByRole("dialog", { name: `${adminCopy.detail.heading.subscribers}: ${email}` });
+  await expect(dialog.getByRole("heading", { name: adminCopy.detail.consentHeading })).toBeVisible();
+  await expect(dialog.getByText(adminCopy.detail.consent.confirmedAt, { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: adminCopy.detail.close }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test("says so when the browser drops the session cookie (plain HTTP away from localhost)", async ({ page }) => {
+  // Stand-in for a browser refusing the Secure cookie: sign-in succeeds but no cookie arrives.
+  await page.route("**/api/admin/session", (route) => route.fulfill({ status: 200, json: { enabled: true, signedIn: true } }));
+  await page.goto(paths.admin);
+  await page.getByLabel(adminCopy.signIn.passwordLabel).fill(PASSWORD);
+  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  await expect(page.getByRole("alert")).toHaveText(adminCopy.signIn.noCookie);
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toHaveCount(0);
+});

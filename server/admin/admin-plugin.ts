@@ -1,0 +1,166 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
+import type { Kysely } from "kysely";
+import * as v from "valibot";
+import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
+import { limits, needOptions, roleOptions, sectorOptions } from "../../contract/lead";
+import { toCsv, withLists } from "../export";
+import type { Database } from "../store/schema";
+import { createAdminStore } from "./admin-store";
+import { clearedSessionCookie, issueSession, passwordChecker, readCookie, sessionCookie, sessionValid, SESSION_COOKIE } from "./session";
+
+// /api/admin/*: the owner's inbox (issue 6). Off (404) without ADMIN_PASSWORD;
+// otherwise every route but status and sign-in needs a signed session cookie,
+// and a cross-site request is refused before anything else happens.
+
+export interface AdminOptions {
+  db: Kysely<Database>;
+  /** ADMIN_PASSWORD; the inbox is off without it. */
+  password?: string;
+  sessionSecret: string;
+  publicSiteUrl: URL;
+  signInLimit: { max: number; windowMs: number };
+  redis?: Redis;
+}
+
+export const ROBOTS_HEADER = "noindex, nofollow";
+/** The inbox page and its API: never indexed. */
+export const isAdminPath = (url: string) => /^\/(admin|api\/admin)(\/|\?|$)/.test(url);
+
+const SIGN_IN_BODY_BYTES = 4 * 1024;
+
+const emptyToUndefined = (input: unknown) =>
+  Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([, value]) => value !== "" && value !== undefined));
+const text = v.pipe(v.string(), v.trim(), v.maxLength(ADMIN_QUERY_MAX));
+const pageNumber = (fallback: number, max: number) =>
+  v.pipe(v.optional(v.string(), String(fallback)), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1), v.maxValue(max));
+
+const EnquiryQuery = v.strictObject({
+  q: v.optional(text),
+  role: v.optional(v.picklist(roleOptions)),
+  sector: v.optional(v.picklist(sectorOptions)),
+  need: v.optional(v.picklist(needOptions)),
+  page: pageNumber(1, 1_000_000),
+  pageSize: pageNumber(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX),
+});
+const SubscriberQuery = v.strictObject({
+  q: v.optional(text),
+  status: v.optional(v.picklist(subscriberStatuses)),
+  page: pageNumber(1, 1_000_000),
+  pageSize: pageNumber(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX),
+});
+const ExportQuery = v.variant("kind", [
+  v.strictObject({ ...v.omit(EnquiryQuery, ["page", "pageSize"]).entries, kind: v.literal("enquiries") }),
+  v.strictObject({ ...v.omit(SubscriberQuery, ["page", "pageSize"]).entries, kind: v.literal("subscribers") }),
+]);
+const SignInBody = v.strictObject({ password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) });
+const EraseBody = v.strictObject({ email: v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.email()) });
+const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
+
+const exportColumns = {
+  enquiries: ["id", "created_at", "name", "email", "phone", "role", "sectors", "needs", "message", "consent_at", "consent_version", "source_page", "ip_hash"],
+  subscribers: ["id", "created_at", "updated_at", "email", "status", "consent_at", "confirmed_at", "unsubscribed_at", "source_page", "ip_hash"],
+} as const;
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const badRequest = (reply: FastifyReply) => reply.code(400).send({ statusCode: 400, message: "Bad Request" });
+
+export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
+  const { sessionSecret } = options;
+  const store = createAdminStore(options.db);
+  const checkPassword = options.password ? await passwordChecker(options.password) : undefined;
+  const signedIn = (request: FastifyRequest) => sessionValid(sessionSecret, readCookie(request.headers.cookie, SESSION_COOKIE));
+  const publicPaths = new Set([`${ADMIN_API}/status`, `${ADMIN_API}/session`]);
+
+  await app.register(rateLimit, {
+    global: false,
+    redis: options.redis,
+    nameSpace: "admin-signin-rate:",
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: "Too many sign-in attempts. Please wait and try again." }),
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
+    const route = request.routeOptions.url ?? "";
+    if (!checkPassword && route !== `${ADMIN_API}/status`) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
+    // Another site may not drive the inbox with the owner's cookie (SameSite=Strict is the first line; this the second).
+    const origin = headerValue(request, "origin");
+    const ownOrigins = [options.publicSiteUrl.origin, `${request.protocol}://${request.host}`];
+    if (headerValue(request, "sec-fetch-site") === "cross-site" || (origin !== undefined && !ownOrigins.includes(origin))) {
+      return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
+    }
+    if (!publicPaths.has(route) && !signedIn(request)) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
+  });
+
+  app.get("/status", async (request): Promise<AdminStatus> => ({ enabled: Boolean(checkPassword), signedIn: Boolean(checkPassword) && signedIn(request) }));
+
+  app.post(
+    "/session",
+    { bodyLimit: SIGN_IN_BODY_BYTES, config: { rateLimit: { max: options.signInLimit.max, timeWindow: options.signInLimit.windowMs } } },
+    async (request, reply) => {
+      const body = v.safeParse(SignInBody, request.body);
+      if (!body.success) return badRequest(reply);
+      if (!(await checkPassword!(body.output.password))) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
+      return reply.header("set-cookie", sessionCookie(issueSession(sessionSecret))).send({ enabled: true, signedIn: true } satisfies AdminStatus);
+    },
+  );
+
+  app.delete("/session", async (_request, reply) => reply.header("set-cookie", clearedSessionCookie).send({ enabled: true, signedIn: false } satisfies AdminStatus));
+
+  app.get("/enquiries", async (request, reply) => {
+    const query = v.safeParse(EnquiryQuery, emptyToUndefined(request.query));
+    if (!query.success) return badRequest(reply);
+    const { page, pageSize, ...filter } = query.output;
+    return store.listEnquiries(filter, { page, pageSize });
+  });
+
+  app.get("/subscribers", async (request, reply) => {
+    const query = v.safeParse(SubscriberQuery, emptyToUndefined(request.query));
+    if (!query.success) return badRequest(reply);
+    const { page, pageSize, ...filter } = query.output;
+    return store.listSubscribers(filter, { page, pageSize });
+  });
+
+  app.get("/enquiries/:id", async (request, reply) => {
+    const params = v.safeParse(IdParams, request.params);
+    if (!params.success) return badRequest(reply);
+    const found = await store.enquiry(params.output.id);
+    return found ?? reply.code(404).send({ statusCode: 404, message: "Not Found" });
+  });
+
+  app.get("/subscribers/:id", async (request, reply) => {
+    const params = v.safeParse(IdParams, request.params);
+    if (!params.success) return badRequest(reply);
+    const found = await store.subscriber(params.output.id);
+    return found ?? reply.code(404).send({ statusCode: 404, message: "Not Found" });
+  });
+
+  app.get("/export.csv", async (request, reply) => {
+    const query = v.safeParse(ExportQuery, emptyToUndefined(request.query));
+    if (!query.success) return badRequest(reply);
+    const { kind, ...filter } = query.output;
+    const rows = kind === "enquiries" ? (await store.exportEnquiries(filter)).map((row) => withLists(row, ["sectors", "needs"])) : await store.exportSubscribers(filter);
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${kind}-${date}.csv"`)
+      .send(toCsv(exportColumns[kind], rows));
+  });
+
+  app.post("/erase", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
+    const body = v.safeParse(EraseBody, request.body);
+    if (!body.success) return badRequest(reply);
+    const result = await store.erase(body.output.email);
+    request.log.info({ erased: { enquiries: result.enquiries, subscribers: result.subscribers, deliveries: result.deliveries } }, "erasure");
+    return result;
+  });
+
+  // Anything else under /api/admin: the hooks above still answer 404/403/401 first.
+  app.all("/*", async (_request, reply) => reply.code(404).send({ statusCode: 404, message: "Not Found" }));
+}

@@ -1,0 +1,210 @@
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Delivery, EnquiryDetail, EnquirySummary, EraseResult, Page, SubscriberDetail, SubscriberSummary } from "../../contract/admin";
+import type { Database, EnquiryRow, SubscriberRow } from "../store/schema";
+
+// The inbox's reads and its one write (erasure), in Kysely only, so they run the
+// same on SQLite and PostgreSQL. The outbox and its attempts are filled by the
+// mail worker; here they are only read, and deleted on erasure.
+
+export interface EnquiryFilter {
+  q?: string;
+  role?: string;
+  sector?: string;
+  need?: string;
+}
+
+export interface SubscriberFilter {
+  q?: string;
+  status?: string;
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const containing = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
+/** Matches one item of a stored JSON array of option names (which hold no quotes). */
+const listItem = (item: string) => `%${escapeLike(JSON.stringify(item))}%`;
+const likeLower = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+const like = (column: string, pattern: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+
+const parseList = (text: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+const enquirySummary = (row: EnquiryRow): EnquirySummary => ({
+  id: row.id,
+  createdAt: row.created_at,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  role: row.role,
+  sectors: parseList(row.sectors),
+  needs: parseList(row.needs),
+  message: row.message,
+});
+
+const subscriberSummary = (row: SubscriberRow): SubscriberSummary => ({ id: row.id, createdAt: row.created_at, email: row.email, status: row.status });
+
+export function createAdminStore(db: Kysely<Database>) {
+  function enquiryQuery(filter: EnquiryFilter) {
+    let query = db.selectFrom("enquiries");
+    if (filter.q) {
+      const pattern = containing(filter.q);
+      query = query.where((eb) => eb.or([likeLower("name", pattern), likeLower("email", pattern)]));
+    }
+    if (filter.role) query = query.where("role", "=", filter.role);
+    if (filter.sector) query = query.where(like("sectors", listItem(filter.sector)));
+    if (filter.need) query = query.where(like("needs", listItem(filter.need)));
+    return query;
+  }
+
+  function subscriberQuery(filter: SubscriberFilter) {
+    let query = db.selectFrom("subscribers");
+    if (filter.q) query = query.where(likeLower("email", containing(filter.q)));
+    if (filter.status) query = query.where("status", "=", filter.status as SubscriberRow["status"]);
+    return query;
+  }
+
+  async function paged<T, R>(
+    query: SelectQueryBuilder<Database, "enquiries" | "subscribers", object>,
+    { page, pageSize }: Paging,
+    map: (row: R) => T,
+  ): Promise<Page<T>> {
+    const counted = await query.select((eb) => eb.fn.countAll<string | number>().as("total")).executeTakeFirst();
+    const total = Number(counted?.total ?? 0);
+    const rows = (await query
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute()) as R[];
+    return { items: rows.map(map), total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
+  }
+
+  async function deliveries(leadKind: "enquiry" | "subscriber", leadId: string): Promise<Delivery[]> {
+    const rows = await db
+      .selectFrom("outbox")
+      .select(["id", "channel", "topic", "status", "attempts", "last_error", "next_attempt_at", "created_at", "sent_at"])
+      .where("lead_kind", "=", leadKind)
+      .where("lead_id", "=", leadId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    if (rows.length === 0) return [];
+    const attempts = await db
+      .selectFrom("delivery_attempts")
+      .select(["outbox_id", "attempted_at", "ok", "error", "duration_ms"])
+      .where(
+        "outbox_id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .orderBy("attempted_at")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      topic: row.topic,
+      status: row.status,
+      attempts: Number(row.attempts),
+      lastError: row.last_error,
+      nextAttemptAt: row.status === "pending" ? row.next_attempt_at : null,
+      createdAt: row.created_at,
+      sentAt: row.sent_at,
+      history: attempts
+        .filter((attempt) => attempt.outbox_id === row.id)
+        .map((attempt) => ({ attemptedAt: attempt.attempted_at, ok: Number(attempt.ok) === 1, error: attempt.error, durationMs: Number(attempt.duration_ms) })),
+    }));
+  }
+
+  return {
+    listEnquiries: (filter: EnquiryFilter, paging: Paging) => paged(enquiryQuery(filter), paging, enquirySummary),
+    listSubscribers: (filter: SubscriberFilter, paging: Paging) => paged(subscriberQuery(filter), paging, subscriberSummary),
+
+    /** Every matching row, newest first, as stored (for the CSV export). */
+    exportEnquiries: (filter: EnquiryFilter) => enquiryQuery(filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute(),
+    exportSubscribers: (filter: SubscriberFilter) => subscriberQuery(filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute(),
+
+    async enquiry(id: string): Promise<EnquiryDetail | undefined> {
+      const row = await db.selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        ...enquirySummary(row),
+        userAgent: row.user_agent,
+        consent: {
+          consentAt: row.consent_at,
+          consentVersion: row.consent_version,
+          sourcePage: row.source_page,
+          ipHash: row.ip_hash,
+          confirmedAt: null,
+          unsubscribedAt: null,
+        },
+        deliveries: await deliveries("enquiry", row.id),
+      };
+    },
+
+    async subscriber(id: string): Promise<SubscriberDetail | undefined> {
+      const row = await db.selectFrom("subscribers").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        ...subscriberSummary(row),
+        updatedAt: row.updated_at,
+        consent: {
+          consentAt: row.consent_at,
+          consentVersion: null,
+          sourcePage: row.source_page,
+          ipHash: row.ip_hash,
+          confirmedAt: row.confirmed_at,
+          unsubscribedAt: row.unsubscribed_at,
+        },
+        deliveries: await deliveries("subscriber", row.id),
+      };
+    },
+
+    /**
+     * GDPR erasure: every enquiry, subscriber and delivery (with its attempts)
+     * about the address, case-insensitively, in one transaction.
+     */
+    async erase(email: string): Promise<EraseResult> {
+      const address = normaliseEmail(email);
+      return db.transaction().execute(async (trx) => {
+        const enquiryIds = (await trx.selectFrom("enquiries").select("id").where(sql<string>`lower(email)`, "=", address).execute()).map((row) => row.id);
+        const subscriberIds = (await trx.selectFrom("subscribers").select("id").where(sql<string>`lower(email)`, "=", address).execute()).map((row) => row.id);
+        const outboxIds = (
+          await trx
+            .selectFrom("outbox")
+            .select("id")
+            .where((eb) =>
+              eb.or([
+                eb(sql<string>`lower(lead_email)`, "=", address),
+                ...(enquiryIds.length ? [eb.and([eb("lead_kind", "=", "enquiry"), eb("lead_id", "in", enquiryIds)])] : []),
+                ...(subscriberIds.length ? [eb.and([eb("lead_kind", "=", "subscriber"), eb("lead_id", "in", subscriberIds)])] : []),
+              ]),
+            )
+            .execute()
+        ).map((row) => row.id);
+        if (outboxIds.length) {
+          await trx.deleteFrom("delivery_attempts").where("outbox_id", "in", outboxIds).execute();
+          await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
+        }
+        if (enquiryIds.length) await trx.deleteFrom("enquiries").where("id", "in", enquiryIds).execute();
+        if (subscriberIds.length) await trx.deleteFrom("subscribers").where("id", "in", subscriberIds).execute();
+        return { email: address, enquiries: enquiryIds.length, subscribers: subscriberIds.length, deliveries: outboxIds.length };
+      });
+    },
+  };
+}
+
+export type AdminStore = ReturnType<typeof createAdminStore>;
