@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { adminCopy } from "~/content/admin";
 import { subscriberStatuses, type EnquirySummary, type LeadKind, type Page, type SubscriberSummary } from "../../../contract/admin";
-import { needOptions, roleOptions, sectorOptions } from "../../../contract/lead";
+import { needOptions, roleOptions, sectorOptions } from "../../../contract/fields";
 import { adminApi, emptyFilters, exportHref, Unauthorized, type Filters } from "./admin-api";
 import { LeadDetail } from "./lead-detail";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
