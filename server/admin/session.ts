@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { promisify } from "node:util";
+import { resolvePersistedSecret } from "../secrets";
 
 // The inbox's password and sessions. The password is kept only as a salted
 // scrypt hash; sessions are stateless signed cookies, so several instances
@@ -29,24 +28,8 @@ export async function passwordChecker(password: string): Promise<PasswordCheck> 
 }
 
 /** ADMIN_SESSION_SECRET, or a random key generated once into dataDir (shared by instances on the same disk). */
-export async function resolveSessionSecret(configured: string | undefined, dataDir: string): Promise<string> {
-  if (configured) return configured;
-  const file = path.join(dataDir, SECRET_FILE);
-  try {
-    const stored = (await readFile(file, "utf8")).trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  try {
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return (await readFile(file, "utf8")).trim();
-  }
+export function resolveSessionSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  return resolvePersistedSecret(configured, dataDir, SECRET_FILE);
 }
 
 const sign = (key: string, data: string) => createHmac("sha256", key).update(data).digest("base64url");

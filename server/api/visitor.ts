@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { createHmac, randomUUID } from "node:crypto";
+import { resolvePersistedSecret } from "../secrets";
 
 // What the server keeps about who sent a lead: a keyed hash of the IP (never
 // the IP), the page path it came from, and a truncated user agent.
@@ -17,27 +16,6 @@ export async function resolveIpHashSecret(configured: string | undefined, dataDi
   return resolvePersistedSecret(configured, dataDir, SECRET_FILE);
 }
 
-/** A configured secret, or a random one generated once into dataDir/fileName (mode 600) and read back on every start. */
-export async function resolvePersistedSecret(configured: string | undefined, dataDir: string, fileName: string): Promise<string> {
-  if (configured) return configured;
-  const file = path.join(dataDir, fileName);
-  try {
-    const stored = (await readFile(file, "utf8")).trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  try {
-    // "wx": if another instance wrote it first, read theirs instead.
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return (await readFile(file, "utf8")).trim();
-  }
-}
 
 export const hashIp = (secret: string, ip: string) => createHmac("sha256", secret).update(ip).digest("hex");
 

@@ -1,4 +1,5 @@
 import type { EmailPayload } from "../outbox/outbox-store";
+import type { NewEnquiry } from "../store/lead-store";
 
 // The emails, in our own words: plain text plus simple, accessible HTML
 // (lang="en-GB", one column, real text, links that say where they go) in the
@@ -120,18 +121,11 @@ export function confirmationEmail(to: string, from: string, links: ConfirmationL
   };
 }
 
-export interface EnquiryForEmail {
+/** What the team notification shows: the stored enquiry's fields. */
+export type EnquiryForEmail = Pick<NewEnquiry, "name" | "email" | "phone" | "role" | "sectors" | "needs" | "message" | "sourcePage"> & {
   id: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  sectors: readonly string[];
-  needs: readonly string[];
-  message: string;
-  sourcePage: string | null;
   createdAt: string;
-}
+};
 
 /** The team's notice of a new enquiry: every field, Reply-To the enquirer so answering reaches them. */
 export function teamNotificationEmail(enquiry: EnquiryForEmail, from: string, teamEmail: string): EmailPayload {
