@@ -6,12 +6,13 @@
 //   node --import tsx bench/crash-test.ts --restarts 50 [--clients 6] [--port 4250]
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { makeSite } from "../server/testing";
 
 const { values } = parseArgs({
   options: {
@@ -34,9 +35,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const work = await mkdtemp(path.join(tmpdir(), "crash-test-"));
 const dataDir = path.join(work, "data");
 const siteDir = path.join(work, "site");
-await mkdir(path.join(siteDir, "404"), { recursive: true });
-await writeFile(path.join(siteDir, "index.html"), "<!DOCTYPE html><title>Home</title>");
-await writeFile(path.join(siteDir, "404", "index.html"), "<!DOCTYPE html><title>Not found</title>");
+await makeSite(siteDir);
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

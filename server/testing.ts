@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app";
+import { buildApp, siteRoutes } from "./app";
 import { loadConfig, type Config } from "./config";
 
 // Shared by the server's tests: a throwaway site and data folder, an app built
@@ -17,12 +17,14 @@ export interface TestApp {
 }
 
 /** A minimal pre-rendered site: the server refuses to start without a not-found page. */
-async function makeSite(dir: string) {
-  await mkdir(path.join(dir, "404"), { recursive: true });
-  await mkdir(path.join(dir, "services", "404"), { recursive: true });
+/** Writes the smallest site the server starts with: a home page and every not-found page it serves. */
+export async function makeSite(dir: string) {
+  await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, "index.html"), "<!DOCTYPE html><title>Home</title><h1>Home</h1>");
-  await writeFile(path.join(dir, "404", "index.html"), "<!DOCTYPE html><title>Oops</title><h1>Oops</h1>");
-  await writeFile(path.join(dir, "services", "404", "index.html"), "<!DOCTYPE html><title>Category not found</title><h1>Category not found</h1>");
+  for (const { page } of siteRoutes.notFoundPages) {
+    await mkdir(path.join(dir, page), { recursive: true });
+    await writeFile(path.join(dir, page, "index.html"), `<!DOCTYPE html><title>Not found</title><h1>Not found: ${page}</h1>`);
+  }
 }
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
