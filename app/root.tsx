@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { SiteLayout } from "~/components/layout/site-layout";
+import { layoutCopy } from "~/content/layout";
+import { paths } from "~/content/paths";
 import { useHydrationSignal } from "~/lib/hydration-signal";
 import "./app.css";
 
@@ -38,13 +40,14 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: { error: unknown }) {
-  const heading = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const copy = layoutCopy.error;
+  const heading = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : copy.heading;
   return (
     <main className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-brand-900">{heading}</h1>
-      <p className="mt-4 text-muted">Please reload the page, or go back to the home page.</p>
-      <a className="mt-8 inline-block font-semibold text-brand-700 underline" href="/">
-        Back to Home
+      <p className="mt-4 text-muted">{copy.text}</p>
+      <a className="mt-8 inline-block font-semibold text-brand-700 underline" href={paths.home}>
+        {copy.backHome}
       </a>
     </main>
   );

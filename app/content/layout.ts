@@ -33,6 +33,12 @@ export const layoutCopy = {
     play: "Start automatic slide show",
     slideLabel: (position: number, total: number) => `${position} of ${total}`,
   },
+  /** The last-resort page when rendering fails in the browser. */
+  error: {
+    heading: "Something went wrong",
+    text: "Please reload the page, or go back to the home page.",
+    backHome: "Back to Home",
+  },
   notFound: {
     title: "Page not found",
     heading: "Oops, that page has moved",
