@@ -1,20 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./scripts/chromium";
 
 // Browser tests run the built site on the real server, in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
+const chromium = { executablePath: chromiumPath, args: [...chromiumArgs] };
 
 export default defineConfig({
   testDir: "e2e",

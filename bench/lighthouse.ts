@@ -5,19 +5,11 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sitePages } from "../app/content/paths";
+import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { flag, isMain, median, option, ports, report, root, startSiteServer, tmpDir, type Row } from "./lib";
 
-/** TOOLCHAIN.md pitfall 8: the flags Debian's Chromium needs here. */
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-].join(" ");
+/** TOOLCHAIN.md pitfall 8: the flags Debian's Chromium needs here, headless. */
+const chromeFlags = ["--headless=new", ...chromiumArgs].join(" ");
 
 const targets = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0.02 };
 
@@ -39,7 +31,7 @@ function lighthouseOnce(url: string, outFile: string): Promise<Run> {
     const child = spawn(
       path.join(root, "node_modules/.bin/lighthouse"),
       [url, "--quiet", "--output=json", `--output-path=${outFile}`, `--chrome-flags=${chromeFlags}`, "--max-wait-for-load=45000"],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "pipe"] },
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? chromiumPath }, stdio: ["ignore", "ignore", "pipe"] },
     );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

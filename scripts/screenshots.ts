@@ -5,6 +5,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./chromium";
 import { sitePages } from "../app/content/paths";
 import { benchDir, ports, startSiteServer } from "../bench/lib";
 
@@ -17,10 +18,7 @@ const routes = [...sitePages, "/this-page-does-not-exist"];
 
 mkdirSync(outDir, { recursive: true });
 const server = await startSiteServer(ports.screenshots);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
 try {
   for (const viewport of viewports) {
     // Reduced motion: the hero shows its poster, so every run gives the same picture.
