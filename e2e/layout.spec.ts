@@ -71,6 +71,22 @@ test.describe("header", () => {
     await expect(nav.getByRole("link", { name: "News", exact: true })).not.toHaveAttribute("aria-current", /.*/);
   });
 
+  test("wide screens: a route change closes an open dropdown, even one no click made", async ({ page }) => {
+    test.skip(isPhone(page), "desktop navigation");
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    const news = nav.getByRole("button", { name: "News submenu" });
+    await news.click();
+    await expect(news).toHaveAttribute("aria-expanded", "true");
+    // The browser's Back button: no click or key reaches the menu, only the route changes.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(news).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Spotlight On" })).toBeHidden();
+  });
+
   test("wide screens: Escape and an outside click close the dropdown; keyboard opens it", async ({ page }) => {
     test.skip(isPhone(page), "desktop navigation");
     await page.goto("/");

@@ -4,6 +4,7 @@ import { contactForm as copy } from "~/content/contact";
 import { enquiryAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
 import { fields, limits, needOptions, parseLead, roleOptions, sectorOptions, type Need, type Role, type Sector } from "../../../contract/lead";
+import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 import { MultiSelect } from "./multi-select";
 
@@ -270,13 +271,7 @@ export function ContactForm() {
       </div>
       <Honeypot value={honeypot} onChange={setHoneypot} label={copy.honeypotLabel} />
       <div className="mt-8 flex flex-wrap items-center gap-4">
-        <button
-          type="submit"
-          aria-disabled={loading || undefined}
-          className="rounded-full bg-accent-500 px-8 py-3 font-semibold text-brand-950 shadow-sm hover:bg-accent-400 aria-disabled:cursor-wait aria-disabled:opacity-75"
-        >
-          {loading ? copy.submitting : copy.submit}
-        </button>
+        <BusyButton busy={loading} label={copy.submit} busyLabel={copy.submitting} />
         {/* In the DOM from the start, so screen readers announce each new message. */}
         <p role="status" className={`font-medium ${status === "error" ? "text-danger" : "text-success"}`}>
           {messages[status]}

@@ -3,6 +3,7 @@ import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newslett
 import { newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
 import { fields } from "../../../contract/fields";
+import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 
 const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
@@ -77,13 +78,7 @@ export function NewsletterForm() {
           onFocus={() => void loadSchema()}
           className="min-w-0 flex-1 basis-48 rounded-full border-0 bg-white px-4 py-2.5 text-ink ring-2 ring-transparent placeholder:text-muted aria-invalid:ring-danger-300"
         />
-        <button
-          type="submit"
-          aria-disabled={loading || undefined}
-          className="rounded-full bg-accent-500 px-5 py-2.5 font-semibold text-brand-950 hover:bg-accent-400 aria-disabled:cursor-wait aria-disabled:opacity-75"
-        >
-          {loading ? copy.submitting : copy.submit}
-        </button>
+        <BusyButton busy={loading} label={copy.submit} busyLabel={copy.submitting} />
       </div>
       <Honeypot value={honeypot} onChange={setHoneypot} label={copy.honeypotLabel} />
       {/* In the DOM from the start, so screen readers announce each new message. */}

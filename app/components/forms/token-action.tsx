@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { newsletterFormAnchor, type TokenPageCopy } from "~/content/newsletter";
 import { API_BASE } from "~/lib/lead-client";
 import { TOKEN_PARAM } from "../../../contract/newsletter";
+import { BusyButton } from "../ui/busy-button";
 import { ButtonLink, buttonClasses } from "../ui/button-link";
 
 type State = "ready" | "working" | "failed" | "done" | "invalid" | "expired" | "missing";
@@ -73,9 +74,7 @@ export function TokenAction({ copy, endpoint, success }: TokenActionProps) {
       )}
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         {withButton && (
-          <button type="button" onClick={act} aria-disabled={state === "working" || undefined} className={buttonClasses("primary", "aria-disabled:cursor-wait aria-disabled:opacity-75")}>
-            {state === "working" ? copy.ready.working : copy.ready.button}
-          </button>
+          <BusyButton type="button" onClick={act} busy={state === "working"} label={copy.ready.button} busyLabel={copy.ready.working} />
         )}
         {state === "done" && <ButtonLink action={copy.done.link} />}
         {signUp && (
