@@ -114,6 +114,8 @@ test("a falsy status, an HTTP 500 and a network failure each show the error; a r
   for (let attempt = 1; attempt <= 4; attempt += 1) {
     await email.fill("ann@example.co.uk");
     await submit.click();
+    // The request goes first (the schema loads on demand), so wait for it before reading this attempt's status.
+    await expect.poll(() => api.calls.length).toBe(attempt);
     await expect(status).toHaveText(ERROR);
     await expect(email).toHaveValue("ann@example.co.uk");
     await expect(submit).toBeEnabled();
