@@ -1,4 +1,4 @@
-import { acknowledgeBanners, expect, isPhone, rawHtml, test } from "./fixtures";
+import { acknowledgeBanners, expect, isPhone, rawHtml, test, waitForHydration } from "./fixtures";
 import { SERVICES_HERO_SCROLL_PX } from "../app/content/constants";
 import { paths, serviceSlugs } from "../app/content/paths";
 import { serviceCategories, serviceCategoryCopy, servicesHero, servicesList } from "../app/content/services";
@@ -76,6 +76,8 @@ test("under reduced motion Browse Services jumps 450 px at once", async ({ brows
   const page = await context.newPage();
   await acknowledgeBanners(page);
   await page.goto(paths.services);
+  // A page of its own context is not the fixture's: wait for hydration before pressing anything.
+  await waitForHydration(page);
   const button = page.getByRole("button", { name: servicesHero.browseLabel });
   await expect(button).toBeVisible();
   const atClick = await button.evaluate((el: HTMLElement) => {
