@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { codeSplitting } from "./scripts/code-splitting.ts";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -11,5 +12,6 @@ export default defineConfig({
   build: {
     // No data: URIs, so the CSP can keep img-src to 'self'.
     assetsInlineLimit: 0,
+    rolldownOptions: { output: codeSplitting },
   },
 });

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
-import { Link, NavLink } from "react-router";
+import { useCallback, useRef, useState } from "react";
 import { layoutCopy } from "~/content/layout";
-import { ariaCurrent, currentEntry, getStartedLink, type NavEntry } from "~/content/navigation";
+import type { NavEntry } from "~/content/navigation";
+import { afterHydration } from "~/lib/after-hydration";
 import { Icon } from "../ui/icon";
 
 interface MobileMenuProps {
@@ -11,53 +11,16 @@ interface MobileMenuProps {
   pathname: string;
 }
 
-const FOCUSABLE = "a[href], button:not([disabled])";
+const MobileMenuPanel = afterHydration(() => import("./mobile-menu-panel"));
 
 /**
- * Small screens: a hamburger that opens a modal side panel from the right over a
- * dimmed backdrop. The native modal dialog makes the page behind it inert and
- * closes on Escape; Tab is kept cycling inside; focus returns to the hamburger.
+ * Small screens: the hamburger, and the menu panel it opens. The panel's code
+ * arrives after hydration; a press before that opens it as soon as it is there.
  */
 export function MobileMenu({ open, onOpenChange, entries, pathname }: MobileMenuProps) {
-  const current = currentEntry(entries, pathname);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) {
-      dialog.close();
-      toggleRef.current?.focus();
-    }
-  }, [open]);
-
-  const close = () => onOpenChange(false);
-
-  // A click whose point lies outside the panel landed on the backdrop.
-  const onDialogClick = (event: MouseEvent<HTMLDialogElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const inside =
-      event.clientX >= rect.left && event.clientX <= rect.right && event.clientY >= rect.top && event.clientY <= rect.bottom;
-    if (!inside) close();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== "Tab") return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
+  const [panelReady, setPanelReady] = useState(false);
+  const markPanelReady = useCallback(() => setPanelReady(true), []);
   return (
     <>
       <button
@@ -66,71 +29,19 @@ export function MobileMenu({ open, onOpenChange, entries, pathname }: MobileMenu
         className="rounded p-2 lg:hidden"
         aria-label={layoutCopy.openMenu}
         aria-expanded={open}
-        aria-controls="mobile-menu"
+        aria-controls={panelReady ? "mobile-menu" : undefined}
         onClick={() => onOpenChange(true)}
       >
         <Icon name="menu" className="size-7" />
       </button>
-      {/* The dialog handles Escape itself; clicks on it are the backdrop test above. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <dialog
-        id="mobile-menu"
-        ref={dialogRef}
-        aria-label={layoutCopy.menuLabel}
-        onClose={close}
-        onClick={onDialogClick}
-        onKeyDown={onKeyDown}
-        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-80 max-w-[85vw] bg-white p-0 text-brand-900 shadow-2xl backdrop:bg-brand-950/60 open:animate-slide-in"
-      >
-        <div className="flex h-full flex-col p-5">
-          <div className="flex justify-end">
-            <button type="button" className="rounded p-2" aria-label={layoutCopy.closeMenu} onClick={close}>
-              <Icon name="x" className="size-7" />
-            </button>
-          </div>
-          <nav aria-label={layoutCopy.mainNavLabel} className="mt-2 flex-1 overflow-y-auto">
-            <ul className="space-y-1">
-              {entries.map((entry) => (
-                <li key={entry.href}>
-                  <Link
-                    to={entry.href}
-                    aria-current={ariaCurrent(entry, current, pathname)}
-                    onClick={close}
-                    className={`block rounded-lg px-3 py-2.5 text-lg font-semibold hover:bg-brand-50 ${
-                      entry === current ? "bg-brand-50 text-brand-700" : ""
-                    }`}
-                  >
-                    {entry.label}
-                  </Link>
-                  {entry.submenu && (
-                    <ul className="ml-4 border-l border-line pl-3">
-                      {entry.submenu.map((item) => (
-                        <li key={item.href}>
-                          <NavLink
-                            to={item.href}
-                            end
-                            onClick={close}
-                            className="block rounded-lg px-3 py-2 text-base font-medium text-muted hover:bg-brand-50 aria-[current=page]:text-brand-700"
-                          >
-                            {item.label}
-                          </NavLink>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Link
-            to={getStartedLink.href}
-            onClick={close}
-            className="mt-4 block rounded-full bg-accent-500 px-5 py-3 text-center font-semibold text-brand-950"
-          >
-            {getStartedLink.label}
-          </Link>
-        </div>
-      </dialog>
+      <MobileMenuPanel
+        open={open}
+        onOpenChange={onOpenChange}
+        entries={entries}
+        pathname={pathname}
+        toggleRef={toggleRef}
+        onReady={markPanelReady}
+      />
     </>
   );
 }

@@ -1,14 +1,15 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { paths } from "~/content/paths";
-import { BackToTop } from "./back-to-top";
+import { afterHydration } from "~/lib/after-hydration";
 import { ContentProtection } from "./content-protection";
-import { CookieBanner } from "./cookie-banner";
-import { DisclaimerBanner } from "./disclaimer-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { RouteChangeFocus } from "./route-change-focus";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+
+/** Back-to-top and the two banners: none is in the pre-rendered HTML, so their code loads after hydration. */
+const SiteExtras = afterHydration(() => import("./site-extras"));
 
 /** Fixed header, main content, footer, and the global helpers every page has. */
 export function SiteLayout({ children, newsletter }: { children: ReactNode; newsletter?: ReactNode }) {
@@ -33,9 +34,7 @@ export function SiteLayout({ children, newsletter }: { children: ReactNode; news
         {children}
       </main>
       <Footer newsletter={newsletter} />
-      <BackToTop />
-      <CookieBanner />
-      <DisclaimerBanner />
+      <SiteExtras />
       <RouteChangeFocus />
     </ContentProtection>
   );
