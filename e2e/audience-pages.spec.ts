@@ -9,7 +9,7 @@ import {
   freelancersFaq, freelancersHero, freelancersHowItWorks, freelancersMeta, getIntroduced, servicesForFreelancers, whyChooseUs,
 } from "../app/content/freelancers";
 import { layoutCopy } from "../app/content/layout";
-import { paths } from "../app/content/paths";
+import { paths, sitePages } from "../app/content/paths";
 import { site } from "../app/content/site";
 import type { Action, PageMeta } from "../app/content/types";
 
@@ -164,12 +164,46 @@ function shownSlides(carousel: Locator): Promise<string[]> {
 }
 
 /** Embla has started once it marks the slides out of view as hidden. */
-async function waitForCarousel(carousel: Locator) {
+async function expectStarted(carousel: Locator) {
   await expect(carousel.locator('[aria-roledescription="slide"][aria-hidden="true"]').first()).toBeAttached();
+}
+
+/** Scrolls the carousel into view, which loads Embla if it is not there yet, and waits until it has started. */
+async function waitForCarousel(carousel: Locator) {
+  await carousel.scrollIntoViewIfNeeded();
+  await expectStarted(carousel);
 }
 
 async function firstShown(carousel: Locator) {
   return (await shownSlides(carousel))[0];
+}
+
+/** From now on, whether the page has fetched Embla's code ("containScroll", one of its option names, survives minification). */
+function watchForEmbla(page: Page) {
+  const fetched: Promise<boolean>[] = [];
+  page.on("response", (response) => {
+    if (!/^\/assets\/.+\.js$/.test(new URL(response.url()).pathname)) return;
+    fetched.push(response.text().then((body) => body.includes("containScroll"), () => false));
+  });
+  return async () => (await Promise.all(fetched)).some(Boolean);
+}
+
+/** Time between two autoplay moves in a row: the carousel's own interval, wherever it started. */
+async function autoplayInterval(carousel: Locator) {
+  // Mid-move no slide is wholly shown: a move counts once its slide has settled.
+  let at = await firstShown(carousel);
+  const nextMove = async () => {
+    const settledElsewhere = async () => {
+      const now = await firstShown(carousel);
+      if (now === undefined || now === at) return false;
+      at = now;
+      return true;
+    };
+    await expect.poll(settledElsewhere, { timeout: 6000, intervals: [50] }).toBe(true);
+    return Date.now();
+  };
+  const start = await nextMove();
+  return (await nextMove()) - start;
 }
 
 /** Moves the mouse off the carousel and focus out of it. */
@@ -240,27 +274,33 @@ test.describe("carousels", () => {
 
   test("autoplay moves on after its interval; each carousel keeps its own", async ({ page }) => {
     const why = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
-    const services = page.getByRole("region", { name: servicesForFreelancers.carouselLabel });
-    await waitForCarousel(services);
-    const start = Date.now();
     await expect(why.getByRole("button", { name: copy.pause })).toBeVisible();
     await expect(why.locator('[aria-live="off"]')).toHaveCount(1);
     expect(await firstShown(why)).toBe("1 of 5");
-    const movedAt = async (carousel: Locator) => {
-      await expect.poll(() => firstShown(carousel), { timeout: 6000, intervals: [50] }).toBe("2 of 5");
-      return Date.now() - start;
-    };
-    const [whyMs, servicesMs] = await Promise.all([movedAt(why), movedAt(services)]);
-    expect(whyMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs - 800);
-    expect(whyMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1500);
-    // Both started together, so the difference is the difference of their intervals.
-    expect(servicesMs - whyMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.servicesForFreelancers - CAROUSEL_AUTOPLAY_MS.whyChooseUs - 600);
-    expect(servicesMs - whyMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.servicesForFreelancers - CAROUSEL_AUTOPLAY_MS.whyChooseUs + 600);
+    const services = page.getByRole("region", { name: servicesForFreelancers.carouselLabel });
+    await waitForCarousel(services);
+    const [whyMs, servicesMs] = await Promise.all([autoplayInterval(why), autoplayInterval(services)]);
+    for (const [measured, expected] of [
+      [whyMs, CAROUSEL_AUTOPLAY_MS.whyChooseUs],
+      [servicesMs, CAROUSEL_AUTOPLAY_MS.servicesForFreelancers],
+    ]) {
+      expect(measured).toBeGreaterThan(expected! - 500);
+      expect(measured).toBeLessThan(expected! + 500);
+    }
 
     const quotes = await openCarousel(page, paths.agencies, agencyTestimonials.carouselLabel);
-    const quotesStart = Date.now();
-    await expect.poll(() => firstShown(quotes), { timeout: 6000, intervals: [50] }).toBe("2 of 3");
-    expect(Date.now() - quotesStart).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.testimonials - 800);
+    const quotesMs = await autoplayInterval(quotes);
+    expect(quotesMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.testimonials - 500);
+    expect(quotesMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.testimonials + 500);
+  });
+
+  test("autoplay carries on after the window changes width (Embla re-creates its plugins then)", async ({ page }) => {
+    const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
+    const { width, height } = page.viewportSize()!;
+    await page.setViewportSize({ width: width - 40, height });
+    const interval = await autoplayInterval(carousel);
+    expect(interval).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs - 500);
+    expect(interval).toBeLessThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 500);
   });
 
   test("autoplay pauses while hovered and while focus is inside, and resumes after", async ({ page }) => {
@@ -321,6 +361,31 @@ test.describe("carousels", () => {
     await expect(carousel.getByRole("group")).toHaveCount(shown.length);
   });
 
+  test("pause and next pressed while Embla is still downloading are applied once it is there", async ({ page }) => {
+    // Hold Embla back, so the presses land before it has arrived.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes("containScroll")) await held;
+      await route.fulfill({ response });
+    });
+    await acknowledgeBanners(page);
+    await page.goto(paths.agencies);
+    const carousel = page.getByRole("region", { name: agencyTestimonials.carouselLabel });
+    await carousel.getByRole("button", { name: copy.pause }).click();
+    await expect(carousel.getByRole("button", { name: copy.play })).toBeVisible();
+    await carousel.getByRole("button", { name: copy.next }).click();
+    await expect(carousel.locator('[aria-roledescription="slide"][aria-hidden="true"]')).toHaveCount(0);
+    release();
+    await expectStarted(carousel);
+    await expect.poll(() => firstShown(carousel)).toBe("2 of 3");
+    // The pause holds too: nothing moves on by itself.
+    await leaveCarousel(page);
+    await page.waitForTimeout(CAROUSEL_AUTOPLAY_MS.testimonials + 1000);
+    expect(await firstShown(carousel)).toBe("2 of 3");
+  });
+
   test("a swipe moves to the next slide", async ({ page }) => {
     const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     await carousel.getByRole("button", { name: copy.pause }).click();
@@ -353,20 +418,55 @@ test.describe("carousels", () => {
   });
 });
 
-test("Embla's code loads only on the pages with a carousel", async ({ request }) => {
-  // Every script the page's HTML names: the entry, the route modules and the list the loader preloads.
-  const preloads = async (path: string) => {
-    const { html } = await rawHtml(request, path);
-    return [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
-  };
-  // "containScroll" is one of Embla's option names: it survives minification.
-  const hasEmbla = async (hrefs: string[]) => {
-    const bodies = await Promise.all(hrefs.map(async (href) => (await request.get(href)).text()));
-    return bodies.some((body) => body.includes("containScroll"));
-  };
-  expect(await hasEmbla(await preloads(paths.freelancers))).toBe(true);
-  expect(await hasEmbla(await preloads(paths.agencies))).toBe(true);
-  for (const path of [paths.home, paths.about]) expect(await hasEmbla(await preloads(path))).toBe(false);
+test.describe("Embla's code", () => {
+  test("no page loads it up front: not in the scripts its HTML names, nor in what they import", async ({ request }) => {
+    for (const path of sitePages) {
+      const { html } = await rawHtml(request, path);
+      const queue = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
+      const seen = new Set(queue);
+      while (queue.length > 0) {
+        const body = await (await request.get(queue.shift()!)).text();
+        expect(body, `${path} loads Embla before interaction`).not.toContain("containScroll");
+        for (const [, file] of body.matchAll(/(?:import|from)\s*"\.\/([\w.-]+\.js)"/g)) {
+          if (!seen.has(`/assets/${file}`)) {
+            seen.add(`/assets/${file}`);
+            queue.push(`/assets/${file}`);
+          }
+        }
+      }
+    }
+  });
+
+  test("it is fetched once a carousel comes within a screen's height of the view, and not before", async ({ page }) => {
+    await acknowledgeBanners(page);
+    const fetchedEmbla = watchForEmbla(page);
+    await page.goto(paths.agencies);
+    const carousel = page.getByRole("region", { name: agencyTestimonials.carouselLabel });
+    const distance = () => carousel.evaluate((root) => root.getBoundingClientRect().top - window.innerHeight);
+    // The testimonials start more than two screens down, on a phone and on a desktop.
+    expect(await distance()).toBeGreaterThan(page.viewportSize()!.height);
+    await page.waitForLoadState("networkidle");
+    expect(await fetchedEmbla()).toBe(false);
+    await expect(carousel.locator('[aria-roledescription="slide"][aria-hidden="true"]')).toHaveCount(0);
+
+    // Half a screen short of the view: Embla arrives before the carousel shows.
+    await page.evaluate((by) => window.scrollBy(0, by), (await distance()) - page.viewportSize()!.height / 2);
+    await expect.poll(fetchedEmbla).toBe(true);
+    await expectStarted(carousel);
+    expect(await distance()).toBeGreaterThan(0);
+  });
+
+  test("pages without a carousel never fetch it, even scrolled to the end", async ({ page }) => {
+    await acknowledgeBanners(page);
+    const fetchedEmbla = watchForEmbla(page);
+    for (const path of [paths.home, paths.about, paths.services, paths.contact]) {
+      await page.goto(path);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // Anything started by the scroll is fetched from this machine well within this.
+      await page.waitForTimeout(1000);
+    }
+    expect(await fetchedEmbla()).toBe(false);
+  });
 });
 
 test("axe finds no violations with a carousel paused, off-screen slides hidden and an answer open", async ({ page }) => {

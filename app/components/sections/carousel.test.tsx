@@ -1,9 +1,21 @@
+// @vitest-environment jsdom
 import { readFileSync } from "node:fs";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/content/constants";
 import { whyChooseUs } from "~/content/freelancers";
+import { layoutCopy } from "~/content/layout";
 import { Carousel, slideWidthClasses } from "./carousel";
+
+// Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.
+const engine = vi.hoisted(() => ({
+  embla: { scrollNext: vi.fn(), scrollPrev: vi.fn(), destroy: vi.fn(), slidesInView: () => [0, 1], on: vi.fn(), off: vi.fn() },
+  autoplay: { play: vi.fn(), stop: vi.fn() },
+  EmblaCarousel: vi.fn(),
+  Autoplay: vi.fn(),
+}));
+vi.mock("./carousel-engine", () => ({ EmblaCarousel: engine.EmblaCarousel, Autoplay: engine.Autoplay }));
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8");
 const remToPx = (value: string) => Number(value.replace("rem", "")) * 16;
@@ -55,5 +67,113 @@ describe("pre-rendered carousel", () => {
   it("starts as rotating, so its slides are not a live region yet", () => {
     expect(html).toContain('aria-live="off"');
     expect(html).toContain("Pause automatic slide show");
+  });
+});
+
+describe("Embla, loaded on demand", () => {
+  let observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; target?: Element } | undefined;
+  class RecordingObserver {
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      observed = { callback, options };
+    }
+    observe(target: Element) {
+      observed!.target = target;
+    }
+    disconnect() {}
+  }
+  const nearView = () =>
+    act(async () => observed!.callback([{ isIntersecting: true, target: observed!.target! } as IntersectionObserverEntry], {} as IntersectionObserver));
+  /** Lets the dynamic import and the effects that follow it settle. */
+  const settle = () => act(() => new Promise((done) => setTimeout(done, 0)));
+
+  function stubMotionPreference(reduce: boolean) {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: reduce && query.includes("reduce"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+
+  const renderCarousel = () =>
+    render(
+      <Carousel
+        label={whyChooseUs.carouselLabel}
+        items={whyChooseUs.cards}
+        itemKey={(card) => card.title}
+        renderSlide={(card) => <p>{card.text}</p>}
+        autoplayMs={2500}
+      />,
+    );
+  const button = (name: string) => screen.getByRole("button", { name });
+
+  beforeEach(() => {
+    vi.clearAllMocks();
+    engine.embla.on.mockReturnValue(engine.embla);
+    engine.embla.off.mockReturnValue(engine.embla);
+    engine.EmblaCarousel.mockReturnValue(engine.embla);
+    engine.Autoplay.mockReturnValue(engine.autoplay);
+    vi.stubGlobal("IntersectionObserver", RecordingObserver);
+    stubMotionPreference(false);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    observed = undefined;
+  });
+
+  it("starts only once the carousel is within a viewport height of the screen, then autoplays at its interval", async () => {
+    renderCarousel();
+    await settle();
+    expect(engine.EmblaCarousel).not.toHaveBeenCalled();
+    expect(observed!.options?.rootMargin).toBe("100% 0px");
+    expect(observed!.target).toBe(screen.getByRole("region", { name: whyChooseUs.carouselLabel }));
+
+    await nearView();
+    await settle();
+    expect(engine.Autoplay).toHaveBeenCalledWith(expect.objectContaining({ delay: 2500, playOnInit: false }));
+    expect(engine.EmblaCarousel).toHaveBeenCalledWith(
+      expect.any(HTMLDivElement),
+      expect.objectContaining({ loop: true, align: "start" }),
+      [engine.autoplay],
+    );
+    expect(engine.autoplay.play).toHaveBeenCalledWith(false);
+    // Slides out of view are now hidden from screen readers.
+    expect(screen.getAllByRole("group")).toHaveLength(2);
+  });
+
+  it("starts on the first focus inside, before it nears the screen", async () => {
+    renderCarousel();
+    fireEvent.focusIn(button(layoutCopy.carousel.next));
+    await settle();
+    expect(engine.EmblaCarousel).toHaveBeenCalledOnce();
+  });
+
+  it("applies arrow presses and the pause made before it arrived", async () => {
+    renderCarousel();
+    // A click alone, as a screen reader's virtual cursor sends it, with no focus or pointer event before it.
+    fireEvent.click(button(layoutCopy.carousel.pause));
+    fireEvent.click(button(layoutCopy.carousel.next));
+    fireEvent.click(button(layoutCopy.carousel.next));
+    fireEvent.click(button(layoutCopy.carousel.previous));
+    expect(button(layoutCopy.carousel.play)).toBeInTheDocument();
+    await settle();
+    expect(engine.EmblaCarousel).toHaveBeenCalledOnce();
+    expect(engine.embla.scrollNext).toHaveBeenCalledOnce();
+    expect(engine.embla.scrollPrev).not.toHaveBeenCalled();
+    expect(engine.autoplay.play).not.toHaveBeenCalled();
+
+    fireEvent.keyDown(button(layoutCopy.carousel.play), { key: "ArrowLeft" });
+    expect(engine.embla.scrollPrev).toHaveBeenCalledOnce();
+  });
+
+  it("never autoplays for visitors who prefer reduced motion, and jumps", async () => {
+    stubMotionPreference(true);
+    renderCarousel();
+    await nearView();
+    await settle();
+    expect(engine.autoplay.play).not.toHaveBeenCalled();
+    fireEvent.click(button(layoutCopy.carousel.next));
+    expect(engine.embla.scrollNext).toHaveBeenCalledWith(true);
   });
 });

@@ -1,6 +1,6 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import type { AutoplayType } from "embla-carousel-autoplay";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { layoutCopy } from "~/content/layout";
 import { usePrefersReducedMotion } from "~/lib/use-media-query";
 import { Icon } from "../ui/icon";
@@ -9,7 +9,7 @@ const copy = layoutCopy.carousel;
 
 /**
  * Slide widths per breakpoint, as CSS classes, so the pre-rendered page is laid
- * out exactly as Embla will leave it (no shift on hydration). `md` and `lg` are
+ * out exactly as Embla will leave it (no shift when it starts). `md` and `lg` are
  * CAROUSEL_BREAKPOINTS_PX's 768 and 1024; below 768 one slide fills the view.
  */
 export const slideWidthClasses = {
@@ -20,6 +20,21 @@ export type CarouselKind = keyof typeof slideWidthClasses;
 
 /** A slide must be at least this visible to count as shown (and be read out). */
 const IN_VIEW_THRESHOLD = 0.6;
+const emblaOptions: EmblaOptionsType = { loop: true, align: "start", inViewThreshold: IN_VIEW_THRESHOLD };
+
+/**
+ * Embla and its autoplay plugin are one chunk that no page loads up front: it is
+ * fetched once the carousel is within a viewport height of the screen, or on
+ * the first touch, focus or key press inside it, whichever comes first.
+ */
+const loadEngine = () => import("./carousel-engine");
+const LOAD_MARGIN = "100% 0px";
+const loadTriggers = ["pointerdown", "focusin", "keydown"] as const;
+
+interface Engine {
+  embla: EmblaCarouselType;
+  autoplay: AutoplayType;
+}
 
 interface CarouselProps<T> {
   /** Accessible name of the carousel region; distinct from the section heading. */
@@ -33,23 +48,17 @@ interface CarouselProps<T> {
 }
 
 /**
- * The one auto-playing carousel (Embla). Swipe, arrow buttons and arrow keys move
- * it; autoplay pauses while hovered or focused within, stops with the visible
- * pause button (WCAG 2.2.2), and never starts for visitors who prefer reduced
- * motion, who also get jumps instead of animated scrolling. Every slide is in
- * the pre-rendered HTML.
+ * The one auto-playing carousel (Embla, loaded on demand). Swipe, arrow buttons
+ * and arrow keys move it; autoplay pauses while hovered or focused within, stops
+ * with the visible pause button (WCAG 2.2.2), and never starts for visitors who
+ * prefer reduced motion, who also get jumps instead of animated scrolling. Every
+ * slide is in the pre-rendered HTML, laid out by CSS exactly as Embla leaves it.
+ * An arrow pressed before Embla has arrived starts the download and is applied
+ * as soon as it is there; the pause button needs no Embla at all.
  */
 export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, kind = "cards" }: CarouselProps<T>) {
   const reducedMotion = usePrefersReducedMotion();
-  const autoplay = useMemo(
-    () => Autoplay({ delay: autoplayMs, jump: reducedMotion, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false }),
-    [autoplayMs, reducedMotion],
-  );
-  const plugins = useMemo(() => [autoplay], [autoplay]);
-  const [viewportRef, emblaApi] = useEmblaCarousel(
-    { loop: true, align: "start", inViewThreshold: IN_VIEW_THRESHOLD },
-    plugins,
-  );
+  const [engine, setEngine] = useState<Engine | null>(null);
 
   // "auto" follows the visitor's motion preference until they press the button.
   const [rotation, setRotation] = useState<"auto" | "on" | "off">("auto");
@@ -65,6 +74,11 @@ export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, ki
   const [inView, setInView] = useState<readonly number[] | null>(null);
 
   const rootRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const engineRef = useRef<Engine | null>(null);
+  const loadRef = useRef(() => {});
+  // Net slides moved by arrow presses made while Embla was still downloading.
+  const pendingStepsRef = useRef(0);
   const runningRef = useRef(running);
   const jumpRef = useRef(reducedMotion);
   useEffect(() => {
@@ -73,33 +87,99 @@ export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, ki
   });
 
   useEffect(() => {
-    if (!emblaApi) return;
-    if (running) autoplay.play();
-    else autoplay.stop();
-  }, [emblaApi, autoplay, running]);
+    const root = rootRef.current;
+    const viewport = viewportRef.current;
+    if (!root || !viewport) return;
+    let status: "idle" | "loading" | "ready" = "idle";
+    let unmounted = false;
+    let created: Engine | null = null;
+    const load = () => {
+      if (status !== "idle") return;
+      status = "loading";
+      observer.disconnect();
+      loadEngine().then(
+        ({ EmblaCarousel, Autoplay }) => {
+          if (unmounted) return;
+          status = "ready";
+          const autoplay = Autoplay({ delay: autoplayMs, jump: jumpRef.current, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false });
+          const embla = EmblaCarousel(viewport, emblaOptions, [autoplay]);
+          const steps = pendingStepsRef.current;
+          pendingStepsRef.current = 0;
+          for (let n = 0; n < Math.abs(steps); n += 1) {
+            if (steps > 0) embla.scrollNext(jumpRef.current);
+            else embla.scrollPrev(jumpRef.current);
+          }
+          created = { embla, autoplay };
+          engineRef.current = created;
+          setEngine(created);
+        },
+        // A failed download (offline, say) is tried again on the next press or touch.
+        () => {
+          status = "idle";
+        },
+      );
+    };
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load();
+    }, { rootMargin: LOAD_MARGIN });
+    observer.observe(root);
+    for (const type of loadTriggers) root.addEventListener(type, load);
+    loadRef.current = load;
+    return () => {
+      unmounted = true;
+      observer.disconnect();
+      for (const type of loadTriggers) root.removeEventListener(type, load);
+      created?.embla.destroy();
+      engineRef.current = null;
+      setEngine(null);
+      setInView(null);
+    };
+  }, [autoplayMs]);
+
+  /** One slide on (1) or back (-1); queued until Embla is there. */
+  const step = useCallback((direction: 1 | -1) => {
+    const embla = engineRef.current?.embla;
+    if (!embla) {
+      pendingStepsRef.current += direction;
+      loadRef.current();
+    } else if (direction > 0) embla.scrollNext(jumpRef.current);
+    else embla.scrollPrev(jumpRef.current);
+  }, []);
 
   useEffect(() => {
-    if (!emblaApi) return;
-    const updateInView = () => setInView(emblaApi.slidesInView());
-    // A drag stops autoplay; it carries on afterwards unless something else paused it.
+    if (!engine) return;
+    if (running) engine.autoplay.play(reducedMotion);
+    else engine.autoplay.stop();
+  }, [engine, running, reducedMotion]);
+
+  useEffect(() => {
+    if (!engine) return;
+    const { embla, autoplay } = engine;
+    const updateInView = () => setInView(embla.slidesInView());
+    // A drag stops autoplay, and a change of width re-creates the plugin
+    // stopped: either way it carries on unless something else paused it.
     const resume = () => {
-      if (runningRef.current) autoplay.play();
+      if (runningRef.current) autoplay.play(jumpRef.current);
+    };
+    const onReInit = () => {
+      updateInView();
+      resume();
     };
     updateInView();
-    emblaApi.on("slidesInView", updateInView).on("reInit", updateInView).on("pointerUp", resume);
+    embla.on("slidesInView", updateInView).on("reInit", onReInit).on("pointerUp", resume);
     return () => {
-      emblaApi.off("slidesInView", updateInView).off("reInit", updateInView).off("pointerUp", resume);
+      embla.off("slidesInView", updateInView).off("reInit", onReInit).off("pointerUp", resume);
     };
-  }, [emblaApi, autoplay]);
+  }, [engine]);
 
   // Arrow keys while focus is anywhere inside, hover and focus-within pauses.
   // Listeners rather than JSX handlers: the region itself is not a control.
   useEffect(() => {
     const root = rootRef.current;
-    if (!root || !emblaApi) return;
+    if (!root) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "ArrowLeft") emblaApi.scrollPrev(jumpRef.current);
-      else if (event.key === "ArrowRight") emblaApi.scrollNext(jumpRef.current);
+      if (event.key === "ArrowLeft") step(-1);
+      else if (event.key === "ArrowRight") step(1);
       else return;
       event.preventDefault();
     };
@@ -121,7 +201,7 @@ export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, ki
       root.removeEventListener("focusin", onFocusIn);
       root.removeEventListener("focusout", onFocusOut);
     };
-  }, [emblaApi]);
+  }, [step]);
 
   const slidesId = useId();
   const total = items.length;
@@ -162,11 +242,11 @@ export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, ki
           <Icon name={rotating ? "pause" : "play"} className="size-5" />
           <span className="sr-only">{rotating ? copy.pause : copy.play}</span>
         </button>
-        <button type="button" aria-controls={slidesId} className={buttonClasses} onClick={() => emblaApi?.scrollPrev(reducedMotion)}>
+        <button type="button" aria-controls={slidesId} className={buttonClasses} onClick={() => step(-1)}>
           <Icon name="chevron-left" />
           <span className="sr-only">{copy.previous}</span>
         </button>
-        <button type="button" aria-controls={slidesId} className={buttonClasses} onClick={() => emblaApi?.scrollNext(reducedMotion)}>
+        <button type="button" aria-controls={slidesId} className={buttonClasses} onClick={() => step(1)}>
           <Icon name="chevron-right" />
           <span className="sr-only">{copy.next}</span>
         </button>
