@@ -179,3 +179,22 @@ test.describe("an unknown category", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test("a category page downloads its own record only: none of the other categories' text is in its scripts or data", async ({ page }) => {
+  const bodies: string[] = [];
+  page.on("response", async (response) => {
+    const url = response.url();
+    if (/\.(js|data)(\?|$)/.test(url)) bodies.push(await response.text().catch(() => ""));
+  });
+  await page.goto(paths.services);
+  await waitForHydration(page);
+  const payroll = serviceCategories.payroll;
+  await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
+  await expect(page.getByText(payroll.faq[0]!.question)).toBeVisible();
+  const downloaded = bodies.join("\n");
+  // The payroll page's own FAQ arrived (as its pre-rendered data), and no other category's did.
+  expect(downloaded).toContain(payroll.faq[0]!.question);
+  for (const slug of serviceSlugs.filter((other) => other !== "payroll")) {
+    expect(downloaded, slug).not.toContain(serviceCategories[slug].faq[0]!.question);
+  }
+});

@@ -14,7 +14,7 @@ const siteDir = path.resolve(args.find((arg) => !arg.startsWith("--")) ?? "build
 /** The benchmark's floor app reuses this script without the site's SEO files. */
 const seo = !args.includes("--no-seo");
 const siteUrl = process.env.PUBLIC_SITE_URL ?? "http://localhost:3000";
-const compressible = new Set([".html", ".js", ".css", ".svg", ".json", ".webmanifest", ".txt", ".xml"]);
+const compressible = new Set([".html", ".js", ".css", ".svg", ".json", ".webmanifest", ".txt", ".xml", ".data"]);
 
 let entries = await readdir(siteDir, { withFileTypes: true, recursive: true });
 

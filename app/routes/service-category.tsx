@@ -11,8 +11,17 @@ import { findServiceCategory, serviceCategoryCopy as copy, type ServiceCategory 
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/service-category";
 
-export function meta({ params }: Route.MetaArgs) {
-  const category = findServiceCategory(params.category);
+/**
+ * Runs at build time only (every category is pre-rendered): each page's HTML
+ * carries its own category's record, and a client-side visit fetches the
+ * pre-rendered `.data` file, so no page downloads the other seven categories.
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  return { category: findServiceCategory(params.category) ?? null };
+}
+
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  const category = loaderData?.category;
   if (!category) {
     return [
       ...pageMeta({ title: copy.notFound.title, description: copy.notFound.text, path: paths.serviceCategoryNotFound }),
@@ -23,8 +32,7 @@ export function meta({ params }: Route.MetaArgs) {
 }
 
 /** One page per service category, from its content record; an unknown slug shows Category not found (the server answers 404). */
-export default function ServiceCategoryPage({ params }: Route.ComponentProps) {
-  const category = findServiceCategory(params.category);
+export default function ServiceCategoryPage({ loaderData: { category }, params }: Route.ComponentProps) {
   // Keyed by slug, so moving between categories starts each page afresh (e.g. no FAQ left open).
   return category ? <CategoryPage key={params.category} category={category} /> : <CategoryNotFound />;
 }

@@ -33,6 +33,8 @@ const contentTypes: Record<string, string> = {
   ".mp4": "video/mp4",
   ".txt": "text/plain; charset=utf-8",
   ".xml": "application/xml; charset=utf-8",
+  // A pre-rendered route's loader data, fetched by React Router on client-side navigation (turbo-stream).
+  ".data": "text/x-script; charset=utf-8",
   ".woff2": "font/woff2",
 };
 
@@ -69,6 +71,8 @@ export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scri
     const ext = path.extname(file);
     const body = await readFile(file);
     const isPage = ext === ".html";
+    // Loader data belongs to its page: both revalidate, so a deploy never mixes old data with new code.
+    const revalidates = isPage || ext === ".data";
     const hashed = relative.startsWith(`assets${path.sep}`);
     files.set(urlPathOf(relative), {
       body,
@@ -76,7 +80,7 @@ export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scri
       gzip: present.has(`${file}.gz`) ? await readFile(`${file}.gz`) : undefined,
       contentType: contentTypes[ext] ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      cacheControl: hashed ? IMMUTABLE : isPage ? PAGE : OTHER,
+      cacheControl: hashed ? IMMUTABLE : revalidates ? PAGE : OTHER,
       csp: isPage ? pageCspFor(body.toString("utf8"), csp) : undefined,
     });
   }
