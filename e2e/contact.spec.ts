@@ -328,3 +328,19 @@ test.describe("contact page", () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test("the validation schema is not downloaded with the page: it arrives when the visitor first focuses the form", async ({ page }) => {
+  // A message that only the contract's schema (contract/lead.ts) holds.
+  const schemaMarker = "Please enter your name.";
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.url().endsWith(".js")) scripts.push(await response.text().catch(() => ""));
+  });
+  await acknowledgeBanners(page);
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.some((code) => code.includes(schemaMarker))).toBe(false);
+  await contact(page).name.focus();
+  await expect.poll(() => scripts.some((code) => code.includes(schemaMarker))).toBe(true);
+});

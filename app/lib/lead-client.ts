@@ -5,6 +5,12 @@ import { useEffect, useMemo, useRef } from "react";
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/content/constants";
 import { CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
 
+/**
+ * The contract's validation schema (valibot), as a chunk of its own: fetched when
+ * a visitor first focuses a form or submits it, so no page downloads it up front.
+ */
+export const loadLeadSchema = () => import("../../contract/lead");
+
 /** Where the forms post; empty (the default) means this site's own origin. */
 export const API_BASE = (import.meta.env.PUBLIC_API_BASE ?? "").replace(/\/+$/, "");
 

@@ -9,12 +9,12 @@ const valid = {
 };
 
 describe("validateEnquiry", () => {
-  it("accepts the four required fields alone", () => {
-    expect(validateEnquiry(valid)).toEqual({});
+  it("accepts the four required fields alone", async () => {
+    expect(await validateEnquiry(valid)).toEqual({});
   });
 
-  it("names each missing required field with the contract schema's message, and the consent", () => {
-    expect(validateEnquiry({ ...valid, name: " ", email: "", role: "", consent: false })).toEqual({
+  it("names each missing required field with the contract schema's message, and the consent", async () => {
+    expect(await validateEnquiry({ ...valid, name: " ", email: "", role: "", consent: false })).toEqual({
       name: "Please enter your name.",
       email: "Please enter your email address.",
       role: "Please choose your role.",
@@ -22,9 +22,9 @@ describe("validateEnquiry", () => {
     });
   });
 
-  it("applies the schema's format and length rules to the form's own field names", () => {
-    expect(validateEnquiry({ ...valid, email: "ann@" })).toEqual({ email: "Please enter a valid email address." });
-    expect(Object.keys(validateEnquiry({ ...valid, phone: "1".repeat(limits.phone + 1) }))).toEqual(["phone"]);
-    expect(Object.keys(validateEnquiry({ ...valid, message: "x".repeat(limits.message + 1) }))).toEqual(["message"]);
+  it("applies the schema's format and length rules to the form's own field names", async () => {
+    expect(await validateEnquiry({ ...valid, email: "ann@" })).toEqual({ email: "Please enter a valid email address." });
+    expect(Object.keys(await validateEnquiry({ ...valid, phone: "1".repeat(limits.phone + 1) }))).toEqual(["phone"]);
+    expect(Object.keys(await validateEnquiry({ ...valid, message: "x".repeat(limits.message + 1) }))).toEqual(["message"]);
   });
 });

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactForm as copy } from "~/content/contact";
-import { enquiryAccepted, postLead, useSubmission } from "~/lib/lead-client";
+import { enquiryAccepted, loadLeadSchema, postLead, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
-import { fields, limits, needOptions, parseLead, roleOptions, sectorOptions, type Need, type Role, type Sector } from "../../../contract/lead";
+import { fields, limits, needOptions, roleOptions, sectorOptions, type Need, type Role, type Sector } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 import { MultiSelect } from "./multi-select";
@@ -39,10 +39,10 @@ function toBody(values: EnquiryValues): Record<string, string> {
 /** Wire name → form field, to place the contract schema's messages beside their inputs. */
 const fieldByWireName = Object.fromEntries(Object.entries(fields).map(([key, wire]) => [wire, key])) as Record<string, FieldKey>;
 
-/** Checks the values with the same schema the server uses, plus the consent the form requires. */
-export function validateEnquiry(values: EnquiryValues): FieldErrors {
+/** Checks the values with the same schema the server uses (loaded on demand), plus the consent the form requires. */
+export async function validateEnquiry(values: EnquiryValues): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  const parsed = parseLead(toBody(values));
+  const parsed = (await loadLeadSchema()).parseLead(toBody(values));
   if (!parsed.ok) {
     for (const [wire, message] of Object.entries(parsed.errors)) {
       const key = fieldByWireName[wire];
@@ -101,6 +101,14 @@ export function ContactForm() {
   const invalidProps = (key: FieldKey) =>
     errors[key] ? { "aria-invalid": true as const, "aria-describedby": errorId(key) } : {};
 
+  // The first focus anywhere in the form fetches the schema, so it is there by the time of submitting.
+  useEffect(() => {
+    const form = formRef.current;
+    const preload = () => void loadLeadSchema();
+    form?.addEventListener("focusin", preload, { once: true });
+    return () => form?.removeEventListener("focusin", preload);
+  }, []);
+
   useEffect(() => {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [focusRequest]);
@@ -108,7 +116,7 @@ export function ContactForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const found = validateEnquiry(values);
+    const found = await validateEnquiry(values);
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       setStatus("error");

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
-import { newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
+import { loadLeadSchema, newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
 import { fields } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
@@ -13,13 +13,6 @@ const messages = { idle: "", loading: "", success: copy.success, error: copy.err
  * success or error, each message returning to idle after 3 s. Validated with the
  * contract's schema, so an empty or malformed address never leaves the page.
  */
-/**
- * The validation schema (with valibot) is on every page only as a separate
- * chunk, fetched when the visitor first focuses the field or submits: the
- * footer form then costs every page almost no JavaScript up front.
- */
-const loadSchema = () => import("../../../contract/lead");
-
 export function NewsletterForm() {
   const [status, setStatus] = useTimedStatus();
   const [email, setEmail] = useState("");
@@ -34,7 +27,7 @@ export function NewsletterForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const parsed = (await loadSchema()).parseLead({ [fields.email]: email });
+    const parsed = (await loadLeadSchema()).parseLead({ [fields.email]: email });
     if (!parsed.ok || parsed.kind !== "newsletter") {
       setInvalid(true);
       setStatus("error");
@@ -75,7 +68,7 @@ export function NewsletterForm() {
           aria-describedby={showInvalid ? `${id}-status` : undefined}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          onFocus={() => void loadSchema()}
+          onFocus={() => void loadLeadSchema()}
           className="min-w-0 flex-1 basis-48 rounded-full border-0 bg-white px-4 py-2.5 text-ink ring-2 ring-transparent placeholder:text-muted aria-invalid:ring-danger-300"
         />
         <BusyButton busy={loading} label={copy.submit} busyLabel={copy.submitting} />
