@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { DeferredNewsletterForm } from "~/components/forms/deferred-newsletter-form";
 import { SiteLayout } from "~/components/layout/site-layout";
 import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
@@ -33,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   useHydrationSignal();
   return (
-    <SiteLayout newsletter={<NewsletterForm />}>
+    <SiteLayout newsletter={<DeferredNewsletterForm />}>
       <Outlet />
     </SiteLayout>
   );

@@ -29,14 +29,20 @@ export async function rawHtml(request: { get: (url: string) => Promise<{ status(
 }
 
 /**
- * Waits until React has hydrated the page (app/lib/hydration-signal.ts). The
- * site starts its JavaScript after the first paint, so the load event, which
- * goto() and reload() wait for, can come before the page is interactive.
- * Pages without the app (a text file, a plain 404) are not waited for.
+ * Waits until React has hydrated the page (app/lib/hydration-signal.ts) and
+ * every form on it: the footer's newsletter form hydrates just after the page
+ * (DeferredNewsletterForm), and React marks each element it has hydrated with
+ * a `__reactFiber$…` property. The site starts its JavaScript after the first
+ * paint, so the load event, which goto() and reload() wait for, can come
+ * before the page is interactive. Pages without the app (a text file, a plain
+ * 404) are not waited for.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
-    () => !("__reactRouterContext" in window) || (window as unknown as { __siteHydrated?: boolean }).__siteHydrated === true,
+    () =>
+      !("__reactRouterContext" in window) ||
+      ((window as unknown as { __siteHydrated?: boolean }).__siteHydrated === true &&
+        [...document.forms].every((form) => Object.keys(form).some((key) => key.startsWith("__reactFiber$")))),
     undefined,
     { timeout: 15_000 },
   );

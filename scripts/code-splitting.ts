@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { BuildEnvironmentOptions } from "vite";
 
@@ -17,8 +17,37 @@ const SHELL_MIN_PAGES = 6;
 const appDir = path.resolve(import.meta.dirname, "../app");
 const sourceExtensions = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 
-/** Files statically imported from `entry`, followed through the app's own modules (`~/` and relative paths). */
-export function staticImportsOf(entry: string): Set<string> {
+/** The source file an import specifier names, for the app's own modules (`~/` and relative paths). */
+function resolveSpecifier(specifier: string, importer: string): string | undefined {
+  const base = specifier.startsWith("~/")
+    ? path.join(appDir, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(importer), specifier)
+      : undefined;
+  if (!base) return undefined;
+  return [base, ...sourceExtensions.map((extension) => base + extension)].find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
+}
+
+/** Every module some code in `dir` loads on demand with `import("…")`. */
+export function onDemandModules(dir: string = appDir): Set<string> {
+  const found = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)) {
+      const resolved = specifier && resolveSpecifier(specifier, file);
+      if (resolved) found.add(resolved);
+    }
+  }
+  return found;
+}
+
+/**
+ * Files statically imported from `entry`, followed through the app's own
+ * modules, stopping at `onDemand` ones: a module loaded with import() somewhere
+ * stays a chunk of its own.
+ */
+export function staticImportsOf(entry: string, onDemand: ReadonlySet<string> = new Set()): Set<string> {
   const seen = new Set<string>();
   const queue = [entry];
   while (queue.length > 0) {
@@ -26,24 +55,17 @@ export function staticImportsOf(entry: string): Set<string> {
     if (seen.has(file) || !existsSync(file)) continue;
     seen.add(file);
     const source = readFileSync(file, "utf8");
-    // `import … from "x"` and `export … from "x"`, not `import("x")`, which stays on demand; type-only imports vanish at build.
+    // `import … from "x"` and `export … from "x"`, not `import("x")`; type-only imports vanish at build.
     for (const [, typeOnly, specifier] of source.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?\sfrom\s+"([^"]+)"/gm)) {
-      if (typeOnly || !specifier) continue;
-      const base = specifier.startsWith("~/")
-        ? path.join(appDir, specifier.slice(2))
-        : specifier.startsWith(".")
-          ? path.resolve(path.dirname(file), specifier)
-          : undefined;
-      if (!base) continue;
-      const resolved = [base, ...sourceExtensions.map((extension) => base + extension)].find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
-      if (resolved) queue.push(resolved);
+      const resolved = !typeOnly && specifier ? resolveSpecifier(specifier, file) : undefined;
+      if (resolved && !onDemand.has(resolved)) queue.push(resolved);
     }
   }
   return seen;
 }
 
 const rootModule = path.join(appDir, "root.tsx");
-const everyPage = staticImportsOf(rootModule);
+const everyPage = staticImportsOf(rootModule, onDemandModules());
 everyPage.delete(rootModule);
 
 export const codeSplitting: NonNullable<NonNullable<BuildEnvironmentOptions["rolldownOptions"]>["output"]> = {

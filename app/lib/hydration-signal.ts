@@ -1,5 +1,11 @@
 import { useEffect } from "react";
 
+let markRootHydrated: () => void = () => {};
+const rootHydration = new Promise<void>((resolve) => (markRootHydrated = resolve));
+
+/** Resolves once the page has hydrated: parts hydrated later (the footer's newsletter form) fetch their code then, not before. */
+export const afterRootHydration = () => rootHydration;
+
 /**
  * Marks the page hydrated (`window.__siteHydrated = true`). The JavaScript
  * starts after the first paint (scripts/build-pages.ts), so the load event
@@ -10,5 +16,6 @@ import { useEffect } from "react";
 export function useHydrationSignal() {
   useEffect(() => {
     (window as unknown as { __siteHydrated?: boolean }).__siteHydrated = true;
+    markRootHydrated();
   }, []);
 }

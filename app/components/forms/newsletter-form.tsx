@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
-import { loadLeadSchema, newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
+import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
-import { fields } from "../../../contract/fields";
+import { CONTACT_ENDPOINT, fields } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 
@@ -15,7 +15,6 @@ const messages = { idle: "", loading: "", success: copy.success, error: copy.err
  */
 export function NewsletterForm() {
   const [status, setStatus] = useTimedStatus();
-  const [email, setEmail] = useState("");
   const [honeypot, setHoneypot] = useState("");
   const [invalid, setInvalid] = useState(false);
   const submission = useSubmission();
@@ -27,6 +26,7 @@ export function NewsletterForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
+    const email = inputRef.current?.value ?? "";
     const parsed = (await loadLeadSchema()).parseLead({ [fields.email]: email });
     if (!parsed.ok || parsed.kind !== "newsletter") {
       setInvalid(true);
@@ -38,7 +38,7 @@ export function NewsletterForm() {
     setStatus("loading");
     const answer = await postLead({ [fields.email]: parsed.lead.email }, { submission: submission.current(), honeypot });
     if (newsletterAccepted(answer)) {
-      setEmail("");
+      if (inputRef.current) inputRef.current.value = "";
       submission.renew();
       setStatus("success");
     } else {
@@ -47,7 +47,18 @@ export function NewsletterForm() {
   }
 
   return (
-    <form id={newsletterFormAnchor} aria-labelledby={`${id}-heading`} noValidate onSubmit={onSubmit} aria-busy={loading}>
+    // Until the form has hydrated (DeferredNewsletterForm), pressing the button makes a plain
+    // multipart post to the API, which stores the sign-up like any other.
+    <form
+      id={newsletterFormAnchor}
+      method="post"
+      action={`${API_BASE}${CONTACT_ENDPOINT}`}
+      encType="multipart/form-data"
+      aria-labelledby={`${id}-heading`}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={loading}
+    >
       <h2 id={`${id}-heading`} className="text-sm font-semibold tracking-wider text-accent-400 uppercase">
         {copy.heading}
       </h2>
@@ -66,8 +77,8 @@ export function NewsletterForm() {
           aria-required="true"
           aria-invalid={showInvalid || undefined}
           aria-describedby={showInvalid ? `${id}-status` : undefined}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          // Uncontrolled, so what a visitor types before the form hydrates is kept.
+          defaultValue=""
           onFocus={() => void loadLeadSchema()}
           className="min-w-0 flex-1 basis-48 rounded-full border-0 bg-white px-4 py-2.5 text-ink ring-2 ring-transparent placeholder:text-muted aria-invalid:ring-danger-300"
         />
