@@ -23,6 +23,7 @@ export default [
   route("member", "routes/member.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("newsletter/subscribed", "routes/newsletter-subscribed.tsx"),
   // The owner's inbox: unlisted, its own minimal layout (see SiteLayout).
   route("admin", "routes/admin.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -8,6 +8,8 @@ export const NEWSLETTER_UNSUBSCRIBE_ENDPOINT = "/api/newsletter/unsubscribe";
 export const newsletterPages = {
   confirm: "/newsletter/confirm",
   unsubscribe: "/newsletter/unsubscribe",
+  /** Where a sign-up sent as a plain form post (before the page's script runs) lands. */
+  subscribed: "/newsletter/subscribed",
 } as const;
 
 /** The query parameter carrying a token in every link. */

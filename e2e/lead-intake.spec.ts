@@ -3,7 +3,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { acknowledgeBanners, expect, test } from "./fixtures";
 import { contactForm } from "../app/content/contact";
-import { newsletterCopy } from "../app/content/newsletter";
+import { newsletterCopy, newsletterSubscribedPage } from "../app/content/newsletter";
+import { paths } from "../app/content/paths";
 
 // The whole path with no mock: a visitor submits in the browser, the real
 // server validates and stores, and the lead is in the database afterwards.
@@ -62,4 +63,28 @@ test("a newsletter sign-up from the footer is stored as a pending subscriber", a
   const rows = storedRow("subscribers", email);
   expect(rows).toHaveLength(1);
   expect(rows[0]!.status).toBe("pending");
+});
+
+test.describe("before the page's script has run (here: never, JavaScript off)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a newsletter sign-up is a plain form post: checked by the browser, stored, and the visitor told to check their email", async ({ page }) => {
+    const email = `early.${randomUUID()}@example.co.uk`;
+    await page.goto("/about");
+    const footer = page.getByRole("contentinfo");
+    const submit = footer.getByRole("button", { name: newsletterCopy.submit });
+
+    // The browser's own validation stops an empty address: the page stays.
+    await submit.click();
+    await expect(page).toHaveURL(/\/about$/);
+
+    await footer.getByLabel(newsletterCopy.emailLabel).fill(email);
+    await submit.click();
+    await expect(page).toHaveURL(new RegExp(`${paths.newsletterSubscribed}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(newsletterSubscribedPage.heading);
+    await expect(page.getByText(newsletterSubscribedPage.text)).toBeVisible();
+    const rows = storedRow("subscribers", email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "pending", source_page: "/about" });
+  });
 });

@@ -4,7 +4,7 @@ import { paths, unlistedPages } from "./paths";
 
 describe("the newsletter's pages", () => {
   it("are where the server's emails link to, and unlisted", () => {
-    expect(newsletterPages).toEqual({ confirm: paths.newsletterConfirm, unsubscribe: paths.newsletterUnsubscribe });
-    expect(unlistedPages).toEqual(expect.arrayContaining([paths.newsletterConfirm, paths.newsletterUnsubscribe]));
+    expect(newsletterPages).toEqual({ confirm: paths.newsletterConfirm, unsubscribe: paths.newsletterUnsubscribe, subscribed: paths.newsletterSubscribed });
+    expect(unlistedPages).toEqual(expect.arrayContaining([paths.newsletterConfirm, paths.newsletterUnsubscribe, paths.newsletterSubscribed]));
   });
 });

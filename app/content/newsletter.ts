@@ -1,5 +1,5 @@
 // Copy of the newsletter sign-up in every page's footer (spec sections 4, 5 and 8),
-// and of the pages its emails link to (confirm, unsubscribe).
+// and of the pages its emails link to (confirm, unsubscribe) or a plain form post lands on (subscribed).
 import { CONFIRMATION_TOKEN_TTL_MS } from "../../contract/newsletter";
 import { paths } from "./paths";
 import type { Action, PageMeta } from "./types";
@@ -79,6 +79,18 @@ export const newsletterConfirmPage: TokenPageCopy = {
   failed: "We could not reach our server. Please check your connection and press the button again.",
   signUpAgain,
 };
+
+/** Where a sign-up sent before the footer's form had hydrated lands: the same message as the form's own. */
+export const newsletterSubscribedPage = {
+  meta: {
+    title: "Check your email",
+    description: "Confirm your subscription to the Freelancer Marketplace UK newsletter from the email we have sent you.",
+    path: paths.newsletterSubscribed,
+  },
+  heading: "Check your email",
+  text: `${newsletterCopy.success} The link in our email works for ${linkDays} days; if the email has not arrived in a few minutes, look in your spam folder.`,
+  link: homeLink,
+} as const;
 
 export const newsletterUnsubscribePage: TokenPageCopy = {
   meta: {

@@ -35,6 +35,8 @@ export const paths = {
   newsletterConfirm: "/newsletter/confirm",
   /** The page every newsletter email's unsubscribe link opens (token in the query). */
   newsletterUnsubscribe: "/newsletter/unsubscribe",
+  /** "Check your email": where a sign-up sent before the page's script ran lands (the API redirects there). */
+  newsletterSubscribed: "/newsletter/subscribed",
   /** The owner's inbox: not linked from the site, never indexed. */
   admin: "/admin",
   /** Pre-rendered not-found page, served with HTTP 404 for any unknown path. */
@@ -68,10 +70,10 @@ export const sitePages: readonly string[] = [
 
 /**
  * Pages that exist but are not for search engines or the sitemap (noindex):
- * the newsletter confirm/unsubscribe pages and the owner's inbox. They join
+ * the newsletter confirm/unsubscribe/subscribed pages and the owner's inbox. They join
  * this list with their route modules.
  */
-export const unlistedPages: readonly string[] = [paths.newsletterConfirm, paths.newsletterUnsubscribe, paths.admin];
+export const unlistedPages: readonly string[] = [paths.newsletterConfirm, paths.newsletterUnsubscribe, paths.newsletterSubscribed, paths.admin];
 
 /** Everything the build pre-renders: the pages plus the not-found fallbacks. */
 export const prerenderPaths: string[] = [...sitePages, ...unlistedPages, paths.notFound, paths.serviceCategoryNotFound];

@@ -1,4 +1,4 @@
-import { NotFoundMessage } from "~/components/sections/not-found-message";
+import { MessagePage } from "~/components/sections/message-page";
 import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
 import { pageMeta } from "~/lib/meta";
@@ -12,5 +12,5 @@ export const meta = () => [
 
 /** Any unknown path. The server answers it with HTTP 404. */
 export default function NotFoundPage() {
-  return <NotFoundMessage heading={copy.heading} text={copy.text} link={{ label: copy.backHome, href: paths.home }} />;
+  return <MessagePage heading={copy.heading} text={copy.text} link={{ label: copy.backHome, href: paths.home }} />;
 }

@@ -2,7 +2,7 @@ import { BenefitGrid } from "~/components/sections/benefit-grid";
 import { CheckList } from "~/components/sections/check-list";
 import { CtaBand } from "~/components/sections/cta-band";
 import { Faq } from "~/components/sections/faq";
-import { NotFoundMessage } from "~/components/sections/not-found-message";
+import { MessagePage } from "~/components/sections/message-page";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { serviceHeroImage } from "~/components/sections/service-art";
@@ -75,5 +75,5 @@ function CategoryPage({ category }: { category: ServiceCategory }) {
 
 function CategoryNotFound() {
   const { title, text, backLabel } = copy.notFound;
-  return <NotFoundMessage heading={title} text={text} link={{ label: backLabel, href: paths.services }} />;
+  return <MessagePage heading={title} text={text} link={{ label: backLabel, href: paths.services }} />;
 }

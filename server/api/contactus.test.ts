@@ -92,6 +92,48 @@ describe("accepting leads", () => {
   });
 });
 
+describe("a sign-up the browser posts itself (the footer's form before it has hydrated)", () => {
+  const navigation = (email: string, headers: Record<string, string>, extra: Record<string, string> = {}) => {
+    const form = multipart({ email, ...extra });
+    return post(app, form.payload, { ...form.headers, "sec-fetch-mode": "navigate", accept: "text/html,application/xhtml+xml", ...headers });
+  };
+  const subscriberCount = async (email: string) => (await app.leads.listSubscribers()).filter((row) => row.email === email).length;
+
+  it("is stored, and the browser is sent to the 'check your email' page of the site it came from", async () => {
+    const response = await navigation("early@example.co.uk", { referer: "http://localhost:3000/about", origin: "http://localhost:3000" });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("http://localhost:3000/newsletter/subscribed");
+    expect(await subscriberCount("early@example.co.uk")).toBe(1);
+  });
+
+  it("goes to the public site's page when the Referer is not one of ours or is missing", async () => {
+    for (const referer of ["https://elsewhere.example/page", undefined]) {
+      const response = await navigation(`early-${referer ? "foreign" : "none"}@example.co.uk`, referer ? { referer } : {});
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe("http://localhost:3000/newsletter/subscribed");
+    }
+  });
+
+  it("tells an older browser's form post (HTML accepted, no Sec-Fetch-Mode) from a script's", async () => {
+    const form = multipart({ email: "older@example.co.uk" });
+    const older = await post(app, form.payload, { ...form.headers, accept: "text/html,*/*;q=0.8" });
+    expect(older.statusCode).toBe(303);
+    const script = await post(app, form.payload, { ...form.headers, accept: "*/*", "sec-fetch-mode": "cors" });
+    expect(script.statusCode).toBe(200);
+    expect(script.json()).toMatchObject({ status: true });
+  });
+
+  it("gets the same page for a honeypot-filled post, which is not stored", async () => {
+    const response = await navigation("bot@example.co.uk", { referer: "http://localhost:3000/" }, { website: "https://spam.example" });
+    expect(response.statusCode).toBe(303);
+    expect(await subscriberCount("bot@example.co.uk")).toBe(0);
+  });
+
+  it("still answers a malformed address with the contract's 400", async () => {
+    expectRejected(await navigation("not-an-email", { referer: "http://localhost:3000/" }), 400);
+  });
+});
+
 describe("refusing bad input", () => {
   it.each([
     ["a malformed email", { ...enquiry, email: "not-an-email" }, "email"],

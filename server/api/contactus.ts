@@ -16,13 +16,14 @@ import {
   type FieldErrors,
   type RejectedResponse,
 } from "../../contract/lead";
+import { newsletterPages } from "../../contract/newsletter";
 import { safeError } from "../logging";
 import { newConfirmToken } from "../newsletter/tokens";
 import { enqueue } from "../outbox/outbox-store";
 import { enquiryDeliveries, subscriberDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore } from "../store/lead-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
-import { hashIp, opaqueId, sourcePageOf, truncatedUserAgent } from "./visitor";
+import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
 // multipart, urlencoded or JSON; validates with the shared contract; drops bots
@@ -79,6 +80,8 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   const { store, ipHashSecret, minSubmitMs, deliveries, onEnqueued } = options;
   const siteOrigins = new Set([options.publicSiteUrl.origin, ...options.corsOrigins]);
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  /** Origins whose pages may carry our forms: the site's, the configured ones, and this server's own. */
+  const pageOrigins = (request: FastifyRequest) => new Set([...siteOrigins, ownOrigin(request)]);
 
   app.decorateRequest("leadOutcome", null);
   // Only the three encodings the forms use; text/plain is not a form.
@@ -123,10 +126,20 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     if (declared === undefined && /^multipart\//i.test(headerValue(request, "content-type") ?? "")) return reply.code(411).send(rejected(apiMessages.lengthRequired));
   });
 
+  /**
+   * A sign-up answered as accepted. The footer's form posts natively until its
+   * script has hydrated it: that browser navigated here and gets a page, not JSON.
+   */
+  const acceptSignUp = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) => {
+    if (!isFormNavigation(headerValue(request, "sec-fetch-mode"), headerValue(request, "accept"))) return reply.send(accepted(apiMessages.subscribed, opaqueId(ipHashSecret, key)));
+    const from = sourceOrigin(headerValue(request, "referer"), pageOrigins(request));
+    return reply.redirect(new URL(newsletterPages.subscribed, from ?? options.publicSiteUrl).href, 303);
+  };
+
   /** A submission we refuse silently: the same answer as an accepted one, nothing stored. */
-  const dropQuietly = (request: FastifyRequest, reply: FastifyReply, reason: LeadOutcome, message: string, key?: string) => {
+  const dropQuietly = (request: FastifyRequest, reply: FastifyReply, reason: LeadOutcome, isEnquiry: boolean, key?: string) => {
     request.leadOutcome = reason;
-    return reply.send(accepted(message, opaqueId(ipHashSecret, key)));
+    return isEnquiry ? reply.send(accepted(apiMessages.enquiryReceived, opaqueId(ipHashSecret, key))) : acceptSignUp(request, reply, key);
   };
 
   app.post(
@@ -144,7 +157,6 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         throw error;
       }
       const isEnquiry = wire.name in body;
-      const acceptedMessage = isEnquiry ? apiMessages.enquiryReceived : apiMessages.subscribed;
 
       const key = headerValue(request, headers.idempotencyKey);
       if (key !== undefined && !idempotencyKeyPattern.test(key)) {
@@ -152,19 +164,19 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       }
 
       const honeypot = body[wire.honeypot];
-      if (typeof honeypot === "string" && honeypot.trim() !== "") return dropQuietly(request, reply, "honeypot", acceptedMessage, key);
+      if (typeof honeypot === "string" && honeypot.trim() !== "") return dropQuietly(request, reply, "honeypot", isEnquiry, key);
 
       const renderedAt = headerValue(request, headers.renderedAt);
       if (renderedAt !== undefined && /^\d{1,15}$/.test(renderedAt)) {
         // A client clock ahead of ours gives a negative age: we cannot judge it, so it passes.
         const age = Date.now() - Number(renderedAt);
-        if (age >= 0 && age < minSubmitMs) return dropQuietly(request, reply, "too-fast", acceptedMessage, key);
+        if (age >= 0 && age < minSubmitMs) return dropQuietly(request, reply, "too-fast", isEnquiry, key);
       }
 
       const parsed = parseLead(body);
       if (!parsed.ok) return reply.code(400).send(rejected(apiMessages.invalid, parsed.errors));
 
-      const sourcePage = sourcePageOf(headerValue(request, "referer"), new Set([...siteOrigins, ownOrigin(request)]));
+      const sourcePage = sourcePageOf(headerValue(request, "referer"), pageOrigins(request));
       const ipHash = hashIp(ipHashSecret, request.ip);
 
       if (parsed.kind === "newsletter") {
@@ -180,7 +192,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         if (outcome !== "unchanged") onEnqueued();
         request.leadOutcome = "subscribed";
         // Same answer whether or not the address was already known.
-        return reply.send(accepted(apiMessages.subscribed, opaqueId(ipHashSecret, key)));
+        return acceptSignUp(request, reply, key);
       }
 
       const lead = parsed.lead;

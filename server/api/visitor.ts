@@ -21,16 +21,33 @@ export const hashIp = (secret: string, ip: string) => createHmac("sha256", secre
 
 /** The path of the page the form was on, from the Referer; only for our own pages, only safe characters. */
 export function sourcePageOf(referer: string | undefined, ownOrigins: ReadonlySet<string>): string | null {
+  const url = ownPage(referer, ownOrigins);
+  if (!url) return null;
+  const pathname = url.pathname.slice(0, SOURCE_PAGE_MAX);
+  return /^\/[A-Za-z0-9/_.~%-]*$/.test(pathname) ? pathname : null;
+}
+
+/** The origin of the page the form was on, from the Referer; only one of ours. */
+export const sourceOrigin = (referer: string | undefined, ownOrigins: ReadonlySet<string>): string | null => ownPage(referer, ownOrigins)?.origin ?? null;
+
+function ownPage(referer: string | undefined, ownOrigins: ReadonlySet<string>): URL | null {
   if (!referer) return null;
-  let url: URL;
   try {
-    url = new URL(referer);
+    const url = new URL(referer);
+    return ownOrigins.has(url.origin) ? url : null;
   } catch {
     return null;
   }
-  if (!ownOrigins.has(url.origin)) return null;
-  const pathname = url.pathname.slice(0, SOURCE_PAGE_MAX);
-  return /^\/[A-Za-z0-9/_.~%-]*$/.test(pathname) ? pathname : null;
+}
+
+/**
+ * Whether the browser itself submitted a form (the page navigates to the
+ * answer), rather than a script's fetch: browsers say so with Sec-Fetch-Mode,
+ * older ones only by accepting HTML.
+ */
+export function isFormNavigation(fetchMode: string | undefined, accept: string | undefined): boolean {
+  if (fetchMode !== undefined) return fetchMode === "navigate";
+  return /\btext\/html\b/i.test(accept ?? "");
 }
 
 export function truncatedUserAgent(userAgent: string | undefined): string | null {

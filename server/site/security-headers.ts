@@ -8,7 +8,7 @@ export interface CspOptions {
   scriptHashes?: readonly string[];
   /** sha256 hashes (base64) of the page's inline <style> elements (its critical CSS, inlined at build). */
   styleHashes?: readonly string[];
-  /** Extra origins the page may send requests to (a separate API host). */
+  /** Extra origins the page may send requests and forms to (a separate API host). */
   connectOrigins?: readonly string[];
   /** Add upgrade-insecure-requests (only when the site is served over HTTPS). */
   https?: boolean;
@@ -25,7 +25,8 @@ export function pageCsp({ scriptHashes = [], styleHashes = [], connectOrigins = 
     "font-src 'self'",
     ["connect-src 'self'", ...connectOrigins].join(" "),
     "manifest-src 'self'",
-    "form-action 'self'",
+    // The newsletter form posts natively to the API until it has hydrated.
+    ["form-action 'self'", ...connectOrigins].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -140,13 +140,14 @@ describe("serving the site", () => {
 });
 
 describe("a separate API host", () => {
-  it("joins the pages' connect-src, and nothing else changes", async () => {
+  it("joins the pages' connect-src and form-action (the newsletter form posts there before it hydrates), and nothing else changes", async () => {
     const other = await buildApp(
       loadConfig({ SITE_DIR: siteDir, DATA_DIR: path.join(siteDir, "data-api"), LOG_LEVEL: "silent", PUBLIC_API_BASE: "https://crm.example.com/api" }),
     );
     try {
       const csp = String((await other.inject("/")).headers["content-security-policy"]);
       expect(csp).toContain("connect-src 'self' https://crm.example.com;");
+      expect(csp).toContain("form-action 'self' https://crm.example.com;");
     } finally {
       await other.close();
     }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
 import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
@@ -19,9 +19,15 @@ export function NewsletterForm() {
   const [invalid, setInvalid] = useState(false);
   const submission = useSubmission();
   const inputRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const loading = status === "loading";
   const showInvalid = invalid && status === "error";
+
+  // Before hydration the browser checks the address itself (required, type=email); from here on, this form does.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,14 +54,14 @@ export function NewsletterForm() {
 
   return (
     // Until the form has hydrated (DeferredNewsletterForm), pressing the button makes a plain
-    // multipart post to the API, which stores the sign-up like any other.
+    // multipart post to the API, which stores the sign-up and sends the browser to "check your email".
     <form
+      ref={formRef}
       id={newsletterFormAnchor}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}
       encType="multipart/form-data"
       aria-labelledby={`${id}-heading`}
-      noValidate
       onSubmit={onSubmit}
       aria-busy={loading}
     >

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 
-interface NotFoundMessageProps {
+interface MessagePageProps {
   heading: string;
   text: string;
   link: { label: string; href: string };
 }
 
-/** A page's only content when what was asked for does not exist: the h1, a line of help and a way back. */
-export function NotFoundMessage({ heading, text, link }: NotFoundMessageProps) {
+/** A page whose only content is a message: the h1, a line of help and a way back (not found, signed up). */
+export function MessagePage({ heading, text, link }: MessagePageProps) {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-4 py-24 text-center">
       <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{heading}</h1>
