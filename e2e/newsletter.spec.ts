@@ -23,6 +23,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("every page's footer has the sign-up: heading, labelled email input, button and a live region from the start", async ({ page }) => {
+  test.slow(); // visits every page
   for (const path of [...sitePages, "/no-such-page"]) {
     await page.goto(path);
     const { form, email, submit, status } = newsletter(page);
