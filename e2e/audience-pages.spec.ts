@@ -188,22 +188,41 @@ function watchForEmbla(page: Page) {
   return async () => (await Promise.all(fetched)).some(Boolean);
 }
 
-/** Time between two autoplay moves in a row: the carousel's own interval, wherever it started. */
-async function autoplayInterval(carousel: Locator) {
-  // Mid-move no slide is wholly shown: a move counts once its slide has settled.
-  let at = await firstShown(carousel);
-  const nextMove = async () => {
-    const settledElsewhere = async () => {
-      const now = await firstShown(carousel);
-      if (now === undefined || now === at) return false;
-      at = now;
-      return true;
-    };
-    await expect.poll(settledElsewhere, { timeout: 6000, intervals: [50] }).toBe(true);
-    return Date.now();
-  };
-  const start = await nextMove();
-  return (await nextMove()) - start;
+/**
+ * Time between two autoplay moves in a row: the carousel's own interval, wherever it started.
+ * Timed on the page's own clock, frame by frame: polling from the test process adds its
+ * round trips, which a busy machine stretches by hundreds of milliseconds.
+ */
+function autoplayInterval(carousel: Locator): Promise<number> {
+  return carousel.evaluate(
+    (root) =>
+      new Promise<number>((resolve, reject) => {
+        const slides = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')];
+        const windowBox = () => slides[0]!.parentElement!.parentElement!.getBoundingClientRect();
+        // Mid-move no slide is wholly shown: a move counts once its slide has settled.
+        const firstShown = () => {
+          const { left, right } = windowBox();
+          return slides
+            .map((slide) => ({ label: slide.getAttribute("aria-label"), box: slide.firstElementChild!.getBoundingClientRect() }))
+            .filter(({ box }) => box.left >= left - 1 && box.right <= right + 1)
+            .sort((a, b) => a.box.left - b.box.left)[0]?.label;
+        };
+        let at = firstShown();
+        const settledAt: number[] = [];
+        const giveUp = setTimeout(() => reject(new Error(`autoplay moved ${settledAt.length} of 2 times in 12 s`)), 12_000);
+        const watch = (now: number) => {
+          const shown = firstShown();
+          if (shown !== undefined && shown !== at) {
+            at = shown;
+            settledAt.push(now);
+          }
+          if (settledAt.length < 2) return void requestAnimationFrame(watch);
+          clearTimeout(giveUp);
+          resolve(settledAt[1]! - settledAt[0]!);
+        };
+        requestAnimationFrame(watch);
+      }),
+  );
 }
 
 /** Moves the mouse off the carousel and focus out of it. */
