@@ -100,6 +100,7 @@ export class GroupCommitDriver implements Driver {
   #group: Group | null = null;
   #flushScheduled = false;
   #savepoints = 0;
+  #commits = 0;
   #destroyed = false;
 
   constructor({ database, maxGroup = MAX_GROUP, onDestroy }: GroupCommitOptions) {
@@ -109,6 +110,11 @@ export class GroupCommitDriver implements Driver {
   }
 
   async init(): Promise<void> {}
+
+  /** COMMITs of the shared transaction so far (each one fsync). */
+  get commits(): number {
+    return this.#commits;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const lease = new Lease(this);
@@ -259,6 +265,7 @@ export class GroupCommitDriver implements Driver {
     }
     try {
       this.#run("COMMIT");
+      this.#commits += 1;
     } catch (error) {
       try {
         if (this.#db.inTransaction) this.#run("ROLLBACK");
