@@ -70,6 +70,9 @@ interface Group {
   done: Deferred;
 }
 
+/** The savepoint of a group member's transaction (members take turns, so one name serves all). */
+const MEMBER_SAVEPOINT = "group_member";
+
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** One turn with the connection: from acquire (or BEGIN) to release (or RELEASE SAVEPOINT). */
@@ -99,7 +102,6 @@ export class GroupCommitDriver implements Driver {
   readonly #waiting: { lease: Lease; granted: () => void }[] = [];
   #group: Group | null = null;
   #flushScheduled = false;
-  #savepoints = 0;
   #commits = 0;
   #destroyed = false;
 
@@ -135,9 +137,9 @@ export class GroupCommitDriver implements Driver {
       this.#group = { members: 0, done: deferred() };
       this.#scheduleFlush();
     }
-    const name = `gc_${(this.#savepoints += 1)}`;
-    this.#run(`SAVEPOINT ${name}`);
-    lease.savepoint = name;
+    // One name for every member: they never overlap, and the statements stay in the cache.
+    this.#run(`SAVEPOINT ${MEMBER_SAVEPOINT}`);
+    lease.savepoint = MEMBER_SAVEPOINT;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
