@@ -201,7 +201,7 @@ export class GroupCommitDriver implements Driver {
     }
   }
 
-  /** Commits whatever is pending now, when the connection is free (tests use it). */
+  /** Commits whatever is pending, once the connection is free (the scheduled end of each turn). */
   async flush(): Promise<void> {
     const lease = new Lease(this);
     await this.#hold(lease);
