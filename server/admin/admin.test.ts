@@ -38,6 +38,12 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
     const env: Record<string, string> = { ADMIN_PASSWORD: PASSWORD, ADMIN_SIGNIN_MAX: "3", LOG_LEVEL: "silent" };
     if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
     t = await startTestApp(env);
+    // The tests write rows through a second connection in this same thread. On SQLite a write
+    // there waits, blocking the thread, for the app's shared transaction, which commits only on a
+    // later turn (store/group-commit.ts). With the outbox worker stopped the app holds no
+    // transaction between requests (each answer comes after its COMMIT), so nothing waits.
+    await t.app.ready();
+    await t.app.outbox.stop();
     db = (await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: t.config.dataDir })).db;
     const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
     expect(signIn.statusCode).toBe(200);

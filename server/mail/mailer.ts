@@ -76,15 +76,25 @@ export function createMailer({ smtpUrl, dataDir, from }: MailerOptions): Mailer 
 
   const folder = path.join(dataDir, MAIL_FOLDER);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Made once, on the first message (and again only if a write finds it gone).
+  let folderReady: Promise<unknown> | undefined;
+  const ensureFolder = () => (folderReady ??= mkdir(folder, { recursive: true, mode: 0o700 }));
   return {
     kind: "file",
     async send(outboxId, email) {
       try {
         const info = await transport.sendMail(message(outboxId, email, domain));
-        await mkdir(folder, { recursive: true, mode: 0o700 });
+        await ensureFolder();
         const file = path.join(folder, `${outboxId}.eml`);
         // Written whole or not at all: a crash never leaves half a message.
-        await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+        try {
+          await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+          folderReady = undefined;
+          await ensureFolder();
+          await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+        }
         await rename(`${file}.tmp`, file);
         return `written to ${MAIL_FOLDER}/${outboxId}.eml`;
       } catch (error) {

@@ -1,8 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from "kysely";
 import pg from "pg";
+import { startCheckpointer } from "./checkpointer";
+import { GroupCommitDialect } from "./group-commit";
 import * as leads0001 from "./migrations/0001-leads";
 import * as outbox0002 from "./migrations/0002-outbox";
 import type { Database } from "./schema";
@@ -33,14 +35,20 @@ export interface DatabaseOptions {
 
 function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(dataDir, "leads.db"));
+  const filePath = path.join(dataDir, "leads.db");
+  const file = new SqliteDatabase(filePath);
   // WAL lets readers (the export CLI) run beside the server; synchronous=FULL
   // fsyncs the WAL on every commit, so an accepted lead survives a power cut.
   file.pragma("journal_mode = WAL");
   file.pragma("synchronous = FULL");
   file.pragma("busy_timeout = 5000");
   file.pragma("foreign_keys = ON");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  file.pragma("temp_store = MEMORY");
+  // Checkpoints (and their fsyncs of the database file) run in a worker thread, not in a COMMIT on the event loop.
+  file.pragma("wal_autocheckpoint = 0");
+  const checkpointer = startCheckpointer({ file: filePath });
+  // Transactions are savepoints in one shared transaction, committed once per event-loop turn (group-commit.ts).
+  return new Kysely<Database>({ dialect: new GroupCommitDialect({ database: file, onDestroy: () => checkpointer.stop() }) });
 }
 
 function openPostgres(connectionString: string): Kysely<Database> {

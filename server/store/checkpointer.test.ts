@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { startCheckpointer, type Checkpointer } from "./checkpointer";
+
+// The checkpoint thread against a real WAL-mode file whose own connection
+// never checkpoints (wal_autocheckpoint=0, as the server runs it).
+
+let dir: string;
+let db: SqliteDatabase.Database;
+let checkpointer: Checkpointer | undefined;
+
+const until = async (condition: () => Promise<boolean>, ms = 5000) => {
+  for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (await condition()) return;
+  }
+  throw new Error("condition not met in time");
+};
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "checkpointer-"));
+  db = new SqliteDatabase(path.join(dir, "test.db"));
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.pragma("wal_autocheckpoint = 0");
+  db.exec("create table items (id integer primary key, value text not null)");
+});
+
+afterEach(async () => {
+  await checkpointer?.stop();
+  checkpointer = undefined;
+  db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Frames in the WAL that are not yet in the database file, as the writer sees them. */
+function writeMany(rows: number) {
+  const insert = db.prepare("insert into items (value) values (?)");
+  // One transaction per row: each commit appends at least one frame.
+  for (let i = 0; i < rows; i++) insert.run("x".repeat(500));
+}
+
+it("checkpoints in its own thread, restarts a long WAL, and the writer then starts the WAL over", async () => {
+  // A WAL past RESTART_AFTER_FRAMES before the thread starts (as after a busy spell).
+  writeMany(1500);
+  checkpointer = startCheckpointer({ file: path.join(dir, "test.db"), intervalMs: 20 });
+  await until(async () => (await checkpointer!.stats()).restart >= 1);
+  // After a complete checkpoint the next commit writes from the WAL's start: it stays short.
+  writeMany(5);
+  await until(async () => {
+    const stats = await checkpointer!.stats();
+    return stats.walFrames > 0 && stats.walFrames < 50;
+  });
+  expect((await checkpointer.stats()).passive).toBeGreaterThan(1);
+  expect(db.prepare("select count(*) as n from items").get()).toEqual({ n: 1505 });
+});
+
+it("stops cleanly: the thread ends and the database stays usable", async () => {
+  checkpointer = startCheckpointer({ file: path.join(dir, "test.db"), intervalMs: 20 });
+  writeMany(10);
+  await until(async () => (await checkpointer!.stats()).passive >= 1);
+  const stopped = checkpointer.stop();
+  await expect(stopped).resolves.toBeUndefined();
+  // stop() is idempotent (the app and the store may both call it).
+  await checkpointer.stop();
+  writeMany(1);
+  expect(db.prepare("select count(*) as n from items").get()).toEqual({ n: 11 });
+});
