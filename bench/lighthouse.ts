@@ -27,6 +27,8 @@ interface Run {
 }
 
 function lighthouseOnce(url: string, outFile: string): Promise<Run> {
+  // A run that dies before writing must not be read as an earlier attempt's report.
+  rmSync(outFile, { force: true });
   return new Promise((resolve, reject) => {
     const child = spawn(
       path.join(root, "node_modules/.bin/lighthouse"),
@@ -40,7 +42,7 @@ function lighthouseOnce(url: string, outFile: string): Promise<Run> {
       clearTimeout(timer);
       try {
         const lhr = JSON.parse(readFileSync(outFile, "utf8"));
-        if (lhr.runtimeError) return reject(new Error(`${url}: ${lhr.runtimeError.message}`));
+        if (lhr.runtimeError) return reject(new LighthouseRuntimeError(`${url}: ${lhr.runtimeError.message}`));
         const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
         const value = (key: string) => Number(lhr.audits[key]?.numericValue ?? NaN);
         resolve({
@@ -62,6 +64,23 @@ function lighthouseOnce(url: string, outFile: string): Promise<Run> {
   });
 }
 
+/** Lighthouse's own "please run Lighthouse again" failures (NO_NAVSTART, NO_FCP…): the trace, not the page. */
+class LighthouseRuntimeError extends Error {}
+
+const attemptsPerRun = 3;
+
+/** One run, tried again (up to attemptsPerRun in all) when Lighthouse itself failed to record it. */
+async function lighthouseRun(url: string, outFile: string): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, outFile);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= attemptsPerRun) throw error;
+      console.log(`lighthouse: ${(error as Error).message}; trying again (${attempt + 1} of ${attemptsPerRun})`);
+    }
+  }
+}
+
 export async function runLighthouse({ quick = flag("quick"), routes = option("routes")?.split(",") ?? [...sitePages] } = {}) {
   const runs = quick ? 1 : 3;
   const outDir = path.join(tmpDir, "lighthouse");
@@ -75,7 +94,7 @@ export async function runLighthouse({ quick = flag("quick"), routes = option("ro
       const results: Run[] = [];
       for (let index = 0; index < runs; index += 1) {
         const file = path.join(outDir, `${route.replace(/\W+/g, "_") || "home"}-${index}.json`);
-        results.push(await lighthouseOnce(`http://127.0.0.1:${ports.site}${route}`, file));
+        results.push(await lighthouseRun(`http://127.0.0.1:${ports.site}${route}`, file));
       }
       raw[route] = results;
       const m = (key: keyof Omit<Run, "lcpElement">) => median(results.map((run) => run[key]));
