@@ -13,16 +13,16 @@ import { flag, isMain, ports, report, startChild, startSiteServer, tmpDir, waitF
 const boundary = "----benchBoundary7MA4YWxkTrZu0gW";
 let counter = 0;
 
-/** A multipart/form-data newsletter body, exactly as the site's form sends it, with a unique email. */
-export function newsletterRequest(): { body: string; headers: Record<string, string> } {
-  counter += 1;
-  const email = `bench-${process.pid}-${counter}-${randomUUID().slice(0, 8)}@example.com`;
+const uniqueEmail = () => `bench-${process.pid}-${(counter += 1)}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A multipart/form-data newsletter body, exactly as the site's form sends it (a unique email and key unless given). */
+export function newsletterRequest(email = uniqueEmail(), idempotencyKey: string = randomUUID()): { body: string; headers: Record<string, string> } {
   const body = `--${boundary}\r\nContent-Disposition: form-data; name="${fields.email}"\r\n\r\n${email}\r\n--${boundary}--\r\n`;
   return {
     body,
     headers: {
       "content-type": `multipart/form-data; boundary=${boundary}`,
-      [headers.idempotencyKey.toLowerCase()]: randomUUID(),
+      [headers.idempotencyKey.toLowerCase()]: idempotencyKey,
       [headers.renderedAt.toLowerCase()]: String(Date.now() - 60_000),
     },
   };
