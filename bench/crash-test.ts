@@ -168,7 +168,7 @@ interface Stored {
 }
 const db = new Database(path.join(dataDir, "leads.db"), { readonly: true });
 const storedOf = (table: "enquiries" | "subscribers", topic: string): Stored[] => {
-  // Counted in one pass: the outbox has no index on lead_id, and a lookup per lead is quadratic.
+  // Counted in one pass, not by a lookup per lead (tens of thousands of them after a long run).
   const counts = db.prepare("select lead_id, count(*) as n from outbox where topic = ? group by lead_id").all(topic) as { lead_id: string; n: number }[];
   const deliveries = new Map(counts.map(({ lead_id, n }) => [lead_id, n]));
   const leads = db.prepare(`select id, email from ${table}`).all() as { id: string; email: string }[];
