@@ -76,25 +76,29 @@ export function createMailer({ smtpUrl, dataDir, from }: MailerOptions): Mailer 
 
   const folder = path.join(dataDir, MAIL_FOLDER);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  // Made once, on the first message (and again only if a write finds it gone).
+  // Made once, on the first message, and again when it could not be made or a write finds it gone.
   let folderReady: Promise<unknown> | undefined;
-  const ensureFolder = () => (folderReady ??= mkdir(folder, { recursive: true, mode: 0o700 }));
+  const ensureFolder = () =>
+    (folderReady ??= mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+      folderReady = undefined;
+      throw error;
+    }));
   return {
     kind: "file",
     async send(outboxId, email) {
       try {
         const info = await transport.sendMail(message(outboxId, email, domain));
-        await ensureFolder();
         const file = path.join(folder, `${outboxId}.eml`);
         // Written whole or not at all: a crash never leaves half a message.
-        try {
-          await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-          folderReady = undefined;
+        const write = async () => {
           await ensureFolder();
           await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
-        }
+        };
+        await write().catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+          folderReady = undefined;
+          await write();
+        });
         await rename(`${file}.tmp`, file);
         return `written to ${MAIL_FOLDER}/${outboxId}.eml`;
       } catch (error) {

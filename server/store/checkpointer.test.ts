@@ -35,7 +35,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Frames in the WAL that are not yet in the database file, as the writer sees them. */
+/** Commits this many rows, one transaction each, through the writer's connection. */
 function writeMany(rows: number) {
   const insert = db.prepare("insert into items (value) values (?)");
   // One transaction per row: each commit appends at least one frame.
@@ -67,4 +67,20 @@ it("stops cleanly: the thread ends and the database stays usable", async () => {
   await checkpointer.stop();
   writeMany(1);
   expect(db.prepare("select count(*) as n from items").get()).toEqual({ n: 11 });
+});
+
+it("says once when its thread fails, so the caller can hand checkpoints back to SQLite", async () => {
+  const failures: unknown[] = [];
+  // A database the thread cannot open: it fails as it starts.
+  checkpointer = startCheckpointer({ file: path.join(dir, "no-such-folder", "test.db"), intervalMs: 20, onFailure: (error) => failures.push(error) });
+  await until(async () => failures.length > 0);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(failures).toHaveLength(1);
+});
+
+it("does not call a stop a failure", async () => {
+  const failures: unknown[] = [];
+  checkpointer = startCheckpointer({ file: path.join(dir, "test.db"), intervalMs: 20, onFailure: (error) => failures.push(error) });
+  await checkpointer.stop();
+  expect(failures).toEqual([]);
 });

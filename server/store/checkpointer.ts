@@ -34,6 +34,11 @@ export interface CheckpointerOptions {
   file: string;
   intervalMs?: number;
   restartAfterFrames?: number;
+  /**
+   * The thread failed or ended without stop(): nothing checkpoints any more, so
+   * the caller hands checkpoints back to SQLite (or the WAL would grow forever).
+   */
+  onFailure?: (error: unknown) => void;
 }
 
 // Plain JavaScript, evaluated as the worker's script: it runs the same way under
@@ -73,18 +78,31 @@ parentPort.on("message", (message) => {
 });
 `;
 
-export function startCheckpointer({ file, intervalMs = CHECKPOINT_INTERVAL_MS, restartAfterFrames = RESTART_AFTER_FRAMES }: CheckpointerOptions): Checkpointer {
+export function startCheckpointer({
+  file,
+  intervalMs = CHECKPOINT_INTERVAL_MS,
+  restartAfterFrames = RESTART_AFTER_FRAMES,
+  onFailure,
+}: CheckpointerOptions): Checkpointer {
   const betterSqlite3 = createRequire(import.meta.url).resolve("better-sqlite3");
   const worker = new Worker(workerSource, {
     eval: true,
     workerData: { file, intervalMs, restartAfterFrames, restartBusyMs: RESTART_BUSY_MS, betterSqlite3 },
   });
-  const exited = once(worker, "exit");
+  // Not events.once(): it rejects on an "error" event, an unhandled rejection that would end the server.
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   // A process that ends without closing the store is not held open by this thread.
   worker.unref();
-  // A worker that fails (the file vanished) leaves checkpoints to the next start; it must not crash the server.
-  worker.on("error", () => undefined);
   let stopping: Promise<void> | undefined;
+  let failed = false;
+  const fail = (error: unknown) => {
+    if (failed || stopping) return;
+    failed = true;
+    onFailure?.(error);
+  };
+  // A failing thread must not crash the server: it says so once, and the caller falls back.
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`the checkpoint thread ended (exit code ${code})`)));
   return {
     async stats() {
       const answer = once(worker, "message") as Promise<[{ stats: CheckpointStats }]>;

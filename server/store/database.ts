@@ -46,7 +46,13 @@ function openSqlite(dataDir: string): Kysely<Database> {
   file.pragma("temp_store = MEMORY");
   // Checkpoints (and their fsyncs of the database file) run in a worker thread, not in a COMMIT on the event loop.
   file.pragma("wal_autocheckpoint = 0");
-  const checkpointer = startCheckpointer({ file: filePath });
+  const checkpointer = startCheckpointer({
+    file: filePath,
+    // Without the thread, SQLite checkpoints in COMMITs again (its default), slower but bounded.
+    onFailure: () => {
+      if (file.open) file.pragma("wal_autocheckpoint = 1000");
+    },
+  });
   // Transactions are savepoints in one shared transaction, committed once per event-loop turn (group-commit.ts).
   return new Kysely<Database>({ dialect: new GroupCommitDialect({ database: file, onDestroy: () => checkpointer.stop() }) });
 }
