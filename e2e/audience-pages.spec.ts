@@ -1,16 +1,19 @@
 import type { Browser, Locator, Page } from "@playwright/test";
+import { freelancersMeta } from "../app/content/meta/freelancers";
+import { agenciesMeta } from "../app/content/meta/agencies";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
-import { aboutHero, aboutMeta, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "../app/content/about";
+import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "../app/content/about";
 import {
-  agenciesCta, agenciesFaq, agenciesHero, agenciesMeta, agencyTestimonials, partnershipProcess, whatWeOffer,
+  agenciesCta, agenciesFaq, agenciesHero, agencyTestimonials, partnershipProcess, whatWeOffer,
 } from "../app/content/agencies";
 import { CAROUSEL_AUTOPLAY_MS } from "../app/content/constants";
 import {
-  freelancersFaq, freelancersHero, freelancersHowItWorks, freelancersMeta, getIntroduced, servicesForFreelancers, whyChooseUs,
+  freelancersFaq, freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
 } from "../app/content/freelancers";
 import { layoutCopy } from "../app/content/layout";
 import { paths, sitePages } from "../app/content/paths";
 import { site } from "../app/content/site";
+import { aboutMeta } from "../app/content/meta/about";
 import type { Action, PageMeta } from "../app/content/types";
 
 interface AudiencePage {

@@ -1,19 +1,24 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { formatNumber, numberFormats } from "../app/lib/format";
-import { howToJoin, memberBenefits, memberCta, memberHero, memberMeta } from "../app/content/member";
+import { howToJoin, memberBenefits, memberCta, memberHero } from "../app/content/member";
+import { memberMeta } from "../app/content/meta/member";
+import { spotlightMeta } from "../app/content/meta/spotlight";
+import { agenciesSpotlightMeta } from "../app/content/meta/spotlight-agencies";
+import { payrollMeta } from "../app/content/meta/spotlight-payroll";
+import { tendersMeta } from "../app/content/meta/tenders";
 import { paths } from "../app/content/paths";
 import { site } from "../app/content/site";
-import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, spotlightMeta, workforce } from "../app/content/spotlight";
+import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "../app/content/spotlight";
 import {
-  agenciesSpotlightCta, agenciesSpotlightHero, agenciesSpotlightMeta, agencyNeeds, complianceChecklist, nextEdition,
+  agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition,
   recruitmentFigures,
 } from "../app/content/spotlight-agencies";
 import {
-  forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, payrollMeta, sectorChart,
+  forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart,
 } from "../app/content/spotlight-payroll";
 import { payrollMarket, recruitmentIndustry, ukWorkforce } from "../app/content/statistics";
 import {
-  howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, tendersMeta, whoWeWorkWith,
+  howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
 } from "../app/content/tenders";
 import type { Action, PageMeta, Stat } from "../app/content/types";
 

@@ -65,7 +65,9 @@ export function staticImportsOf(entry: string, onDemand: ReadonlySet<string> = n
 }
 
 const rootModule = path.join(appDir, "root.tsx");
-const everyPage = staticImportsOf(rootModule, onDemandModules());
+const onDemand = onDemandModules();
+// The root layout, and the head tags every page's `meta` builds.
+const everyPage = new Set([...staticImportsOf(rootModule, onDemand), ...staticImportsOf(path.join(appDir, "lib/meta.ts"), onDemand)]);
 everyPage.delete(rootModule);
 
 export const codeSplitting: NonNullable<NonNullable<BuildEnvironmentOptions["rolldownOptions"]>["output"]> = {
@@ -73,7 +75,7 @@ export const codeSplitting: NonNullable<NonNullable<BuildEnvironmentOptions["rol
     groups: [
       { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 3 },
       { name: "shell", test: (id) => everyPage.has(id), priority: 2 },
-      { name: "shell", test: /[\\/]app[\\/]/, minShareCount: SHELL_MIN_PAGES, priority: 1 },
+      { name: "sections", test: /[\\/]app[\\/]/, minShareCount: SHELL_MIN_PAGES, priority: 1 },
     ],
   },
 };

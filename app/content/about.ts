@@ -1,12 +1,5 @@
 import { paths } from "./paths";
-import type { Action, Card, PageMeta } from "./types";
-
-export const aboutMeta: PageMeta = {
-  title: "About Us",
-  description:
-    "Who we are: an introduction service that connects UK freelancers and contractors with vetted agencies, compliant payroll providers and freelance-friendly financial support.",
-  path: paths.about,
-};
+import type { Action, Card } from "./types";
 
 export const aboutHero = {
   eyebrow: "About us",

@@ -1,13 +1,6 @@
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { paths } from "./paths";
-import type { Action, Card, FaqItem, PageMeta, Step, Testimonial } from "./types";
-
-export const agenciesMeta: PageMeta = {
-  title: "For Agencies and Businesses",
-  description:
-    "Partner with us to reach pre-qualified UK freelancers and contractors and offer them vetted PAYE, CIS and umbrella payroll, insurance and training.",
-  path: paths.agencies,
-};
+import type { Action, Card, FaqItem, Step, Testimonial } from "./types";
 
 export const agenciesHero = {
   eyebrow: "For agencies and businesses",

@@ -1,15 +1,8 @@
 import { STORAGE_KEYS } from "./constants";
 import { legalContactTerms } from "./legal";
-import { paths } from "./paths";
-import { site } from "./site";
 import type { LegalDocument } from "./types";
 
 export const cookiePolicy: LegalDocument = {
-  meta: {
-    title: "Cookie policy",
-    description: `${site.name} sets no non-essential cookies and loads no trackers. This page lists the two choices the site remembers on your device and how to clear them.`,
-    path: paths.cookiePolicy,
-  },
   title: "Cookie policy",
   intro:
     "The short version: this website sets no non-essential cookies, runs no analytics and loads no trackers or adverts. It remembers two choices on your device, and nothing else.",

@@ -1,13 +1,6 @@
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { paths } from "./paths";
-import type { Action, Card, FaqItem, PageMeta, Step } from "./types";
-
-export const freelancersMeta: PageMeta = {
-  title: "For Freelancers and Contractors",
-  description:
-    "Free introductions for UK freelancers and contractors to vetted agencies, compliant PAYE, CIS and umbrella payroll, freelance-friendly mortgages, insurance, accountants and training.",
-  path: paths.freelancers,
-};
+import type { Action, Card, FaqItem, Step } from "./types";
 
 /**
  * The spec lists this hero under About but says its page is not shown, and

@@ -1,14 +1,7 @@
 import type { Country } from "~/components/sections/country-flags";
 import type { HeroVideo } from "~/components/sections/video-hero";
 import { paths } from "./paths";
-import type { Action, Card, PageMeta, Step, Testimonial } from "./types";
-
-export const homeMeta: PageMeta = {
-  title: "Support, payroll and introductions for UK freelancers",
-  description:
-    "Free introductions for UK freelancers and contractors to vetted recruitment agencies, compliant payroll providers, freelance-friendly mortgages, insurance and training.",
-  path: paths.home,
-};
+import type { Action, Card, Step, Testimonial } from "./types";
 
 export const homeHero = {
   headline: "The UK marketplace for freelancers, contractors and the agencies that hire them",

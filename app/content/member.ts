@@ -1,17 +1,10 @@
 // Member (/member): the members area.
 import { paths } from "./paths";
 import { referAndEarnAction } from "./refer-and-earn";
-import type { Action, Card, PageMeta, Step } from "./types";
+import type { Action, Card, Step } from "./types";
 
 const joinAsFreelancer: Action = { label: "Join as Freelancer", href: paths.contact };
 const joinAsAgency: Action = { label: "Join as Agency", href: paths.contact, variant: "secondary" };
-
-export const memberMeta: PageMeta = {
-  title: "Members area",
-  description:
-    "Provider comparison, sector reports and calculators, joining bonuses, events, a referral dashboard, a download centre and a community space for freelancers and agencies.",
-  path: paths.member,
-};
 
 export const memberHero = {
   eyebrow: "Services: Member",

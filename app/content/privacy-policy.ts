@@ -1,5 +1,4 @@
 import { legalContactTerms } from "./legal";
-import { paths } from "./paths";
 import { site } from "./site";
 import type { LegalDocument } from "./types";
 
@@ -8,11 +7,6 @@ export const partnerOptOut =
   "You can opt out of partner communications at any time through your account preferences, or by emailing us; we then tell the partners we introduced you to.";
 
 export const privacyPolicy: LegalDocument = {
-  meta: {
-    title: "Privacy policy",
-    description: `How ${site.name} collects, uses and protects your personal data, who we share it with, how long we keep it and your rights under UK data protection law.`,
-    path: paths.privacyPolicy,
-  },
   title: "Privacy policy",
   intro:
     "This policy explains what personal data we collect when you use our website, why we collect it, who we share it with and the rights you have. We have written it to be read, not skimmed past.",

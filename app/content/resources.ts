@@ -1,12 +1,4 @@
-import { paths } from "./paths";
-import type { Card, FaqItem, PageMeta } from "./types";
-
-export const resourcesMeta: PageMeta = {
-  title: "Guides, FAQs and industry updates",
-  description:
-    "Plain-English guides for UK freelancers and contractors on IR35, umbrella payroll, CIS and contractor mortgages, with answers to common questions and the latest industry updates.",
-  path: paths.resources,
-};
+import type { Card, FaqItem } from "./types";
 
 export const resourcesHero = {
   eyebrow: "Resources",

@@ -1,22 +1,15 @@
 // Agencies & Recruiters (/spotlight/agencies): the recruitment editorial.
-import { formatNumber, numberFormats } from "~/lib/format";
+import { numberFormats } from "~/lib/format";
+import { recruitmentFigures as figures } from "./meta/spotlight-agencies";
 import { paths } from "./paths";
 import { referAndEarnAction } from "./refer-and-earn";
 import { recruitmentIndustry } from "./statistics";
-import type { Action, Card, PageMeta, Stat } from "./types";
+import type { Action, Card, Stat } from "./types";
 
-const turnover = formatNumber(recruitmentIndustry.turnoverGbp, numberFormats.gbpBn);
-const { turnoverYear } = recruitmentIndustry;
-const selfEmployed = formatNumber(recruitmentIndustry.selfEmployedFreelancersAndContractors, numberFormats.millionsPlus);
+const { turnover, turnoverYear, selfEmployed } = figures;
 
 const comparePayrollProviders: Action = { label: "Compare Payroll Providers", href: paths.contact };
 const registerYourAgency: Action = { label: "Register Your Agency", href: paths.contact, variant: "secondary" };
-
-export const agenciesSpotlightMeta: PageMeta = {
-  title: `Agencies & Recruiters: UK recruitment in ${turnoverYear}`,
-  description: `UK recruitment turned over ${turnover} in ${turnoverYear}, and ${selfEmployed} self-employed freelancers and contractors are part of the market. What agencies need to place them compliantly.`,
-  path: paths.spotlightAgencies,
-};
 
 export const agenciesSpotlightHero = {
   eyebrow: "Spotlight: Agencies & Recruiters",

@@ -1,23 +1,17 @@
 // Payroll & Compliance (/spotlight/payroll): the UK freelance payroll market.
 import { formatNumber, numberFormats } from "~/lib/format";
+import { payrollFigures } from "./meta/spotlight-payroll";
 import { paths } from "./paths";
 import { referAndEarnAction } from "./refer-and-earn";
 import { freelancersBySector2025, payrollDemandIndex, payrollMarket, sectorEstimatesYear } from "./statistics";
-import type { Action, Card, ChartDatum, NumberFormat, PageMeta, Stat } from "./types";
+import type { Action, Card, ChartDatum, NumberFormat, Stat } from "./types";
 
-const needingPayroll = formatNumber(payrollMarket.freelancersNeedingPayroll, numberFormats.millionsShort);
-const processed = formatNumber(payrollMarket.marketValueGbp, numberFormats.gbpBnPlus);
+const { needingPayroll, processed } = payrollFigures;
 const [largest, secondLargest] = freelancersBySector2025;
 const [baseYear, latestYear] = payrollDemandIndex;
 
 const comparePayrollProviders: Action = { label: "Compare Payroll Providers", href: paths.contact };
 const listYourPayrollService: Action = { label: "List Your Payroll Service", href: paths.contact, variant: "secondary" };
-
-export const payrollMeta: PageMeta = {
-  title: "Payroll & Compliance: the UK freelance payroll market",
-  description: `${needingPayroll} UK freelancers need compliant payroll and ${processed} is processed annually. Freelancers by sector in ${sectorEstimatesYear}, and how the market has grown since ${baseYear.name}.`,
-  path: paths.spotlightPayroll,
-};
 
 export const payrollHero = {
   eyebrow: "Spotlight: Payroll & Compliance",

@@ -1,18 +1,11 @@
 // Spotlight On (/spotlight): UK freelancers by sector.
-import { formatNumber, numberFormats } from "~/lib/format";
+import { numberFormats } from "~/lib/format";
+import { workforceFigures } from "./meta/spotlight";
 import { paths } from "./paths";
 import { freelancersBySector2025, type SectorEstimate, sectorEstimatesYear, ukWorkforce } from "./statistics";
-import type { Action, PageMeta, Stat } from "./types";
+import type { Action, Stat } from "./types";
 
-const freelancers = formatNumber(ukWorkforce.freelancers, numberFormats.millions);
-const selfEmployed = formatNumber(ukWorkforce.selfEmployed, numberFormats.millionsShort);
-const someCapacity = formatNumber(ukWorkforce.freelanceInSomeCapacity, numberFormats.millionsShort);
-
-export const spotlightMeta: PageMeta = {
-  title: "Spotlight On: UK freelancers by sector",
-  description: `About ${freelancers} UK freelancers, ${selfEmployed} self-employed and ${someCapacity} who freelance in some capacity: where they work in ${sectorEstimatesYear}, sector by sector.`,
-  path: paths.spotlight,
-};
+const { freelancers, selfEmployed, someCapacity } = workforceFigures;
 
 export const spotlightHero = {
   eyebrow: "Spotlight On",

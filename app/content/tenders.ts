@@ -1,6 +1,6 @@
 // Tenders & Project Delivery (/spotlight/tenders).
 import { paths } from "./paths";
-import type { Action, Card, PageMeta, Step } from "./types";
+import type { Action, Card, Step } from "./types";
 
 const contactUs: Action = { label: "Agencies & Clients – Contact Us", href: paths.contact };
 const registerInterest: Action = { label: "Subcontractors – Register Interest", href: paths.contact, variant: "secondary" };
@@ -8,13 +8,6 @@ const registerInterest: Action = { label: "Subcontractors – Register Interest"
 /** What a sample card lists, in this order. */
 const terms = { value: "Value", client: "Client type", scope: "Scope" } as const;
 const sharedOnRegistration = "Shared with registered subcontractors";
-
-export const tendersMeta: PageMeta = {
-  title: "Tenders & Project Delivery",
-  description:
-    "We bid for public and private construction tenders with teams of vetted subcontractors, and deliver the work. Agencies and clients contact us; subcontractors register interest.",
-  path: paths.spotlightTenders,
-};
 
 export const tendersHero = {
   eyebrow: "Services: Tenders & Project Delivery",

@@ -1,14 +1,8 @@
 import { legalContactTerms } from "./legal";
-import { paths } from "./paths";
 import { site } from "./site";
 import type { LegalDocument } from "./types";
 
 export const termsConditions: LegalDocument = {
-  meta: {
-    title: "Terms & Conditions",
-    description: `The terms for using ${site.name}: a free introduction service for UK freelancers and contractors that gives no regulated advice and guarantees no outcomes.`,
-    path: paths.termsConditions,
-  },
   title: "Terms & Conditions",
   intro:
     "These terms apply when you use our website or ask us for an introduction. Please read them: by using the site you accept them. If you do not agree, please do not use the site.",

@@ -64,7 +64,6 @@ export interface LegalSection {
 
 /** A legal page (privacy, terms, cookies): headed sections of plain prose. */
 export interface LegalDocument {
-  meta: PageMeta;
   title: string;
   intro: string;
   /** YYYY-MM-DD */

@@ -1,10 +1,14 @@
 import { useEffect } from "react";
 
 let markRootHydrated: () => void = () => {};
+let pageHydrated = false;
 const rootHydration = new Promise<void>((resolve) => (markRootHydrated = resolve));
 
 /** Resolves once the page has hydrated: parts hydrated later (the footer's newsletter form) fetch their code then, not before. */
 export const afterRootHydration = () => rootHydration;
+
+/** False while React hydrates the pre-rendered page; true once it has (and in every render after). */
+export const isPageHydrated = () => pageHydrated;
 
 /**
  * Marks the page hydrated (`window.__siteHydrated = true`). The JavaScript
@@ -16,6 +20,7 @@ export const afterRootHydration = () => rootHydration;
 export function useHydrationSignal() {
   useEffect(() => {
     (window as unknown as { __siteHydrated?: boolean }).__siteHydrated = true;
+    pageHydrated = true;
     markRootHydrated();
   }, []);
 }

@@ -1,31 +1,11 @@
-import { CardGrid } from "~/components/sections/card-grid";
-import { PageHero } from "~/components/sections/page-hero";
-import { Prose } from "~/components/sections/prose";
-import { Section } from "~/components/sections/section";
-import { aboutHero, aboutMeta, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "~/content/about";
+import { aboutMeta } from "~/content/meta/about";
 import { pageMeta } from "~/lib/meta";
+import { staticPart } from "~/lib/static-part";
 
 export const meta = () => pageMeta(aboutMeta);
 
+const AboutContent = staticPart(() => import("~/pages/about"));
+
 export default function AboutPage() {
-  return (
-    <>
-      <PageHero {...aboutHero} />
-      <Section heading={ourStory.heading}>
-        <Prose paragraphs={ourStory.paragraphs} />
-      </Section>
-      <Section heading={ourMission.heading} tone="tint">
-        <Prose paragraphs={ourMission.paragraphs} lead />
-      </Section>
-      <Section heading={ourVision.heading}>
-        <Prose paragraphs={ourVision.paragraphs} lead />
-      </Section>
-      <Section heading={ourValues.heading} intro={ourValues.intro} tone="tint">
-        <CardGrid cards={ourValues.cards} columns={3} />
-      </Section>
-      <Section heading={complianceAndVetting.heading} intro={complianceAndVetting.intro} actions={complianceAndVetting.actions}>
-        <CardGrid cards={complianceAndVetting.cards} columns={4} />
-      </Section>
-    </>
-  );
+  return <AboutContent />;
 }

@@ -1,4 +1,5 @@
 import { CardGrid } from "~/components/sections/card-grid";
+import { agenciesMeta } from "~/content/meta/agencies";
 import { Carousel } from "~/components/sections/carousel";
 import { CtaBand } from "~/components/sections/cta-band";
 import { Faq } from "~/components/sections/faq";
@@ -7,7 +8,7 @@ import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import { TestimonialCard } from "~/components/sections/testimonial-card";
 import {
-  agenciesCta, agenciesFaq, agenciesHero, agenciesMeta, agencyTestimonials, partnershipProcess, whatWeOffer,
+  agenciesCta, agenciesFaq, agenciesHero, agencyTestimonials, partnershipProcess, whatWeOffer,
 } from "~/content/agencies";
 import { CAROUSEL_AUTOPLAY_MS } from "~/content/constants";
 import type { Testimonial } from "~/content/types";

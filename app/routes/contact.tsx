@@ -1,8 +1,9 @@
 import { ContactForm } from "~/components/forms/contact-form";
+import { contactMeta } from "~/content/meta/contact";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { contactDetails, contactHero, contactMeta, contactSection } from "~/content/contact";
+import { contactDetails, contactHero, contactSection } from "~/content/contact";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () => pageMeta(contactMeta);

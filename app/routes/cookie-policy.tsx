@@ -1,9 +1,11 @@
-import { LegalPage } from "~/components/sections/legal-page";
-import { cookiePolicy } from "~/content/cookie-policy";
+import { cookiePolicyMeta } from "~/content/meta/cookie-policy";
 import { pageMeta } from "~/lib/meta";
+import { staticPart } from "~/lib/static-part";
 
-export const meta = () => pageMeta(cookiePolicy.meta);
+export const meta = () => pageMeta(cookiePolicyMeta);
+
+const CookiePolicyContent = staticPart(() => import("~/pages/cookie-policy"));
 
 export default function CookiePolicyPage() {
-  return <LegalPage document={cookiePolicy} />;
+  return <CookiePolicyContent />;
 }

@@ -1,4 +1,5 @@
 import { CardPanel } from "~/components/sections/card-grid";
+import { freelancersMeta } from "~/content/meta/freelancers";
 import { Carousel } from "~/components/sections/carousel";
 import { CtaBand } from "~/components/sections/cta-band";
 import { Faq } from "~/components/sections/faq";
@@ -7,7 +8,7 @@ import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import { CAROUSEL_AUTOPLAY_MS } from "~/content/constants";
 import {
-  freelancersFaq, freelancersHero, freelancersHowItWorks, freelancersMeta, getIntroduced, servicesForFreelancers, whyChooseUs,
+  freelancersFaq, freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
 } from "~/content/freelancers";
 import type { Card } from "~/content/types";
 import { pageMeta } from "~/lib/meta";

@@ -1,4 +1,5 @@
 import { CardGrid } from "~/components/sections/card-grid";
+import { homeMeta } from "~/content/meta/home";
 import { CountryFlags } from "~/components/sections/country-flags";
 import { CtaBand } from "~/components/sections/cta-band";
 import { Section } from "~/components/sections/section";
@@ -6,7 +7,7 @@ import { Steps } from "~/components/sections/steps";
 import { TestimonialGrid } from "~/components/sections/testimonial-card";
 import { VideoHero } from "~/components/sections/video-hero";
 import {
-  countries, freelancerSupport, homeCta, homeHero, homeMeta, homeTestimonials, howItWorks, pillars, sectorsWeSupport,
+  countries, freelancerSupport, homeCta, homeHero, homeTestimonials, howItWorks, pillars, sectorsWeSupport,
 } from "~/content/home";
 import { pageMeta } from "~/lib/meta";
 

@@ -1,26 +1,12 @@
-import { CardGrid } from "~/components/sections/card-grid";
-import { CtaBand } from "~/components/sections/cta-band";
-import { editorialArt } from "~/components/sections/editorial-art";
-import { PageHero } from "~/components/sections/page-hero";
-import { Section } from "~/components/sections/section";
-import { Steps } from "~/components/sections/steps";
-import { howToJoin, memberBenefits, memberCta, memberHero, memberMeta } from "~/content/member";
+import { memberMeta } from "~/content/meta/member";
 import { pageMeta } from "~/lib/meta";
+import { staticPart } from "~/lib/static-part";
 
 export const meta = () => pageMeta(memberMeta);
 
+const MemberContent = staticPart(() => import("~/pages/member"));
+
 /** Member: what the members area offers, and how to join. */
 export default function MemberPage() {
-  return (
-    <>
-      <PageHero {...memberHero} image={editorialArt.member} />
-      <Section heading={memberBenefits.heading} intro={memberBenefits.intro}>
-        <CardGrid cards={memberBenefits.cards} columns={4} />
-      </Section>
-      <Section heading={howToJoin.heading} intro={howToJoin.intro} tone="tint">
-        <Steps steps={howToJoin.steps} />
-      </Section>
-      <CtaBand {...memberCta} />
-    </>
-  );
+  return <MemberContent />;
 }

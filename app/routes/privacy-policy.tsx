@@ -1,9 +1,11 @@
-import { LegalPage } from "~/components/sections/legal-page";
-import { privacyPolicy } from "~/content/privacy-policy";
+import { privacyPolicyMeta } from "~/content/meta/privacy-policy";
 import { pageMeta } from "~/lib/meta";
+import { staticPart } from "~/lib/static-part";
 
-export const meta = () => pageMeta(privacyPolicy.meta);
+export const meta = () => pageMeta(privacyPolicyMeta);
+
+const PrivacyPolicyContent = staticPart(() => import("~/pages/privacy-policy"));
 
 export default function PrivacyPolicyPage() {
-  return <LegalPage document={privacyPolicy} />;
+  return <PrivacyPolicyContent />;
 }

@@ -3,7 +3,8 @@ import { DatedUpdates } from "~/components/sections/dated-updates";
 import { Faq } from "~/components/sections/faq";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { guides, industryUpdates, resourcesFaq, resourcesHero, resourcesMeta } from "~/content/resources";
+import { resourcesMeta } from "~/content/meta/resources";
+import { guides, industryUpdates, resourcesFaq, resourcesHero } from "~/content/resources";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () => pageMeta({ ...resourcesMeta, faq: resourcesFaq.items });

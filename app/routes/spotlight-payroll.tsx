@@ -1,4 +1,5 @@
 import { BarChart } from "~/components/charts/bar-chart";
+import { payrollMeta } from "~/content/meta/spotlight-payroll";
 import { Counter } from "~/components/charts/counter";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CheckList } from "~/components/sections/check-list";
@@ -9,7 +10,7 @@ import { Section } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
 import { CHART_HEIGHTS_PX } from "~/content/constants";
 import {
-  forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, payrollMeta, sectorChart,
+  forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart,
 } from "~/content/spotlight-payroll";
 import type { Stat } from "~/content/types";
 import { pageMeta } from "~/lib/meta";

@@ -1,9 +1,11 @@
-import { LegalPage } from "~/components/sections/legal-page";
-import { termsConditions } from "~/content/terms-conditions";
+import { termsConditionsMeta } from "~/content/meta/terms-conditions";
 import { pageMeta } from "~/lib/meta";
+import { staticPart } from "~/lib/static-part";
 
-export const meta = () => pageMeta(termsConditions.meta);
+export const meta = () => pageMeta(termsConditionsMeta);
+
+const TermsConditionsContent = staticPart(() => import("~/pages/terms-conditions"));
 
 export default function TermsConditionsPage() {
-  return <LegalPage document={termsConditions} />;
+  return <TermsConditionsContent />;
 }

@@ -1,32 +1,14 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { layoutCopy } from "~/content/layout";
-import { footerLegalLinks, footerQuickLinks, type NavLink } from "~/content/navigation";
-import { paths } from "~/content/paths";
 import { site } from "~/content/site";
-import { Icon } from "../ui/icon";
-import { Logo } from "../ui/logo";
+import { staticPart } from "~/lib/static-part";
+
+/** Static copy and links: their code is fetched only if the footer is ever rendered afresh in the browser. */
+const FooterColumns = staticPart(() => import("./footer-columns"), { everyPage: true });
 
 interface FooterProps {
   /** The newsletter sign-up, placed in the footer by the layout. */
   newsletter?: ReactNode;
-}
-
-function LinkList({ heading, links }: { heading: string; links: readonly NavLink[] }) {
-  return (
-    <nav aria-label={heading}>
-      <h2 className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{heading}</h2>
-      <ul className="mt-4 space-y-2">
-        {links.map((link) => (
-          <li key={link.href}>
-            <Link to={link.href} className="text-brand-100 hover:text-white hover:underline">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
 }
 
 export function Footer({ newsletter }: FooterProps) {
@@ -34,44 +16,7 @@ export function Footer({ newsletter }: FooterProps) {
   return (
     <footer className="bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <Link to={paths.home} className="inline-block rounded">
-            <Logo tone="white" lazy />
-          </Link>
-          <p className="mt-4 max-w-xs text-sm leading-relaxed">{site.tagline}.</p>
-          <address className="mt-4 space-y-1 text-sm not-italic">
-            <a className="flex items-center gap-2 hover:text-white" href={`mailto:${site.contact.email}`}>
-              <Icon name="mail" className="size-4" /> {site.contact.email}
-            </a>
-            <a className="flex items-center gap-2 hover:text-white" href={`tel:${site.contact.phone.replace(/\s/g, "")}`}>
-              <Icon name="phone" className="size-4" /> {site.contact.phoneDisplay}
-            </a>
-          </address>
-        </div>
-        <LinkList heading={layoutCopy.footer.quickLinksHeading} links={footerQuickLinks} />
-        <div className="space-y-8">
-          <LinkList heading={layoutCopy.footer.legalHeading} links={footerLegalLinks} />
-          <div>
-            <h2 className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{layoutCopy.footer.followHeading}</h2>
-            <ul className="mt-4 flex gap-3">
-              {site.social.map((profile) => (
-                <li key={profile.name}>
-                  <a
-                    href={profile.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex size-10 items-center justify-center rounded-full bg-brand-800 text-white hover:bg-brand-600"
-                  >
-                    <Icon name={profile.icon} className="size-5" />
-                    <span className="sr-only">
-                      {profile.name} {layoutCopy.footer.newTab}
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
+        <FooterColumns />
         <div>{newsletter}</div>
       </div>
       <div className="border-t border-brand-800">

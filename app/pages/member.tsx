@@ -1,0 +1,23 @@
+import { CardGrid } from "~/components/sections/card-grid";
+import { CtaBand } from "~/components/sections/cta-band";
+import { editorialArt } from "~/components/sections/editorial-art";
+import { PageHero } from "~/components/sections/page-hero";
+import { Section } from "~/components/sections/section";
+import { Steps } from "~/components/sections/steps";
+import { howToJoin, memberBenefits, memberCta, memberHero } from "~/content/member";
+
+/** Member: what the members area offers, and how to join. */
+export default function MemberContent() {
+  return (
+    <>
+      <PageHero {...memberHero} image={editorialArt.member} />
+      <Section heading={memberBenefits.heading} intro={memberBenefits.intro}>
+        <CardGrid cards={memberBenefits.cards} columns={4} />
+      </Section>
+      <Section heading={howToJoin.heading} intro={howToJoin.intro} tone="tint">
+        <Steps steps={howToJoin.steps} />
+      </Section>
+      <CtaBand {...memberCta} />
+    </>
+  );
+}
