@@ -12,6 +12,8 @@ for (const path of [...sitePages, ...unlistedPages, "/no-such-page", "/services/
 }
 
 test("axe finds no violations with both banners showing", async ({ page }) => {
+  // The banners come after hydration, and axe then checks the home page whole: about 10 s alone, more under a full run's load.
+  test.slow();
   await page.goto("/");
   await page.getByRole("region", { name: "Disclaimer" }).waitFor();
   await expectNoAxeViolations(page);

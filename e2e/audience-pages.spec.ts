@@ -10,7 +10,7 @@ import { CAROUSEL_AUTOPLAY_MS } from "../app/content/constants";
 import {
   freelancersFaq, freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
 } from "../app/content/freelancers";
-import { layoutCopy } from "../app/content/layout";
+import { carouselCopy } from "../app/content/carousel";
 import { paths, sitePages } from "../app/content/paths";
 import { site } from "../app/content/site";
 import { aboutMeta } from "../app/content/meta/about";
@@ -151,7 +151,7 @@ test.describe("FAQ accordions", () => {
 
 // ---- Carousels ----
 
-const copy = layoutCopy.carousel;
+const copy = carouselCopy;
 
 /** The labels ("n of N") of the slides fully inside the carousel's window, left to right. */
 function shownSlides(carousel: Locator): Promise<string[]> {

@@ -1,7 +1,8 @@
 import { acknowledgeBanners, expect, isPhone, rawHtml, test, waitForHydration } from "./fixtures";
 import { SERVICES_HERO_SCROLL_PX } from "../app/content/constants";
 import { paths, serviceSlugs } from "../app/content/paths";
-import { serviceCategories, serviceCategoryCopy, servicesHero, servicesList } from "../app/content/services";
+import { serviceCategoryCopy, servicesHero, servicesList } from "../app/content/services";
+import { serviceCategories } from "../app/content/service-categories";
 import { benefitColumns, parseBenefit } from "../app/lib/benefit";
 
 /** How React writes text into HTML. */
@@ -192,7 +193,7 @@ test("a category page downloads its own record only: none of the other categorie
   await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
   await expect(page.getByText(payroll.faq[0]!.question)).toBeVisible();
   const downloaded = bodies.join("\n");
-  // The payroll page's own FAQ arrived (as its pre-rendered data), and no other category's did.
+  // The payroll page's own FAQ arrived (its record is a module of its own), and no other category's did.
   expect(downloaded).toContain(payroll.faq[0]!.question);
   for (const slug of serviceSlugs.filter((other) => other !== "payroll")) {
     expect(downloaded, slug).not.toContain(serviceCategories[slug].faq[0]!.question);

@@ -1,4 +1,5 @@
-// Copy of the shared layout: header, footer, banners and the not-found page.
+// Copy of the shared layout: header, footer and the not-found page (the
+// banners' and back-to-top's is in site-extras.ts, loaded with them).
 
 export const layoutCopy = {
   skipLink: "Skip to main content",
@@ -7,31 +8,12 @@ export const layoutCopy = {
   openMenu: "Open menu",
   closeMenu: "Close menu",
   submenuToggle: (label: string) => `${label} submenu`,
-  backToTop: "Back to top",
   footer: {
     quickLinksHeading: "Quick links",
     legalHeading: "Legal",
     followHeading: "Follow us",
     newTab: "(opens in a new tab)",
     rights: (year: number, name: string) => `© ${year} ${name}. All rights reserved.`,
-  },
-  cookieBanner: {
-    label: "Cookie notice",
-    accept: "Accept All",
-    close: "Close cookie notice",
-    policyLink: "Read our cookie policy",
-  },
-  disclaimerBanner: {
-    label: "Disclaimer",
-    accept: "Got it",
-    close: "Close disclaimer",
-  },
-  carousel: {
-    previous: "Previous slide",
-    next: "Next slide",
-    pause: "Pause automatic slide show",
-    play: "Start automatic slide show",
-    slideLabel: (position: number, total: number) => `${position} of ${total}`,
   },
   /** The last-resort page when rendering fails in the browser. */
   error: {

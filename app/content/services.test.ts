@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paths, serviceSlugs } from "./paths";
-import { findServiceCategory, serviceCategories } from "./services";
+import { findServiceCategory, serviceCategories } from "./service-categories";
 
 describe("service categories content", () => {
   it("has one record per slug, each with benefits, questions and a call to action to the contact page", () => {

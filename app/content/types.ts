@@ -43,8 +43,6 @@ export interface PageMeta {
   path: string;
   /** Open Graph image (1200×630) by page type; chosen from the path when omitted. */
   image?: OgImage;
-  /** The page's FAQ, when it shows one: published as schema.org FAQPage too. */
-  faq?: readonly FaqItem[];
 }
 
 /** A term and its explanation in a legal page (a `dl`); `href` makes the detail a link. */

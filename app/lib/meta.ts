@@ -9,7 +9,7 @@ import legalOgImage from "~/assets/og/legal.jpg";
 import servicesOgImage from "~/assets/og/services.jpg";
 import spotlightOgImage from "~/assets/og/spotlight.jpg";
 import { absoluteUrl } from "./site-url";
-import { breadcrumbJsonLd, faqJsonLd, organizationJsonLd } from "./structured-data";
+import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";
 
 export { absoluteUrl, siteUrl } from "./site-url";
 
@@ -34,15 +34,19 @@ export function ogImageFor(path: string): OgImage {
   return "default";
 }
 
+function structuredData(path: string, title: string): MetaDescriptor[] {
+  const breadcrumb = breadcrumbJsonLd(path, title);
+  return [organizationJsonLd(), ...(breadcrumb ? [breadcrumb] : [])];
+}
+
 /**
  * Title, description, canonical, Open Graph and Twitter card tags for one page,
  * with the Organization (and, on nested pages, BreadcrumbList) structured data.
  */
-export function pageMeta({ title, description, path, image, faq }: PageMeta): MetaDescriptor[] {
+export function pageMeta({ title, description, path, image }: PageMeta): MetaDescriptor[] {
   const fullTitle = path === "/" ? `${site.name} | ${title}` : `${title} | ${site.name}`;
   const url = absoluteUrl(path);
   const imageUrl = absoluteUrl(ogImages[image ?? ogImageFor(path)]);
-  const breadcrumb = breadcrumbJsonLd(path, title);
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -61,8 +65,10 @@ export function pageMeta({ title, description, path, image, faq }: PageMeta): Me
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
-    organizationJsonLd(),
-    ...(breadcrumb ? [breadcrumb] : []),
-    ...(faq?.length ? [faqJsonLd(faq)] : []),
+    // Structured data is for crawlers, which read the pre-rendered HTML: the
+    // browser keeps those tags as they are and never needs (or downloads) the
+    // code and copy that build them. React hydrates <head> skipping tags it
+    // does not render.
+    ...(import.meta.env.SSR ? structuredData(path, title) : []),
   ];
 }

@@ -21,8 +21,13 @@ interface StaticPartOptions {
  * page stays until it has arrived). Links in a kept part move inside the app,
  * as React Router's links do.
  */
-export function staticPart(load: () => Promise<{ default: ComponentType }>, { everyPage = false }: StaticPartOptions = {}): ComponentType {
-  const Loaded = lazy(load);
+export function staticPart<Module extends Record<Name, ComponentType>, Name extends string = "default">(
+  load: () => Promise<Module>,
+  /** Which of the module's components, when it holds several parts of one page. */
+  name: Name = "default" as Name,
+  { everyPage = false }: StaticPartOptions = {},
+): ComponentType {
+  const Loaded = lazy(() => load().then((module): { default: ComponentType } => ({ default: module[name] })));
 
   function Part() {
     // Whether this element was in the pre-rendered page; decided once, when it mounts.

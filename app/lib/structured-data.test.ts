@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { paths } from "~/content/paths";
 import { site } from "~/content/site";
 import { pageMeta } from "./meta";
-import { breadcrumbJsonLd, faqJsonLd, organizationJsonLd } from "./structured-data";
+import { faqJsonLd, scriptSafeJson } from "./faq-json-ld";
+import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";
 
 type Ld = Record<string, unknown>;
 const ld = (descriptor: unknown): Ld => (descriptor as { "script:ld+json": Ld })["script:ld+json"];
@@ -22,13 +23,19 @@ describe("structured data", () => {
   });
 
   it("turns FAQ items into a FAQPage of Questions with accepted Answers", () => {
-    const data = ld(faqJsonLd([{ question: "Is it free?", answer: "Yes, for freelancers." }, { question: "Who pays?", answer: "Partners." }]));
+    const data = faqJsonLd([{ question: "Is it free?", answer: "Yes, for freelancers." }, { question: "Who pays?", answer: "Partners." }]);
     expect(data["@context"]).toBe("https://schema.org");
     expect(data["@type"]).toBe("FAQPage");
     expect(data.mainEntity).toEqual([
       { "@type": "Question", name: "Is it free?", acceptedAnswer: { "@type": "Answer", text: "Yes, for freelancers." } },
       { "@type": "Question", name: "Who pays?", acceptedAnswer: { "@type": "Answer", text: "Partners." } },
     ]);
+  });
+
+  it("writes JSON that no answer can break out of its script element with", () => {
+    const json = scriptSafeJson(faqJsonLd([{ question: "Q", answer: "</script><script>alert(1)</script>" }]));
+    expect(json).not.toContain("<");
+    expect(JSON.parse(json)).toEqual(faqJsonLd([{ question: "Q", answer: "</script><script>alert(1)</script>" }]));
   });
 
   it("gives nested pages a BreadcrumbList named from the navigation, and top-level pages none", () => {

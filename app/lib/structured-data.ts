@@ -2,14 +2,14 @@ import type { MetaDescriptor } from "react-router";
 import logo from "~/assets/logo-blue.svg";
 import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/content/navigation";
 import { site } from "~/content/site";
-import type { FaqItem } from "~/content/types";
 import { absoluteUrl } from "./site-url";
 
 // schema.org structured data (JSON-LD), added to a page through its `meta`:
 // React Router renders each `script:ld+json` descriptor as a
-// <script type="application/ld+json"> in the pre-rendered <head>.
+// <script type="application/ld+json"> in the pre-rendered <head>. The FAQ
+// section publishes its own FAQPage beside it (faq-json-ld.ts).
 
-type JsonLd = Record<string, unknown> & { "@context": "https://schema.org"; "@type": string };
+export type JsonLd = Record<string, unknown> & { "@context": "https://schema.org"; "@type": string };
 
 const ldJson = (data: JsonLd): MetaDescriptor => ({ "script:ld+json": data });
 
@@ -25,19 +25,6 @@ export function organizationJsonLd(): MetaDescriptor {
     email: site.contact.email,
     telephone: site.contact.phone,
     sameAs: site.social.map((profile) => profile.href),
-  });
-}
-
-/** FAQPage for a page that shows the shared Faq section: pass the same items. */
-export function faqJsonLd(items: readonly FaqItem[]): MetaDescriptor {
-  return ldJson({
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
-    mainEntity: items.map((item) => ({
-      "@type": "Question",
-      name: item.question,
-      acceptedAnswer: { "@type": "Answer", text: item.answer },
-    })),
   });
 }
 

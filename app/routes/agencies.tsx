@@ -14,7 +14,7 @@ import { CAROUSEL_AUTOPLAY_MS } from "~/content/constants";
 import type { Testimonial } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
 
-export const meta = () => pageMeta({ ...agenciesMeta, faq: agenciesFaq.items });
+export const meta = () => pageMeta(agenciesMeta);
 
 const quoteKey = (testimonial: Testimonial) => testimonial.quote;
 const renderQuote = (testimonial: Testimonial) => <TestimonialCard testimonial={testimonial} />;

@@ -13,7 +13,7 @@ import {
 import type { Card } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
 
-export const meta = () => pageMeta({ ...freelancersMeta, faq: freelancersFaq.items });
+export const meta = () => pageMeta(freelancersMeta);
 
 const cardKey = (card: Card) => card.title;
 const renderCard = (card: Card) => <CardPanel card={card} />;

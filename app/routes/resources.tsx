@@ -7,7 +7,7 @@ import { resourcesMeta } from "~/content/meta/resources";
 import { guides, industryUpdates, resourcesFaq, resourcesHero } from "~/content/resources";
 import { pageMeta } from "~/lib/meta";
 
-export const meta = () => pageMeta({ ...resourcesMeta, faq: resourcesFaq.items });
+export const meta = () => pageMeta(resourcesMeta);
 
 export default function ResourcesPage() {
   return (

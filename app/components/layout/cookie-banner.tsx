@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { STORAGE_KEYS } from "~/content/constants";
-import { layoutCopy } from "~/content/layout";
+import { siteExtrasCopy } from "~/content/site-extras";
 import { paths } from "~/content/paths";
 import { site } from "~/content/site";
 import { DismissibleBanner } from "./dismissible-banner";
 
 // The site sets no non-essential cookies, so this banner informs and records the acknowledgement.
 export function CookieBanner() {
-  const copy = layoutCopy.cookieBanner;
+  const copy = siteExtrasCopy.cookieBanner;
   return (
     <DismissibleBanner
       storageKey={STORAGE_KEYS.cookiesAccepted}

@@ -1,10 +1,10 @@
 import { DISCLAIMER_DELAY_MS, STORAGE_KEYS } from "~/content/constants";
-import { layoutCopy } from "~/content/layout";
+import { siteExtrasCopy } from "~/content/site-extras";
 import { site } from "~/content/site";
 import { DismissibleBanner } from "./dismissible-banner";
 
 export function DisclaimerBanner() {
-  const copy = layoutCopy.disclaimerBanner;
+  const copy = siteExtrasCopy.disclaimerBanner;
   return (
     <DismissibleBanner
       storageKey={STORAGE_KEYS.disclaimerAccepted}

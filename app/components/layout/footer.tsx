@@ -4,7 +4,7 @@ import { site } from "~/content/site";
 import { staticPart } from "~/lib/static-part";
 
 /** Static copy and links: their code is fetched only if the footer is ever rendered afresh in the browser. */
-const FooterColumns = staticPart(() => import("./footer-columns"), { everyPage: true });
+const FooterColumns = staticPart(() => import("./footer-columns"), "default", { everyPage: true });
 
 interface FooterProps {
   /** The newsletter sign-up, placed in the footer by the layout. */

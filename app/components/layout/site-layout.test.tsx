@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { layoutCopy } from "~/content/layout";
+import { siteExtrasCopy } from "~/content/site-extras";
 import { paths } from "~/content/paths";
 import { SiteLayout } from "./site-layout";
 
@@ -35,6 +36,6 @@ describe("SiteLayout", () => {
     expect(html).not.toContain("<footer");
     expect(html).not.toContain("<header");
     expect(html).not.toContain("newsletter form");
-    expect(html).not.toContain(layoutCopy.cookieBanner.label);
+    expect(html).not.toContain(siteExtrasCopy.cookieBanner.label);
   });
 });

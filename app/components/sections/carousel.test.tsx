@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/content/constants";
 import { whyChooseUs } from "~/content/freelancers";
-import { layoutCopy } from "~/content/layout";
+import { carouselCopy } from "~/content/carousel";
 import { Carousel, slideWidthClasses } from "./carousel";
 
 // Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.
@@ -144,7 +144,7 @@ describe("Embla, loaded on demand", () => {
 
   it("starts on the first focus inside, before it nears the screen", async () => {
     renderCarousel();
-    fireEvent.focusIn(button(layoutCopy.carousel.next));
+    fireEvent.focusIn(button(carouselCopy.next));
     await settle();
     expect(engine.EmblaCarousel).toHaveBeenCalledOnce();
   });
@@ -152,18 +152,18 @@ describe("Embla, loaded on demand", () => {
   it("applies arrow presses and the pause made before it arrived", async () => {
     renderCarousel();
     // A click alone, as a screen reader's virtual cursor sends it, with no focus or pointer event before it.
-    fireEvent.click(button(layoutCopy.carousel.pause));
-    fireEvent.click(button(layoutCopy.carousel.next));
-    fireEvent.click(button(layoutCopy.carousel.next));
-    fireEvent.click(button(layoutCopy.carousel.previous));
-    expect(button(layoutCopy.carousel.play)).toBeInTheDocument();
+    fireEvent.click(button(carouselCopy.pause));
+    fireEvent.click(button(carouselCopy.next));
+    fireEvent.click(button(carouselCopy.next));
+    fireEvent.click(button(carouselCopy.previous));
+    expect(button(carouselCopy.play)).toBeInTheDocument();
     await settle();
     expect(engine.EmblaCarousel).toHaveBeenCalledOnce();
     expect(engine.embla.scrollNext).toHaveBeenCalledOnce();
     expect(engine.embla.scrollPrev).not.toHaveBeenCalled();
     expect(engine.autoplay.play).not.toHaveBeenCalled();
 
-    fireEvent.keyDown(button(layoutCopy.carousel.play), { key: "ArrowLeft" });
+    fireEvent.keyDown(button(carouselCopy.play), { key: "ArrowLeft" });
     expect(engine.embla.scrollPrev).toHaveBeenCalledOnce();
   });
 
@@ -173,7 +173,7 @@ describe("Embla, loaded on demand", () => {
     await nearView();
     await settle();
     expect(engine.autoplay.play).not.toHaveBeenCalled();
-    fireEvent.click(button(layoutCopy.carousel.next));
+    fireEvent.click(button(carouselCopy.next));
     expect(engine.embla.scrollNext).toHaveBeenCalledWith(true);
   });
 });

@@ -1,11 +1,11 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import type { AutoplayType } from "embla-carousel-autoplay";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { layoutCopy } from "~/content/layout";
+import { carouselCopy } from "~/content/carousel";
 import { usePrefersReducedMotion } from "~/lib/use-media-query";
 import { Icon } from "../ui/icon";
 
-const copy = layoutCopy.carousel;
+const copy = carouselCopy;
 
 /**
  * Slide widths per breakpoint, as CSS classes, so the pre-rendered page is laid

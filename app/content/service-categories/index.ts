@@ -1,0 +1,20 @@
+// Every category's record, for build-time code (the route loaders) and tests.
+// Browser code never imports this: each page loads its own record alone
+// (app/pages/service-category.tsx).
+import { serviceSlugs, type ServiceSlug } from "../paths";
+import type { ServiceCategory } from "../services";
+import recruitment from "./recruitment";
+import payroll from "./payroll";
+import insurance from "./insurance";
+import mortgages from "./mortgages";
+import training from "./training";
+import accounting from "./accounting";
+import usa from "./usa";
+import uae from "./uae";
+
+export const serviceCategories: Readonly<Record<ServiceSlug, ServiceCategory>> = { recruitment, payroll, insurance, mortgages, training, accounting, usa, uae };
+
+/** The category for a URL slug, or undefined for a slug the site does not have. */
+export function findServiceCategory(slug: string | undefined): ServiceCategory | undefined {
+  return (serviceSlugs as readonly string[]).includes(slug ?? "") ? serviceCategories[slug as ServiceSlug] : undefined;
+}
