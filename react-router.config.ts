@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./app/content/paths";
+import { prerenderPaths } from "./app/content/pages";
 
 // Every page is static: pre-render all of them at build time and ship no server renderer.
 export default {

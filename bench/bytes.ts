@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { sitePages } from "../app/content/paths";
+import { sitePages } from "../app/content/pages";
 import { benchDir, flag, isMain, kb, report, root, type Row } from "./lib";
 
 const budget = 1.15;

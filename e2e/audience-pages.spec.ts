@@ -11,7 +11,8 @@ import {
   freelancersFaq, freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
 } from "../app/content/freelancers";
 import { carouselCopy } from "../app/content/carousel";
-import { paths, sitePages } from "../app/content/paths";
+import { paths } from "../app/content/paths";
+import { sitePages } from "../app/content/pages";
 import { site } from "../app/content/site";
 import { aboutMeta } from "../app/content/meta/about";
 import type { Action, PageMeta } from "../app/content/types";

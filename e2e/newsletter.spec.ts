@@ -2,7 +2,7 @@ import { acknowledgeBanners, expect, test } from "./fixtures";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
 import { STATUS_MESSAGE_MS } from "../app/content/constants";
 import { newsletterCopy as copy } from "../app/content/newsletter";
-import { sitePages } from "../app/content/paths";
+import { sitePages } from "../app/content/pages";
 import type { Page } from "@playwright/test";
 
 const SUCCESS = "Thanks! Please check your email to confirm.";

@@ -66,8 +66,14 @@ export function staticImportsOf(entry: string, onDemand: ReadonlySet<string> = n
 
 const rootModule = path.join(appDir, "root.tsx");
 const onDemand = onDemandModules();
-// The root layout, and the head tags every page's `meta` builds.
-const everyPage = new Set([...staticImportsOf(rootModule, onDemand), ...staticImportsOf(path.join(appDir, "lib/meta.ts"), onDemand)]);
+// The root layout, the head tags every page's `meta` builds, and the few lines
+// every custom element registers itself with (so a page's element does not
+// bring the shared sections chunk along).
+const everyPage = new Set([
+  ...staticImportsOf(rootModule, onDemand),
+  ...staticImportsOf(path.join(appDir, "lib/meta.ts"), onDemand),
+  path.join(appDir, "lib/custom-element.ts"),
+]);
 everyPage.delete(rootModule);
 
 export const codeSplitting: NonNullable<NonNullable<BuildEnvironmentOptions["rolldownOptions"]>["output"]> = {

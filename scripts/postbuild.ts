@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { sitePages } from "../app/content/paths";
+import { sitePages } from "../app/content/pages";
 import { deferHydration, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
 
 const args = process.argv.slice(2);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newsletterPages } from "../../contract/newsletter";
-import { paths, unlistedPages } from "./paths";
+import { paths } from "./paths";
+import { unlistedPages } from "./pages";
 
 describe("the newsletter's pages", () => {
   it("are where the server's emails link to, and unlisted", () => {

@@ -1,5 +1,5 @@
-// Every URL of the site, defined once. The header, the footer, the route table's
-// pre-render list, the server's redirects and the tests all read from here.
+// Every URL of the site, defined once. The header, the footer, the page lists
+// (pages.ts), the server's redirects and the tests all read from here.
 
 export const serviceSlugs = [
   "recruitment",
@@ -44,36 +44,3 @@ export const paths = {
   /** Pre-rendered "Category not found" page, served with HTTP 404 for an unknown service slug. */
   serviceCategoryNotFound: "/services/404",
 } as const;
-
-/**
- * Pages that exist and are pre-rendered. A route joins this list in the same
- * change that adds its module to app/routes.ts.
- */
-export const sitePages: readonly string[] = [
-  paths.home,
-  paths.about,
-  paths.freelancers,
-  paths.agencies,
-  paths.services,
-  ...serviceSlugs.map(paths.serviceCategory),
-  paths.resources,
-  paths.contact,
-  paths.privacyPolicy,
-  paths.termsConditions,
-  paths.cookiePolicy,
-  paths.spotlight,
-  paths.spotlightPayroll,
-  paths.spotlightAgencies,
-  paths.spotlightTenders,
-  paths.member,
-];
-
-/**
- * Pages that exist but are not for search engines or the sitemap (noindex):
- * the newsletter confirm/unsubscribe/subscribed pages and the owner's inbox. They join
- * this list with their route modules.
- */
-export const unlistedPages: readonly string[] = [paths.newsletterConfirm, paths.newsletterUnsubscribe, paths.newsletterSubscribed, paths.admin];
-
-/** Everything the build pre-renders: the pages plus the not-found fallbacks. */
-export const prerenderPaths: string[] = [...sitePages, ...unlistedPages, paths.notFound, paths.serviceCategoryNotFound];

@@ -3,7 +3,7 @@ import type { IconName } from "~/components/ui/icon";
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { categoryNotFound } from "./meta/service-category";
 import { paths } from "./paths";
-import type { Action, FaqItem, PageMeta } from "./types";
+import type { Action, FaqItem } from "./types";
 
 // The services overview (/services) and one content record per service
 // category (/services/{slug}), all rendered by the same two route modules.
@@ -33,13 +33,6 @@ export interface ServiceCategory {
   support?: CategoryList;
   community?: CategoryList;
 }
-
-export const servicesMeta: PageMeta = {
-  title: "Services for freelancers and contractors",
-  description:
-    "Recruitment, compliant payroll, insurance, contractor mortgages, training and accounting for UK freelancers, plus support for freelancers working in the USA and the UAE.",
-  path: paths.services,
-};
 
 export const servicesHero = {
   eyebrow: "Our services",

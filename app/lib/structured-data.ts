@@ -28,12 +28,16 @@ export function organizationJsonLd(): MetaDescriptor {
   });
 }
 
-/** Page names by path; later entries win, so a submenu's specific label ("Spotlight On") beats its menu's ("News"). */
-const navLabels = new Map<string, string>(
-  [...footerLegalLinks, ...footerQuickLinks, ...headerNav, ...headerNav.flatMap((entry): readonly NavLink[] => entry.submenu ?? [])].map(
-    (link) => [link.href, link.label],
-  ),
-);
+/** Page names by path; later entries win, so a submenu's specific label ("Spotlight On") beats its menu's ("News"). Built on first use: only the pre-render needs it. */
+let navLabels: Map<string, string> | undefined;
+function navLabel(href: string): string | undefined {
+  navLabels ??= new Map(
+    [...footerLegalLinks, ...footerQuickLinks, ...headerNav, ...headerNav.flatMap((entry): readonly NavLink[] => entry.submenu ?? [])].map(
+      (link) => [link.href, link.label],
+    ),
+  );
+  return navLabels.get(href);
+}
 
 const titleCase = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
 
@@ -45,11 +49,11 @@ const titleCase = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (le
 export function breadcrumbJsonLd(path: string, currentName?: string): MetaDescriptor | undefined {
   const segments = path.split("/").filter(Boolean);
   if (segments.length < 2 || segments.at(-1) === "404") return undefined;
-  const trail = [{ name: navLabels.get("/") ?? "Home", href: "/" }];
+  const trail = [{ name: navLabel("/") ?? "Home", href: "/" }];
   segments.forEach((segment, index) => {
     const href = `/${segments.slice(0, index + 1).join("/")}`;
     const last = index === segments.length - 1;
-    trail.push({ name: (last ? currentName : undefined) ?? navLabels.get(href) ?? titleCase(segment), href });
+    trail.push({ name: (last ? currentName : undefined) ?? navLabel(href) ?? titleCase(segment), href });
   });
   return ldJson({
     "@context": "https://schema.org",

@@ -1,41 +1,13 @@
-import { CardGrid } from "~/components/sections/card-grid";
+import "~/components/sections/hero-video";
 import { homeMeta } from "~/content/meta/home";
-import { CountryFlags } from "~/components/sections/country-flags";
-import { CtaBand } from "~/components/sections/cta-band";
-import { Section } from "~/components/sections/section";
-import { Steps } from "~/components/sections/steps";
-import { TestimonialGrid } from "~/components/sections/testimonial-card";
-import { VideoHero } from "~/components/sections/video-hero";
-import {
-  countries, freelancerSupport, homeCta, homeHero, homeTestimonials, howItWorks, pillars, sectorsWeSupport,
-} from "~/content/home";
 import { pageMeta } from "~/lib/meta";
+import { staticPart } from "~/lib/static-part";
 
 export const meta = () => pageMeta(homeMeta);
 
+const HomeContent = staticPart(() => import("~/pages/home"));
+
+/** The whole page keeps its pre-rendered HTML; only the behaviours above run on it. */
 export default function HomePage() {
-  return (
-    <>
-      <VideoHero {...homeHero} />
-      <Section heading={pillars.heading} intro={pillars.intro}>
-        <CardGrid cards={pillars.cards} columns={4} />
-      </Section>
-      <Section heading={sectorsWeSupport.heading} intro={sectorsWeSupport.intro} tone="tint">
-        <CardGrid cards={sectorsWeSupport.cards} columns={2} />
-      </Section>
-      <Section heading={freelancerSupport.heading} intro={freelancerSupport.intro}>
-        <CardGrid cards={freelancerSupport.cards} columns={3} />
-      </Section>
-      <Section heading={countries.heading} intro={countries.intro} tone="tint">
-        <CountryFlags countries={countries.list} />
-      </Section>
-      <Section heading={howItWorks.heading} intro={howItWorks.intro}>
-        <Steps steps={howItWorks.steps} />
-      </Section>
-      <Section heading={homeTestimonials.heading} tone="surface">
-        <TestimonialGrid testimonials={homeTestimonials.items} />
-      </Section>
-      <CtaBand {...homeCta} />
-    </>
-  );
+  return <HomeContent />;
 }

@@ -1,27 +1,14 @@
-import { CardGrid } from "~/components/sections/card-grid";
-import { DatedUpdates } from "~/components/sections/dated-updates";
-import { Faq } from "~/components/sections/faq";
-import { PageHero } from "~/components/sections/page-hero";
-import { Section } from "~/components/sections/section";
+import "~/components/sections/faq-accordion";
+import "~/components/sections/today-date";
 import { resourcesMeta } from "~/content/meta/resources";
-import { guides, industryUpdates, resourcesFaq, resourcesHero } from "~/content/resources";
 import { pageMeta } from "~/lib/meta";
+import { staticPart } from "~/lib/static-part";
 
 export const meta = () => pageMeta(resourcesMeta);
 
+const ResourcesContent = staticPart(() => import("~/pages/resources"));
+
+/** The whole page keeps its pre-rendered HTML; only the behaviours above run on it. */
 export default function ResourcesPage() {
-  return (
-    <>
-      <PageHero {...resourcesHero} />
-      <Section heading={guides.heading} intro={guides.intro}>
-        <CardGrid cards={guides.items} columns={2} />
-      </Section>
-      <Section heading={resourcesFaq.heading} tone="tint">
-        <Faq items={resourcesFaq.items} />
-      </Section>
-      <Section heading={industryUpdates.heading} intro={industryUpdates.intro}>
-        <DatedUpdates updates={industryUpdates.items} dateLabel={industryUpdates.dateLabel} />
-      </Section>
-    </>
-  );
+  return <ResourcesContent />;
 }

@@ -1,14 +1,10 @@
-import { CardGrid } from "~/components/sections/card-grid";
-import { PageHero } from "~/components/sections/page-hero";
-import { Section } from "~/components/sections/section";
-import { ScrollButton } from "~/components/ui/scroll-button";
-import { SERVICES_HERO_SCROLL_PX } from "~/content/constants";
+import "~/components/ui/scroll-by";
 import { paths, serviceSlugs } from "~/content/paths";
-import { servicesHero, servicesList, servicesMeta } from "~/content/services";
+import { servicesMeta } from "~/content/meta/services";
 import { serviceCategories } from "~/content/service-categories";
 import type { Card } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
-import type { Route } from "./+types/services";
+import { staticPart } from "~/lib/static-part";
 
 export const meta = () => pageMeta(servicesMeta);
 
@@ -22,15 +18,9 @@ export function loader(): { cards: Card[] } {
   };
 }
 
-export default function ServicesPage({ loaderData: { cards } }: Route.ComponentProps) {
-  return (
-    <>
-      <PageHero eyebrow={servicesHero.eyebrow} title={servicesHero.title} intro={servicesHero.intro} actions={servicesHero.actions}>
-        <ScrollButton label={servicesHero.browseLabel} by={SERVICES_HERO_SCROLL_PX} />
-      </PageHero>
-      <Section heading={servicesList.heading} intro={servicesList.intro} tone="tint">
-        <CardGrid cards={cards} columns={4} linkLabel={servicesList.exploreLabel} />
-      </Section>
-    </>
-  );
+const ServicesContent = staticPart(() => import("~/pages/services"));
+
+/** The whole page keeps its pre-rendered HTML; the Browse Services button is a <scroll-by>. */
+export default function ServicesPage() {
+  return <ServicesContent />;
 }

@@ -1,14 +1,14 @@
 import type { IndustryUpdate } from "~/content/resources";
-import { useToday } from "~/lib/use-today";
 import { Icon } from "../ui/icon";
+// Registers <today-date> wherever React renders these notices.
+import "./today-date";
 
 /**
  * Editorial notices dated with the visitor's today's date. The date is written
- * in the browser after hydration (pre-rendered HTML has none, so the two agree);
- * its line keeps its height meanwhile, so nothing moves when it appears.
+ * in the browser (`<today-date>`; pre-rendered HTML has none); its line keeps
+ * its height meanwhile, so nothing moves when it appears.
  */
 export function DatedUpdates({ updates, dateLabel }: { updates: readonly IndustryUpdate[]; dateLabel: string }) {
-  const today = useToday();
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {updates.map((update) => (
@@ -16,12 +16,7 @@ export function DatedUpdates({ updates, dateLabel }: { updates: readonly Industr
           <article className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
             <p className="flex h-6 items-center gap-2 text-sm font-medium text-brand-700">
               <Icon name="calendar" className="size-4" />
-              {today && (
-                <>
-                  <span className="sr-only">{dateLabel} </span>
-                  <time dateTime={today.iso}>{today.label}</time>
-                </>
-              )}
+              <today-date label={dateLabel} />
             </p>
             <h3 className="mt-3 text-lg font-semibold text-brand-900">{update.title}</h3>
             <p className="mt-2 leading-relaxed text-muted">{update.summary}</p>

@@ -4,7 +4,7 @@
 // React rendered after a move inside the app. One answer is open at a time;
 // clicking the open question closes it.
 
-const tag = "faq-accordion";
+import { defineElement } from "~/lib/custom-element";
 
 const questionsIn = (root: Element) => root.querySelectorAll<HTMLButtonElement>("button[aria-controls]");
 
@@ -20,11 +20,9 @@ export function toggleQuestion(root: Element, clicked: HTMLButtonElement) {
   for (const question of questionsIn(root)) setOpen(question, question === clicked && opening);
 }
 
-/** Registers <faq-accordion> once, in the browser. */
-export function defineFaqAccordion() {
-  if (typeof customElements === "undefined" || customElements.get(tag)) return;
-  customElements.define(
-    tag,
+defineElement(
+  "faq-accordion",
+  () =>
     class FaqAccordion extends HTMLElement {
       private readonly onClick = (event: Event) => {
         const question = event.target instanceof Element ? event.target.closest("button[aria-controls]") : null;
@@ -37,7 +35,4 @@ export function defineFaqAccordion() {
         this.removeEventListener("click", this.onClick);
       }
     },
-  );
-}
-
-defineFaqAccordion();
+);

@@ -5,15 +5,6 @@ import { Icon } from "../ui/icon";
 // Registers <faq-accordion> wherever React renders an FAQ.
 import "./faq-accordion";
 
-declare module "react" {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      "faq-accordion": { children?: ReactNode; class?: string };
-    }
-  }
-}
-
 /**
  * The one FAQ accordion used on every page: one item open at a time; clicking
  * the open one closes it (the behaviour is `<faq-accordion>`'s, in

@@ -1,6 +1,7 @@
 import type { Action } from "~/content/types";
-import { usePrefersReducedMotion } from "~/lib/use-media-query";
 import { ButtonRow } from "../ui/button-link";
+// Registers <hero-video>, which plays the video, wherever React renders the hero.
+import "./hero-video";
 
 export interface HeroVideo {
   webm: string;
@@ -16,31 +17,16 @@ interface VideoHeroProps {
 }
 
 /**
- * Full-screen hero over a looping, muted, inline video. Decorative, so hidden
- * from assistive technology; visitors who prefer reduced motion get the poster only.
+ * Full-screen hero over a looping, muted, inline video (`<hero-video>` swaps
+ * it in for the poster the HTML carries). Decorative, so hidden from assistive
+ * technology; visitors who prefer reduced motion get the poster only.
  */
 export function VideoHero({ headline, subtitle, actions, video }: VideoHeroProps) {
-  const reducedMotion = usePrefersReducedMotion();
   return (
     <section className="relative isolate flex min-h-svh items-center overflow-hidden bg-brand-50">
-      {reducedMotion ? (
+      <hero-video webm={video.webm} mp4={video.mp4}>
         <img src={video.poster} alt="" width={1280} height={720} className="absolute inset-0 -z-10 size-full object-cover" />
-      ) : (
-        <video
-          className="absolute inset-0 -z-10 size-full object-cover"
-          autoPlay
-          muted
-          loop
-          playsInline
-          poster={video.poster}
-          preload="auto"
-          aria-hidden="true"
-          tabIndex={-1}
-        >
-          <source src={video.webm} type="video/webm" />
-          <source src={video.mp4} type="video/mp4" />
-        </video>
-      )}
+      </hero-video>
       <div className="mx-auto w-full max-w-7xl px-4 pt-header pb-16 sm:px-6">
         <div className="max-w-3xl">
           <h1 className="text-4xl leading-tight font-extrabold tracking-tight text-brand-900 sm:text-5xl lg:text-6xl">

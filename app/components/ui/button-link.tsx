@@ -16,12 +16,12 @@ interface ButtonLinkProps {
   className?: string;
 }
 
-/** A link styled as a button. External links open in a new tab and say so to screen readers. */
 /** The look of a button, shared by links styled as buttons and real buttons. */
 export function buttonClasses(variant: ButtonVariant, className = ""): string {
   return `inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-base font-semibold shadow-sm transition ${variants[variant]} ${className}`;
 }
 
+/** A link styled as a button. External links open in a new tab and say so to screen readers. */
 export function ButtonLink({ action, variant, className = "" }: ButtonLinkProps) {
   const classes = buttonClasses(variant ?? action.variant ?? "primary", className);
   if (action.external) {

@@ -1,4 +1,6 @@
 import { buttonClasses, type ButtonVariant } from "./button-link";
+// Registers <scroll-by>, which does the scrolling, wherever React renders the button.
+import "./scroll-by";
 
 interface ScrollButtonProps {
   label: string;
@@ -9,13 +11,11 @@ interface ScrollButtonProps {
 
 /** A button that scrolls the window down: smoothly, or at once for visitors who prefer reduced motion. */
 export function ScrollButton({ label, by, variant = "primary" }: ScrollButtonProps) {
-  const scroll = () => {
-    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollBy({ top: by, behavior: reducedMotion ? "instant" : "smooth" });
-  };
   return (
-    <button type="button" className={buttonClasses(variant)} onClick={scroll}>
-      {label}
-    </button>
+    <scroll-by px={by}>
+      <button type="button" className={buttonClasses(variant)}>
+        {label}
+      </button>
+    </scroll-by>
   );
 }
