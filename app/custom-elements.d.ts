@@ -13,6 +13,8 @@ declare module "react" {
       "today-date": CustomElementProps & { label: string };
       "hero-video": CustomElementProps & { webm: string; mp4: string };
       "scroll-by": CustomElementProps & { px: number };
+      "count-up": CustomElementProps & { value: number; format: string };
+      "grow-bars": CustomElementProps;
     }
   }
 }

@@ -1,16 +1,13 @@
-import { useEffect, useId, useRef } from "react";
-import { CHART_GROW_MS } from "~/content/constants";
+import { useId } from "react";
 import type { ChartDatum, NumberFormat } from "~/content/types";
 import { formatNumber } from "~/lib/format";
+// Registers <grow-bars>, which grows the bars, wherever React renders a chart.
+import "./grow-bars";
 
 /** Share of the plot's height the tallest bar reaches; the rest above it is room for its value label. */
 const TALLEST_BAR = 0.86;
 /** Share of each bar's slot that the bar fills. */
 const BAR_WIDTH = 0.6;
-/** Delay between neighbouring bars starting to grow. */
-const STAGGER_MS = 60;
-/** How long the value labels take to fade in once their bars have grown. */
-const LABEL_FADE_MS = 300;
 
 /**
  * The band of category labels under the bars. Charts with many bars turn
@@ -70,14 +67,12 @@ interface BarChartProps {
 
 /**
  * A light SVG bar chart. Fully drawn in the pre-rendered HTML at its exact
- * height; after hydration its bars grow when it is scrolled into view (not
+ * height; its bars grow when it is scrolled into view (`<grow-bars>`; not
  * for visitors who prefer reduced motion). The drawing is hidden from
  * assistive technology, which reads the same data as a table instead.
  */
 export function BarChart({ title, categoryLabel, valueLabel, data, format, height }: BarChartProps) {
-  const svgRef = useRef<SVGSVGElement>(null);
   const captionId = useId();
-  useGrowWhenSeen(svgRef);
   const bars = layoutBars(data);
   const band = data.length > 4 ? labelBands.upright : labelBands.flat;
 
@@ -87,32 +82,34 @@ export function BarChart({ title, categoryLabel, valueLabel, data, format, heigh
         {title}
       </figcaption>
       <div aria-hidden="true" data-testid="bar-chart" className="mt-4">
-        <svg ref={svgRef} width="100%" height={height - band.px} focusable="false" className="block overflow-visible">
-          {bars.map((bar) => (
-            <g key={bar.name}>
-              <rect
-                data-bar={bar.name}
-                x={percent(bar.x)}
-                y={percent(bar.y)}
-                width={percent(bar.width)}
-                height={percent(bar.height)}
-                rx={3}
-                className="origin-bottom transform-fill fill-brand-600"
-              />
-              <text
-                data-value
-                x={percent(bar.centre)}
-                y={percent(bar.y)}
-                dy="-0.5em"
-                textAnchor="middle"
-                className="fill-brand-900 text-xs font-semibold sm:text-sm"
-              >
-                {formatNumber(bar.value, format)}
-              </text>
-            </g>
-          ))}
-          <line x1="0" x2="100%" y1="100%" y2="100%" strokeWidth={2} className="stroke-brand-900" />
-        </svg>
+        <grow-bars class="block">
+          <svg width="100%" height={height - band.px} focusable="false" className="block overflow-visible">
+            {bars.map((bar) => (
+              <g key={bar.name}>
+                <rect
+                  data-bar={bar.name}
+                  x={percent(bar.x)}
+                  y={percent(bar.y)}
+                  width={percent(bar.width)}
+                  height={percent(bar.height)}
+                  rx={3}
+                  className="origin-bottom transform-fill fill-brand-600"
+                />
+                <text
+                  data-value
+                  x={percent(bar.centre)}
+                  y={percent(bar.y)}
+                  dy="-0.5em"
+                  textAnchor="middle"
+                  className="fill-brand-900 text-xs font-semibold sm:text-sm"
+                >
+                  {formatNumber(bar.value, format)}
+                </text>
+              </g>
+            ))}
+            <line x1="0" x2="100%" y1="100%" y2="100%" strokeWidth={2} className="stroke-brand-900" />
+          </svg>
+        </grow-bars>
         <div className={`flex ${band.band}`}>
           {bars.map((bar) => (
             <div key={bar.name} className="flex min-w-0 flex-1 basis-0 items-start justify-center px-0.5 pt-2">
@@ -139,46 +136,4 @@ export function BarChart({ title, categoryLabel, valueLabel, data, format, heigh
       </table>
     </figure>
   );
-}
-
-/**
- * After hydration, holds the bars at zero height until the chart is scrolled
- * into view, then grows them (Web Animations, so no inline styles and nothing
- * to re-render). Under reduced motion it does nothing: the bars stay drawn.
- */
-function useGrowWhenSeen(svgRef: React.RefObject<SVGSVGElement | null>) {
-  useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg || typeof svg.animate !== "function" || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const bars = [...svg.querySelectorAll("[data-bar]")];
-    const labels = [...svg.querySelectorAll("[data-value]")];
-    const lastBarDone = CHART_GROW_MS + STAGGER_MS * (bars.length - 1);
-    const animations = [
-      ...bars.map((bar, index) =>
-        bar.animate([{ transform: "scaleY(0)" }, { transform: "scaleY(1)" }], {
-          duration: CHART_GROW_MS,
-          delay: index * STAGGER_MS,
-          easing: "cubic-bezier(0.22, 1, 0.36, 1)",
-          fill: "backwards",
-        }),
-      ),
-      ...labels.map((label) =>
-        label.animate([{ opacity: 0 }, { opacity: 1 }], { duration: LABEL_FADE_MS, delay: lastBarDone, fill: "backwards" }),
-      ),
-    ];
-    for (const animation of animations) animation.pause();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        for (const animation of animations) animation.play();
-      },
-      { threshold: 0.3 },
-    );
-    observer.observe(svg);
-    return () => {
-      observer.disconnect();
-      for (const animation of animations) animation.cancel();
-    };
-  }, [svgRef]);
 }
