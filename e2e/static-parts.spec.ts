@@ -4,6 +4,8 @@ import { complianceAndVetting, ourStory } from "../app/content/about";
 import { footerLegalLinks } from "../app/content/navigation";
 import { paths } from "../app/content/paths";
 import { privacyPolicy } from "../app/content/privacy-policy";
+import { serviceCategories } from "../app/content/service-categories";
+import { servicesList } from "../app/content/services";
 
 // Static parts (app/lib/static-part.tsx): a page keeps their pre-rendered HTML
 // when it hydrates, so their code and copy are not downloaded again; a move to
@@ -75,4 +77,21 @@ test("a modified click on a kept link is the browser's: ctrl+click opens a tab a
   await page.getByRole("main").getByRole("link", { name: action.label, exact: true }).click({ modifiers: ["ControlOrMeta"] });
   await opened;
   await expect(page).toHaveURL(paths.about);
+});
+
+test("after a move inside the app, a page's behaviours work on the markup React rendered: the FAQ opens, the hero video plays", async ({ page }) => {
+  await page.goto(paths.services);
+  await markDocument(page);
+  const payroll = serviceCategories.payroll;
+  await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
+  await expect(page).toHaveURL(paths.serviceCategory("payroll"));
+  const question = page.getByRole("button", { name: payroll.faq[0]!.question });
+  await question.click();
+  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(payroll.faq[0]!.answer)).toBeVisible();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Home", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.locator("video")).toHaveJSProperty("muted", true);
+  await expect.poll(() => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+  expect(await stillSameDocument(page)).toBe(true);
 });

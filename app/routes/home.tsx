@@ -1,3 +1,4 @@
+// The page's one behaviour, as a custom element: the hero's video.
 import "~/components/sections/hero-video";
 import { homeMeta } from "~/content/meta/home";
 import { pageMeta } from "~/lib/meta";
@@ -7,7 +8,7 @@ export const meta = () => pageMeta(homeMeta);
 
 const HomeContent = staticPart(() => import("~/pages/home"));
 
-/** The whole page keeps its pre-rendered HTML; only the behaviours above run on it. */
+/** Home: the whole page keeps its pre-rendered HTML. */
 export default function HomePage() {
   return <HomeContent />;
 }

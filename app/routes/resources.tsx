@@ -1,3 +1,4 @@
+// The page's behaviours, as custom elements: the FAQ accordion and today's date on the updates.
 import "~/components/sections/faq-accordion";
 import "~/components/sections/today-date";
 import { resourcesMeta } from "~/content/meta/resources";
@@ -8,7 +9,7 @@ export const meta = () => pageMeta(resourcesMeta);
 
 const ResourcesContent = staticPart(() => import("~/pages/resources"));
 
-/** The whole page keeps its pre-rendered HTML; only the behaviours above run on it. */
+/** Resources: the whole page keeps its pre-rendered HTML. */
 export default function ResourcesPage() {
   return <ResourcesContent />;
 }

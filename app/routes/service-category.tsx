@@ -1,3 +1,4 @@
+// The page's one behaviour, as a custom element: the FAQ accordion.
 import "~/components/sections/faq-accordion";
 import { paths } from "~/content/paths";
 import { categoryNotFound } from "~/content/meta/service-category";

@@ -1,3 +1,4 @@
+// The page's one behaviour, as a custom element: Browse Services scrolls the window.
 import "~/components/ui/scroll-by";
 import { paths, serviceSlugs } from "~/content/paths";
 import { servicesMeta } from "~/content/meta/services";
@@ -20,7 +21,7 @@ export function loader(): { cards: Card[] } {
 
 const ServicesContent = staticPart(() => import("~/pages/services"));
 
-/** The whole page keeps its pre-rendered HTML; the Browse Services button is a <scroll-by>. */
+/** Services: the whole page keeps its pre-rendered HTML. */
 export default function ServicesPage() {
   return <ServicesContent />;
 }
