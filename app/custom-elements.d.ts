@@ -15,6 +15,7 @@ declare module "react" {
       "scroll-by": CustomElementProps & { px: number };
       "count-up": CustomElementProps & { value: number; format: string };
       "grow-bars": CustomElementProps;
+      "slide-carousel": CustomElementProps & { delay: number };
     }
   }
 }

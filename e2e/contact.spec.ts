@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
 import { contactDetails, contactForm as copy, contactHero } from "../app/content/contact";
-import { site } from "../app/content/site";
+import { site, siteProfile } from "../app/content/site";
 import { limits, needOptions, roleOptions, sectorOptions } from "../contract/lead";
 
 const SUCCESS = "✅ Thanks! We’ll be in touch within 1–2 business days.";
@@ -42,7 +42,7 @@ async function fillRequired(page: Page) {
 test("the raw HTML of /contact holds the heading, every field label and the consent wording", async ({ request }) => {
   const { status, html } = await rawHtml(request, "/contact");
   expect(status).toBe(200);
-  for (const text of [contactHero.title, ...Object.values(copy.labels), CONSENT, contactDetails.promise, site.contact.email]) {
+  for (const text of [contactHero.title, ...Object.values(copy.labels), CONSENT, contactDetails.promise, siteProfile.contact.email]) {
     expect(html).toContain(text.replace(/&/g, "&amp;"));
   }
 });
@@ -58,9 +58,9 @@ test.describe("contact page", () => {
     await expect(page.getByText(contactHero.intro)).toBeVisible();
     await expect(page.getByText(contactDetails.promise)).toBeVisible();
     const details = page.getByRole("complementary", { name: contactDetails.heading });
-    await expect(details.getByRole("link", { name: site.contact.email })).toHaveAttribute("href", `mailto:${site.contact.email}`);
-    await expect(details.getByRole("link", { name: site.contact.phoneDisplay })).toHaveAttribute("href", /^tel:\+44/);
-    await expect(details).toContainText(site.contact.address);
+    await expect(details.getByRole("link", { name: siteProfile.contact.email })).toHaveAttribute("href", `mailto:${siteProfile.contact.email}`);
+    await expect(details.getByRole("link", { name: siteProfile.contact.phoneDisplay })).toHaveAttribute("href", /^tel:\+44/);
+    await expect(details).toContainText(siteProfile.contact.address);
 
     const form = contact(page);
     await expect(form.email).toHaveAttribute("type", "email");

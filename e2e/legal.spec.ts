@@ -5,7 +5,7 @@ import { cookiePolicyMeta } from "../app/content/meta/cookie-policy";
 import { privacyPolicyMeta } from "../app/content/meta/privacy-policy";
 import { termsConditionsMeta } from "../app/content/meta/terms-conditions";
 import { partnerOptOut, privacyPolicy } from "../app/content/privacy-policy";
-import { site } from "../app/content/site";
+import { siteProfile } from "../app/content/site";
 import { termsConditions } from "../app/content/terms-conditions";
 import { formatIsoDateGB } from "../app/lib/format-date";
 
@@ -44,7 +44,7 @@ for (const document of documents) {
     await contents.getByRole("link", { name: last.heading }).click();
     await expect(page).toHaveURL(new RegExp(`#${last.heading.toLowerCase().replace(/[^a-z0-9]+/g, "-")}$`));
     await expect(page.getByRole("heading", { level: 2, name: last.heading, exact: true })).toBeInViewport();
-    await expect(page.getByRole("link", { name: site.contact.email }).first()).toHaveAttribute("href", `mailto:${site.contact.email}`);
+    await expect(page.getByRole("link", { name: siteProfile.contact.email }).first()).toHaveAttribute("href", `mailto:${siteProfile.contact.email}`);
   });
 }
 

@@ -1,7 +1,7 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { layoutCopy } from "../app/content/layout";
+import { notFoundCopy } from "../app/content/layout";
 
-const copy = layoutCopy.notFound;
+const copy = notFoundCopy;
 
 test("an unknown path answers 404 with the not-found texts in its HTML", async ({ request }) => {
   const { status, html } = await rawHtml(request, "/no/such/page");

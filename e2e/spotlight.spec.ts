@@ -7,7 +7,7 @@ import { agenciesSpotlightMeta } from "../app/content/meta/spotlight-agencies";
 import { payrollMeta } from "../app/content/meta/spotlight-payroll";
 import { tendersMeta } from "../app/content/meta/tenders";
 import { paths } from "../app/content/paths";
-import { site } from "../app/content/site";
+import { site, siteProfile } from "../app/content/site";
 import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "../app/content/spotlight";
 import {
   agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition,
@@ -139,7 +139,7 @@ test("Refer & Earn is on the payroll, agencies and members pages, and goes to th
   for (const path of [paths.spotlightPayroll, paths.spotlightAgencies, paths.member]) {
     await page.goto(path);
     const link = page.getByRole("main").getByRole("link", { name: /^Refer & Earn Bonuses/ });
-    await expect(link).toHaveAttribute("href", site.referAndEarnUrl);
+    await expect(link).toHaveAttribute("href", siteProfile.referAndEarnUrl);
     await expect(link).toHaveAttribute("target", "_blank");
   }
 });

@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, test } from "./fixtures";
 import { complianceAndVetting, ourStory } from "../app/content/about";
+import { agencyTestimonials } from "../app/content/agencies";
+import { carouselCopy } from "../app/content/carousel";
+import { industryUpdates } from "../app/content/resources";
 import { footerLegalLinks } from "../app/content/navigation";
 import { paths } from "../app/content/paths";
 import { privacyPolicy } from "../app/content/privacy-policy";
@@ -93,5 +96,25 @@ test("after a move inside the app, a page's behaviours work on the markup React 
   await expect(page).toHaveURL("/");
   await expect(page.locator("video")).toHaveJSProperty("muted", true);
   await expect.poll(() => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+test("after a move inside the app, the carousel runs on React's markup and today's date is written", async ({ page }) => {
+  await page.goto(paths.about);
+  await markDocument(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Agencies", exact: true }).click();
+  await expect(page).toHaveURL(paths.agencies);
+  const carousel = page.getByRole("region", { name: agencyTestimonials.carouselLabel });
+  await carousel.getByRole("button", { name: carouselCopy.pause }).click();
+  await expect(carousel.getByRole("button", { name: carouselCopy.play })).toBeVisible();
+  await carousel.getByRole("button", { name: carouselCopy.next }).click();
+  // Embla has started: the slide moved out of view is hidden from screen readers.
+  await expect(carousel.getByRole("group", { name: "2 of 3", exact: true })).toBeVisible();
+  await expect(carousel.getByRole("group", { name: "1 of 3", exact: true })).toBeHidden();
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Resources", exact: true }).click();
+  await expect(page).toHaveURL(paths.resources);
+  const today = new Date().toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+  await expect(page.getByRole("region", { name: industryUpdates.heading }).locator("time").first()).toHaveText(today);
   expect(await stillSameDocument(page)).toBe(true);
 });

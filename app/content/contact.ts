@@ -3,7 +3,7 @@
 import { consentLabel } from "../../contract/fields";
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { paths } from "./paths";
-import { site } from "./site";
+import { site, siteProfile } from "./site";
 
 export const contactHero = {
   title: "Contact Us",
@@ -48,8 +48,8 @@ export const contactDetails = {
   heading: "Other ways to reach us",
   promise: `We reply to every enquiry within ${CONTACT_RESPONSE_PROMISE}.`,
   items: [
-    { label: "Email", value: site.contact.email, href: `mailto:${site.contact.email}`, icon: "mail" },
-    { label: "Phone", value: site.contact.phoneDisplay, href: `tel:${site.contact.phone.replace(/\s/g, "")}`, icon: "phone" },
-    { label: "Address", value: site.contact.address, icon: "map-pin" },
+    { label: "Email", value: siteProfile.contact.email, href: `mailto:${siteProfile.contact.email}`, icon: "mail" },
+    { label: "Phone", value: siteProfile.contact.phoneDisplay, href: `tel:${siteProfile.contact.phone.replace(/\s/g, "")}`, icon: "phone" },
+    { label: "Address", value: siteProfile.contact.address, icon: "map-pin" },
   ],
 } as const;

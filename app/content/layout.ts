@@ -21,10 +21,12 @@ export const layoutCopy = {
     text: "Please reload the page, or go back to the home page.",
     backHome: "Back to Home",
   },
-  notFound: {
-    title: "Page not found",
-    heading: "Oops, that page has moved",
-    text: "The page you’re looking for isn’t here. Try the menu or go back home.",
-    backHome: "Back to Home",
-  },
+} as const;
+
+/** The not-found page's copy: a separate export, so only that page's code carries it. */
+export const notFoundCopy = {
+  title: "Page not found",
+  heading: "Oops, that page has moved",
+  text: "The page you’re looking for isn’t here. Try the menu or go back home.",
+  backHome: "Back to Home",
 } as const;

@@ -1,4 +1,4 @@
-import { site } from "./site";
+import { site, siteProfile } from "./site";
 import type { LegalTerm } from "./types";
 
 /** Wording shared by the three legal pages. */
@@ -10,7 +10,7 @@ export const legalCopy = {
 
 /** How to reach us, as every legal page ends. */
 export const legalContactTerms: readonly LegalTerm[] = [
-  { term: "Email", detail: site.contact.email, href: `mailto:${site.contact.email}` },
-  { term: "Phone", detail: site.contact.phoneDisplay, href: `tel:${site.contact.phone.replace(/\s/g, "")}` },
-  { term: "Address", detail: `${site.name}, ${site.contact.address}` },
+  { term: "Email", detail: siteProfile.contact.email, href: `mailto:${siteProfile.contact.email}` },
+  { term: "Phone", detail: siteProfile.contact.phoneDisplay, href: `tel:${siteProfile.contact.phone.replace(/\s/g, "")}` },
+  { term: "Address", detail: `${site.name}, ${siteProfile.contact.address}` },
 ];

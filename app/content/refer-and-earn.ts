@@ -1,4 +1,4 @@
-import { site } from "./site";
+import { siteProfile } from "./site";
 import type { Action } from "./types";
 
 /**
@@ -7,7 +7,7 @@ import type { Action } from "./types";
  */
 export const referAndEarnAction: Action = {
   label: "Refer & Earn Bonuses",
-  href: site.referAndEarnUrl,
+  href: siteProfile.referAndEarnUrl,
   external: true,
   variant: "secondary",
 };

@@ -5,12 +5,14 @@ export const siteExtrasCopy = {
   backToTop: "Back to top",
   cookieBanner: {
     label: "Cookie notice",
+    text: "We use only the cookies and local storage this site needs to work. No trackers, no advertising cookies.",
     accept: "Accept All",
     close: "Close cookie notice",
     policyLink: "Read our cookie policy",
   },
   disclaimerBanner: {
     label: "Disclaimer",
+    text: "We are an introduction service. We do not give regulated financial or legal advice and we do not guarantee outcomes. Introductions are free for freelancers.",
     accept: "Got it",
     close: "Close disclaimer",
   },

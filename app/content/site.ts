@@ -1,13 +1,27 @@
 // The brand in one place: name, logos, social profiles, contact details and
 // the switches that change site-wide behaviour.
 
+/** What every page's own code needs (the header, the titles): kept small, as every page downloads it. */
 export const site = {
   name: "Freelancer Marketplace UK",
   shortName: "Freelancer Marketplace",
+  logoAlt: "Freelancer Marketplace UK home",
+  /**
+   * The spec's content protection: blocks copy, cut, paste, selection and some
+   * developer shortcuts on page content. Form fields are always exempt.
+   */
+  contentProtection: true,
+} as const;
+
+/**
+ * What the footer, the contact and legal pages and the structured data show:
+ * all pre-rendered, so no page's own code needs it (a separate export, so the
+ * bundler leaves it out of the code every page loads).
+ */
+export const siteProfile = {
   tagline: "The UK marketplace and support hub for freelancers and contractors",
   description:
     "Free introductions for UK freelancers and contractors to vetted recruitment agencies, compliant payroll providers, freelance-friendly mortgages, insurance, accounting and training.",
-  logoAlt: "Freelancer Marketplace UK home",
   social: [
     { name: "LinkedIn", href: "https://www.linkedin.com/", icon: "linkedin" },
     { name: "X", href: "https://x.com/", icon: "x-social" },
@@ -21,15 +35,6 @@ export const site = {
     phoneDisplay: "020 7946 0123",
     address: "London, United Kingdom",
   },
-  /**
-   * The spec's content protection: blocks copy, cut, paste, selection and some
-   * developer shortcuts on page content. Form fields are always exempt.
-   */
-  contentProtection: true,
-  disclaimer:
-    "We are an introduction service. We do not give regulated financial or legal advice and we do not guarantee outcomes. Introductions are free for freelancers.",
-  cookieNotice:
-    "We use only the cookies and local storage this site needs to work. No trackers, no advertising cookies.",
 } as const;
 
-export type SocialIcon = (typeof site.social)[number]["icon"];
+export type SocialIcon = (typeof siteProfile.social)[number]["icon"];

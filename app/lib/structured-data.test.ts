@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paths } from "~/content/paths";
-import { site } from "~/content/site";
+import { site, siteProfile } from "~/content/site";
 import { pageMeta } from "./meta";
 import { faqJsonLd, scriptSafeJson } from "./faq-json-ld";
 import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";
@@ -19,7 +19,7 @@ describe("structured data", () => {
     expect(isAbsolute(data.url)).toBe(true);
     // The built logo URL is absolute (e2e/seo.spec.ts checks it); under Vitest the SVG may be inlined.
     expect(typeof data.logo).toBe("string");
-    expect(data.sameAs).toEqual(site.social.map((profile) => profile.href));
+    expect(data.sameAs).toEqual(siteProfile.social.map((profile) => profile.href));
   });
 
   it("turns FAQ items into a FAQPage of Questions with accepted Answers", () => {

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import logo from "~/assets/logo-blue.svg";
 import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/content/navigation";
-import { site } from "~/content/site";
+import { site, siteProfile } from "~/content/site";
 import { absoluteUrl } from "./site-url";
 
 // schema.org structured data (JSON-LD), added to a page through its `meta`:
@@ -21,10 +21,10 @@ export function organizationJsonLd(): MetaDescriptor {
     name: site.name,
     url: absoluteUrl("/"),
     logo: absoluteUrl(logo),
-    description: site.description,
-    email: site.contact.email,
-    telephone: site.contact.phone,
-    sameAs: site.social.map((profile) => profile.href),
+    description: siteProfile.description,
+    email: siteProfile.contact.email,
+    telephone: siteProfile.contact.phone,
+    sameAs: siteProfile.social.map((profile) => profile.href),
   });
 }
 

@@ -1,48 +1,15 @@
-import { CardGrid } from "~/components/sections/card-grid";
+// The page's behaviours, as custom elements: the carousels and the FAQ accordion.
+import "~/components/sections/faq-accordion";
+import "~/components/sections/slide-carousel";
 import { agenciesMeta } from "~/content/meta/agencies";
-import { Carousel } from "~/components/sections/carousel";
-import { CtaBand } from "~/components/sections/cta-band";
-import { Faq } from "~/components/sections/faq";
-import { PageHero } from "~/components/sections/page-hero";
-import { Section } from "~/components/sections/section";
-import { Steps } from "~/components/sections/steps";
-import { TestimonialCard } from "~/components/sections/testimonial-card";
-import {
-  agenciesCta, agenciesFaq, agenciesHero, agencyTestimonials, partnershipProcess, whatWeOffer,
-} from "~/content/agencies";
-import { CAROUSEL_AUTOPLAY_MS } from "~/content/constants";
-import type { Testimonial } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
+import { staticPart } from "~/lib/static-part";
 
 export const meta = () => pageMeta(agenciesMeta);
 
-const quoteKey = (testimonial: Testimonial) => testimonial.quote;
-const renderQuote = (testimonial: Testimonial) => <TestimonialCard testimonial={testimonial} />;
+const AgenciesContent = staticPart(() => import("~/pages/agencies"));
 
+/** Agencies: the whole page keeps its pre-rendered HTML. */
 export default function AgenciesPage() {
-  return (
-    <>
-      <PageHero {...agenciesHero} />
-      <Section heading={whatWeOffer.heading} intro={whatWeOffer.intro}>
-        <CardGrid cards={whatWeOffer.cards} columns={4} />
-      </Section>
-      <Section heading={partnershipProcess.heading} intro={partnershipProcess.intro} tone="tint">
-        <Steps steps={partnershipProcess.steps} />
-      </Section>
-      <Section heading={agenciesFaq.heading}>
-        <Faq items={agenciesFaq.items} />
-      </Section>
-      <Section heading={agencyTestimonials.heading} tone="surface">
-        <Carousel
-          label={agencyTestimonials.carouselLabel}
-          items={agencyTestimonials.items}
-          itemKey={quoteKey}
-          renderSlide={renderQuote}
-          autoplayMs={CAROUSEL_AUTOPLAY_MS.testimonials}
-          kind="testimonials"
-        />
-      </Section>
-      <CtaBand {...agenciesCta} />
-    </>
-  );
+  return <AgenciesContent />;
 }

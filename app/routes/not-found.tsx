@@ -1,9 +1,9 @@
 import { MessagePage } from "~/components/sections/message-page";
-import { layoutCopy } from "~/content/layout";
+import { notFoundCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
 import { pageMeta } from "~/lib/meta";
 
-const copy = layoutCopy.notFound;
+const copy = notFoundCopy;
 
 export const meta = () => [
   ...pageMeta({ title: copy.title, description: copy.text, path: paths.notFound }),

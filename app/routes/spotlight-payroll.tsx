@@ -4,8 +4,18 @@ import "~/components/charts/grow-bars";
 import { payrollMeta } from "~/content/meta/spotlight-payroll";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
+import type { Route } from "./+types/spotlight-payroll";
 
-export const meta = () => pageMeta(payrollMeta);
+/**
+ * Runs at build time only (the page is pre-rendered): the description is
+ * written from the market figures, and the HTML and `.data` file carry the
+ * finished text, so the browser never downloads the figures to build it.
+ */
+export function loader() {
+  return { meta: payrollMeta };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData.meta);
 
 const PayrollSpotlightContent = staticPart(() => import("~/pages/spotlight-payroll"));
 

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { STORAGE_KEYS } from "~/content/constants";
 import { siteExtrasCopy } from "~/content/site-extras";
 import { paths } from "~/content/paths";
-import { site } from "~/content/site";
 import { DismissibleBanner } from "./dismissible-banner";
 
 // The site sets no non-essential cookies, so this banner informs and records the acknowledgement.
@@ -17,7 +16,7 @@ export function CookieBanner() {
       placement="bottom"
     >
       <p>
-        {site.cookieNotice}{" "}
+        {copy.text}{" "}
         <Link to={paths.cookiePolicy} className="font-medium text-brand-700 underline">
           {copy.policyLink}
         </Link>

@@ -1,6 +1,5 @@
 import { DISCLAIMER_DELAY_MS, STORAGE_KEYS } from "~/content/constants";
 import { siteExtrasCopy } from "~/content/site-extras";
-import { site } from "~/content/site";
 import { DismissibleBanner } from "./dismissible-banner";
 
 export function DisclaimerBanner() {
@@ -14,7 +13,7 @@ export function DisclaimerBanner() {
       delayMs={DISCLAIMER_DELAY_MS}
       placement="top"
     >
-      <p>{site.disclaimer}</p>
+      <p>{copy.text}</p>
     </DismissibleBanner>
   );
 }

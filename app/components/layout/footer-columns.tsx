@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { layoutCopy } from "~/content/layout";
 import { footerLegalLinks, footerQuickLinks, type NavLink } from "~/content/navigation";
 import { paths } from "~/content/paths";
-import { site } from "~/content/site";
+import { siteProfile } from "~/content/site";
 import { Icon } from "../ui/icon";
 import { Logo } from "../ui/logo";
 
@@ -31,13 +31,13 @@ export default function FooterColumns() {
         <Link to={paths.home} className="inline-block rounded">
           <Logo tone="white" lazy />
         </Link>
-        <p className="mt-4 max-w-xs text-sm leading-relaxed">{site.tagline}.</p>
+        <p className="mt-4 max-w-xs text-sm leading-relaxed">{siteProfile.tagline}.</p>
         <address className="mt-4 space-y-1 text-sm not-italic">
-          <a className="flex items-center gap-2 hover:text-white" href={`mailto:${site.contact.email}`}>
-            <Icon name="mail" className="size-4" /> {site.contact.email}
+          <a className="flex items-center gap-2 hover:text-white" href={`mailto:${siteProfile.contact.email}`}>
+            <Icon name="mail" className="size-4" /> {siteProfile.contact.email}
           </a>
-          <a className="flex items-center gap-2 hover:text-white" href={`tel:${site.contact.phone.replace(/\s/g, "")}`}>
-            <Icon name="phone" className="size-4" /> {site.contact.phoneDisplay}
+          <a className="flex items-center gap-2 hover:text-white" href={`tel:${siteProfile.contact.phone.replace(/\s/g, "")}`}>
+            <Icon name="phone" className="size-4" /> {siteProfile.contact.phoneDisplay}
           </a>
         </address>
       </div>
@@ -47,7 +47,7 @@ export default function FooterColumns() {
         <div>
           <h2 className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{layoutCopy.footer.followHeading}</h2>
           <ul className="mt-4 flex gap-3">
-            {site.social.map((profile) => (
+            {siteProfile.social.map((profile) => (
               <li key={profile.name}>
                 <a
                   href={profile.href}

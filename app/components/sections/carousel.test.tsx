@@ -127,10 +127,10 @@ describe("Embla, loaded on demand", () => {
     await settle();
     expect(engine.EmblaCarousel).not.toHaveBeenCalled();
     expect(observed!.options?.rootMargin).toBe("100% 0px");
-    expect(observed!.target).toBe(screen.getByRole("region", { name: whyChooseUs.carouselLabel }));
+    expect(observed!.target).toBe(screen.getByRole("region", { name: whyChooseUs.carouselLabel }).closest("slide-carousel"));
 
     await nearView();
-    await settle();
+    await act(() => vi.waitFor(() => expect(engine.EmblaCarousel).toHaveBeenCalled()));
     expect(engine.Autoplay).toHaveBeenCalledWith(expect.objectContaining({ delay: 2500, playOnInit: false }));
     expect(engine.EmblaCarousel).toHaveBeenCalledWith(
       expect.any(HTMLDivElement),
@@ -156,8 +156,8 @@ describe("Embla, loaded on demand", () => {
     fireEvent.click(button(carouselCopy.next));
     fireEvent.click(button(carouselCopy.next));
     fireEvent.click(button(carouselCopy.previous));
-    expect(button(carouselCopy.play)).toBeInTheDocument();
     await settle();
+    expect(button(carouselCopy.play)).toBeInTheDocument();
     expect(engine.EmblaCarousel).toHaveBeenCalledOnce();
     expect(engine.embla.scrollNext).toHaveBeenCalledOnce();
     expect(engine.embla.scrollPrev).not.toHaveBeenCalled();
@@ -165,6 +165,30 @@ describe("Embla, loaded on demand", () => {
 
     fireEvent.keyDown(button(carouselCopy.play), { key: "ArrowLeft" });
     expect(engine.embla.scrollPrev).toHaveBeenCalledOnce();
+  });
+
+  it("the rotation button shows what it will do: pause while rotating, play once stopped", async () => {
+    renderCarousel();
+    await nearView();
+    await settle();
+    const icon = () => button(carouselCopy.pause).querySelector("use")!.getAttribute("href");
+    expect(icon()).toMatch(/#pause$/);
+    fireEvent.click(button(carouselCopy.pause));
+    expect(button(carouselCopy.play).querySelector("use")!.getAttribute("href")).toMatch(/#play$/);
+    expect(screen.getByRole("region").querySelector("[aria-live]")).toHaveAttribute("aria-live", "polite");
+    fireEvent.click(button(carouselCopy.play));
+    expect(icon()).toMatch(/#pause$/);
+  });
+
+  it("lets go of Embla and shows every slide again when it leaves the page", async () => {
+    const { unmount } = renderCarousel();
+    await nearView();
+    await settle();
+    expect(screen.getAllByRole("group")).toHaveLength(2);
+    const slides = [...document.querySelectorAll("[aria-roledescription=slide]")];
+    unmount();
+    expect(engine.embla.destroy).toHaveBeenCalledOnce();
+    for (const slide of slides) expect(slide).not.toHaveAttribute("aria-hidden");
   });
 
   it("never autoplays for visitors who prefer reduced motion, and jumps", async () => {

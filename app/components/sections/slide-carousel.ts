@@ -1,0 +1,91 @@
+// <slide-carousel delay="…">: brings the pre-rendered carousel markup
+// (carousel.tsx) to life, on kept HTML and on markup React rendered alike. The
+// element that every carousel page loads is only this: it fetches the carousel's
+// behaviour (carousel-behaviour.ts, which then fetches Embla) once the carousel
+// is within a viewport height of the screen, or on the first touch, focus, key
+// press or click inside it, and hands over the presses made before it arrived.
+import { defineElement } from "~/lib/custom-element";
+
+/** The markup's hooks, written by carousel.tsx. */
+export const carouselParts = {
+  viewport: "data-carousel-viewport",
+  slides: "data-carousel-slides",
+  slide: "data-carousel-slide",
+  /** Value: a CarouselAction. */
+  control: "data-carousel-control",
+} as const;
+
+export type CarouselAction = "rotation" | "previous" | "next";
+
+/** The action of the control a click landed on, if it is one of this carousel's. */
+export function controlAction(root: HTMLElement, event: Event): CarouselAction | undefined {
+  const control = event.target instanceof Element ? event.target.closest(`[${carouselParts.control}]`) : null;
+  return control && root.contains(control) ? (control.getAttribute(carouselParts.control) as CarouselAction) : undefined;
+}
+
+/** ← and → move the carousel while focus is anywhere inside it (and then do nothing else). */
+export function arrowAction(event: KeyboardEvent): CarouselAction | undefined {
+  const action = event.key === "ArrowLeft" ? "previous" : event.key === "ArrowRight" ? "next" : undefined;
+  if (action) event.preventDefault();
+  return action;
+}
+
+const loadBehaviour = () => import("./carousel-behaviour");
+const LOAD_MARGIN = "100% 0px";
+const loadTriggers = ["pointerdown", "focusin", "keydown", "click"] as const;
+
+/** Waits for a reason to start `root`'s carousel, then starts it; returns a function that stops either. */
+function startWhenNeeded(root: HTMLElement): () => void {
+  let state: "waiting" | "loading" | "running" | "stopped" = "waiting";
+  const earlier: CarouselAction[] = [];
+  let stopBehaviour = () => {};
+  const record = (event: Event) => {
+    const action = event instanceof KeyboardEvent ? arrowAction(event) : event.type === "click" ? controlAction(root, event) : undefined;
+    if (action) earlier.push(action);
+    start();
+  };
+  const stopWaiting = () => {
+    observer.disconnect();
+    for (const type of loadTriggers) root.removeEventListener(type, record);
+  };
+  const start = () => {
+    if (state !== "waiting") return;
+    state = "loading";
+    loadBehaviour().then(
+      ({ runCarousel }) => {
+        if (state !== "loading") return;
+        state = "running";
+        stopWaiting();
+        stopBehaviour = runCarousel(root, Number(root.getAttribute("delay")), earlier.splice(0));
+      },
+      // A failed download (offline, say) is tried again on the next press or touch.
+      () => {
+        if (state === "loading") state = "waiting";
+      },
+    );
+  };
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) start();
+  }, { rootMargin: LOAD_MARGIN });
+  observer.observe(root);
+  for (const type of loadTriggers) root.addEventListener(type, record);
+  return () => {
+    state = "stopped";
+    stopWaiting();
+    stopBehaviour();
+  };
+}
+
+defineElement(
+  "slide-carousel",
+  () =>
+    class SlideCarousel extends HTMLElement {
+      private stop = () => {};
+      connectedCallback() {
+        this.stop = startWhenNeeded(this);
+      }
+      disconnectedCallback() {
+        this.stop();
+      }
+    },
+);

@@ -1,0 +1,45 @@
+import { CardGrid } from "~/components/sections/card-grid";
+import { Carousel } from "~/components/sections/carousel";
+import { CtaBand } from "~/components/sections/cta-band";
+import { Faq } from "~/components/sections/faq";
+import { PageHero } from "~/components/sections/page-hero";
+import { Section } from "~/components/sections/section";
+import { Steps } from "~/components/sections/steps";
+import { TestimonialCard } from "~/components/sections/testimonial-card";
+import {
+  agenciesCta, agenciesFaq, agenciesHero, agencyTestimonials, partnershipProcess, whatWeOffer,
+} from "~/content/agencies";
+import { CAROUSEL_AUTOPLAY_MS } from "~/content/constants";
+import type { Testimonial } from "~/content/types";
+
+const quoteKey = (testimonial: Testimonial) => testimonial.quote;
+const renderQuote = (testimonial: Testimonial) => <TestimonialCard testimonial={testimonial} />;
+
+/** Agencies: what we offer, the partnership process, the FAQ and the testimonials carousel. */
+export default function AgenciesContent() {
+  return (
+    <>
+      <PageHero {...agenciesHero} />
+      <Section heading={whatWeOffer.heading} intro={whatWeOffer.intro}>
+        <CardGrid cards={whatWeOffer.cards} columns={4} />
+      </Section>
+      <Section heading={partnershipProcess.heading} intro={partnershipProcess.intro} tone="tint">
+        <Steps steps={partnershipProcess.steps} />
+      </Section>
+      <Section heading={agenciesFaq.heading}>
+        <Faq items={agenciesFaq.items} />
+      </Section>
+      <Section heading={agencyTestimonials.heading} tone="surface">
+        <Carousel
+          label={agencyTestimonials.carouselLabel}
+          items={agencyTestimonials.items}
+          itemKey={quoteKey}
+          renderSlide={renderQuote}
+          autoplayMs={CAROUSEL_AUTOPLAY_MS.testimonials}
+          kind="testimonials"
+        />
+      </Section>
+      <CtaBand {...agenciesCta} />
+    </>
+  );
+}
