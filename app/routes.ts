@@ -4,6 +4,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("contact/received", "routes/contact-received.tsx"),
   // Not a page: the footer's /home link, redirected to / (the server sends a 301 for direct visits).
   route("home", "routes/home-redirect.tsx"),
   route("about", "routes/about.tsx"),

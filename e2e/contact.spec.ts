@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
+import { test as base, type Locator, type Page } from "@playwright/test";
+import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test, waitForHydration } from "./fixtures";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
 import { contactDetails, contactForm as copy, contactHero } from "../app/content/contact";
 import { site, siteProfile } from "../app/content/site";
@@ -343,4 +343,31 @@ test("the validation schema is not downloaded with the page: it arrives when the
   expect(scripts.some((code) => code.includes(schemaMarker))).toBe(false);
   await contact(page).name.focus();
   await expect.poll(() => scripts.some((code) => code.includes(schemaMarker))).toBe(true);
+});
+
+// The page hydrates just after the rest (app/lib/hydrated-later.tsx): a visitor
+// on a slow connection may start typing before the form's code has arrived.
+base("what a visitor types before the enquiry form's code arrives is kept, and sent once it has", async ({ page }) => {
+  await acknowledgeBanners(page);
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes(copy.requiredNote)) await held;
+    await route.fulfill({ response });
+  });
+  await page.goto("/contact");
+  await page.waitForFunction(() => (window as unknown as { __siteHydrated?: boolean }).__siteHydrated === true);
+  await fillRequired(page);
+  await contact(page).message.fill("Typed while the form was loading.");
+  release();
+  await waitForHydration(page);
+  const form = contact(page);
+  await expect(form.name).toHaveValue("Ann Smith");
+  await expect(form.consent).toBeChecked();
+  const sent = page.waitForRequest((request) => request.url().endsWith("/api/contactus") && request.method() === "POST");
+  await form.submit.click();
+  const body = (await sent).postData() ?? "";
+  for (const value of ["Ann Smith", "ann@example.co.uk", "Freelancer", "Typed while the form was loading."]) expect(body).toContain(value);
+  await expect(form.status).toHaveText(SUCCESS);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { acknowledgeBanners, expect, test } from "./fixtures";
-import { contactForm } from "../app/content/contact";
+import { contactForm, contactReceivedPage } from "../app/content/contact";
 import { newsletterCopy, newsletterSubscribedPage } from "../app/content/newsletter";
 import { paths } from "../app/content/paths";
 
@@ -86,5 +86,29 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
     const rows = storedRow("subscribers", email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "pending", source_page: "/about" });
+  });
+
+  test("an enquiry is a plain form post too: checked by the browser, stored, and the visitor told it was received", async ({ page }) => {
+    const email = `early.${randomUUID()}@example.co.uk`;
+    await page.goto(paths.contact);
+    const form = page.getByRole("main").locator("form");
+    const submit = form.getByRole("button", { name: contactForm.submit });
+
+    // The browser's own validation stops a form without its required fields: the page stays.
+    await submit.click();
+    await expect(page).toHaveURL(new RegExp(`${paths.contact}$`));
+
+    await form.getByLabel(contactForm.labels.name).fill("Early Visitor");
+    await form.getByLabel(contactForm.labels.email).fill(email);
+    await form.getByLabel(contactForm.labels.role).selectOption("Agency");
+    await form.getByLabel(contactForm.labels.message).fill("Sent before any script ran.");
+    await form.getByRole("checkbox").check();
+    await submit.click();
+    await expect(page).toHaveURL(new RegExp(`${paths.contactReceived}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(contactReceivedPage.heading);
+    await expect(page.getByText(contactReceivedPage.text)).toBeVisible();
+    const rows = storedRow("enquiries", email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "Early Visitor", role: "Agency", message: "Sent before any script ran.", source_page: paths.contact });
   });
 });

@@ -53,3 +53,15 @@ export const contactDetails = {
     { label: "Address", value: siteProfile.contact.address, icon: "map-pin" },
   ],
 } as const;
+
+/** Where an enquiry sent as a plain form post (pressed before the form had hydrated) lands, once stored. */
+export const contactReceivedPage = {
+  meta: {
+    title: "Enquiry received",
+    description: `Thanks for your enquiry to ${site.name}. We will be in touch within ${CONTACT_RESPONSE_PROMISE}.`,
+    path: paths.contactReceived,
+  },
+  heading: "Enquiry received",
+  text: contactForm.success,
+  link: { label: "Back to the home page", href: paths.home },
+} as const;

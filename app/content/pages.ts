@@ -28,10 +28,17 @@ export const sitePages: readonly string[] = [
 
 /**
  * Pages that exist but are not for search engines or the sitemap (noindex):
- * the newsletter confirm/unsubscribe/subscribed pages and the owner's inbox. They join
+ * the newsletter confirm/unsubscribe/subscribed pages, the enquiry's "received"
+ * page and the owner's inbox. They join
  * this list with their route modules.
  */
-export const unlistedPages: readonly string[] = [paths.newsletterConfirm, paths.newsletterUnsubscribe, paths.newsletterSubscribed, paths.admin];
+export const unlistedPages: readonly string[] = [
+  paths.newsletterConfirm,
+  paths.newsletterUnsubscribe,
+  paths.newsletterSubscribed,
+  paths.contactReceived,
+  paths.admin,
+];
 
 /** Everything the build pre-renders: the pages plus the not-found fallbacks. */
 export const prerenderPaths: string[] = [...sitePages, ...unlistedPages, paths.notFound, paths.serviceCategoryNotFound];

@@ -37,6 +37,8 @@ export const paths = {
   newsletterUnsubscribe: "/newsletter/unsubscribe",
   /** "Check your email": where a sign-up sent before the page's script ran lands (the API redirects there). */
   newsletterSubscribed: "/newsletter/subscribed",
+  /** "Thanks, we'll be in touch": where an enquiry sent before the page's script ran lands (the API redirects there). */
+  contactReceived: "/contact/received",
   /** The owner's inbox: not linked from the site, never indexed. */
   admin: "/admin",
   /** Pre-rendered not-found page, served with HTTP 404 for any unknown path. */

@@ -1,25 +1,12 @@
-import { ContactForm } from "~/components/forms/contact-form";
 import { contactMeta } from "~/content/meta/contact";
-import { ContactDetails } from "~/components/sections/contact-details";
-import { PageHero } from "~/components/sections/page-hero";
-import { Section } from "~/components/sections/section";
-import { contactDetails, contactHero, contactSection } from "~/content/contact";
 import { pageMeta } from "~/lib/meta";
+import { hydratedLater } from "~/lib/hydrated-later";
 
 export const meta = () => pageMeta(contactMeta);
 
+const ContactContent = hydratedLater(() => import("~/pages/contact"));
+
+/** Contact: the page hydrates just after the rest, like the footer's newsletter form. */
 export default function ContactPage() {
-  return (
-    <>
-      <PageHero title={contactHero.title} intro={contactHero.intro} />
-      <Section heading={contactSection.heading} intro={contactSection.intro} tone="surface">
-        <div className="grid gap-8 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <ContactForm />
-          </div>
-          <ContactDetails {...contactDetails} />
-        </div>
-      </Section>
-    </>
-  );
+  return <ContactContent />;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONTACT_ENDPOINT, limits } from "../../contract/lead";
+import { CONTACT_ENDPOINT, ENQUIRY_RECEIVED_PAGE, limits } from "../../contract/lead";
 import { startTestApp, type TestApp } from "../testing";
 
 // POST /api/contactus through app.inject: what each kind of client gets back,
@@ -131,6 +131,34 @@ describe("a sign-up the browser posts itself (the footer's form before it has hy
 
   it("still answers a malformed address with the contract's 400", async () => {
     expectRejected(await navigation("not-an-email", { referer: "http://localhost:3000/" }), 400);
+  });
+});
+
+describe("an enquiry the browser posts itself (the contact form before it has hydrated)", () => {
+  const navigation = (body: Record<string, string>, headers: Record<string, string> = {}) => {
+    const form = multipart(body);
+    return post(app, form.payload, { ...form.headers, "sec-fetch-mode": "navigate", accept: "text/html,application/xhtml+xml", ...headers });
+  };
+
+  it("is stored, and the browser is sent to the 'received' page of the site it came from", async () => {
+    const email = "early.enquiry@example.co.uk";
+    const response = await navigation({ ...enquiry, email }, { referer: "http://localhost:3000/contact", origin: "http://localhost:3000" });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`http://localhost:3000${ENQUIRY_RECEIVED_PAGE}`);
+    const stored = (await app.leads.listEnquiries()).filter((row) => row.email === email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ name: enquiry.name, source_page: "/contact" });
+  });
+
+  it("gets the same page for a honeypot-filled post, which is not stored", async () => {
+    const email = "bot.enquiry@example.co.uk";
+    const response = await navigation({ ...enquiry, email, website: "https://spam.example" }, { referer: "http://localhost:3000/contact" });
+    expect(response.statusCode).toBe(303);
+    expect((await app.leads.listEnquiries()).filter((row) => row.email === email)).toHaveLength(0);
+  });
+
+  it("still answers a bad field with the contract's 400, not a page that would claim it was received", async () => {
+    expectRejected(await navigation({ ...enquiry, name: "" }, { referer: "http://localhost:3000/contact" }), 400);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type FieldErrors,
   type RejectedResponse,
 } from "../../contract/lead";
+import { ENQUIRY_RECEIVED_PAGE } from "../../contract/fields";
 import { newsletterPages } from "../../contract/newsletter";
 import { safeError } from "../logging";
 import { newConfirmToken } from "../newsletter/tokens";
@@ -127,19 +128,24 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   });
 
   /**
-   * A sign-up answered as accepted. The footer's form posts natively until its
-   * script has hydrated it: that browser navigated here and gets a page, not JSON.
+   * A lead answered as accepted. The forms post natively until their script has
+   * hydrated them: that browser navigated here, so it is sent on to a page of
+   * the site it came from, not shown JSON.
    */
-  const acceptSignUp = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) => {
-    if (!isFormNavigation(headerValue(request, "sec-fetch-mode"), headerValue(request, "accept"))) return reply.send(accepted(apiMessages.subscribed, opaqueId(ipHashSecret, key)));
+  const acceptLead = (request: FastifyRequest, reply: FastifyReply, message: string, id: string, page: string) => {
+    if (!isFormNavigation(headerValue(request, "sec-fetch-mode"), headerValue(request, "accept"))) return reply.send(accepted(message, id));
     const from = sourceOrigin(headerValue(request, "referer"), pageOrigins(request));
-    return reply.redirect(new URL(newsletterPages.subscribed, from ?? options.publicSiteUrl).href, 303);
+    return reply.redirect(new URL(page, from ?? options.publicSiteUrl).href, 303);
   };
+  const acceptSignUp = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) =>
+    acceptLead(request, reply, apiMessages.subscribed, opaqueId(ipHashSecret, key), newsletterPages.subscribed);
+  const acceptEnquiry = (request: FastifyRequest, reply: FastifyReply, id: string) =>
+    acceptLead(request, reply, apiMessages.enquiryReceived, id, ENQUIRY_RECEIVED_PAGE);
 
   /** A submission we refuse silently: the same answer as an accepted one, nothing stored. */
   const dropQuietly = (request: FastifyRequest, reply: FastifyReply, reason: LeadOutcome, isEnquiry: boolean, key?: string) => {
     request.leadOutcome = reason;
-    return isEnquiry ? reply.send(accepted(apiMessages.enquiryReceived, opaqueId(ipHashSecret, key))) : acceptSignUp(request, reply, key);
+    return isEnquiry ? acceptEnquiry(request, reply, opaqueId(ipHashSecret, key)) : acceptSignUp(request, reply, key);
   };
 
   app.post(
@@ -213,7 +219,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       if (saved.status === "created") onEnqueued();
       if (saved.status === "conflict") return reply.code(409).send(rejected(apiMessages.keyReused, { [headers.idempotencyKey]: apiMessages.keyReused }));
       request.leadOutcome = saved.status === "created" ? "stored" : "replayed";
-      return reply.send(accepted(apiMessages.enquiryReceived, saved.id));
+      return acceptEnquiry(request, reply, saved.id);
     },
   );
 }

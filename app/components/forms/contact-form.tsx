@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactForm as copy } from "~/content/contact";
-import { enquiryAccepted, loadLeadSchema, postLead, useSubmission } from "~/lib/lead-client";
+import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
-import { fields, limits, needOptions, roleOptions, sectorOptions, type Need, type Role, type Sector } from "../../../contract/fields";
+import { CONTACT_ENDPOINT, fields, limits, needOptions, roleOptions, sectorOptions, type Need, type Role, type Sector } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 import { MultiSelect } from "./multi-select";
@@ -33,6 +33,26 @@ function toBody(values: EnquiryValues): Record<string, string> {
     [fields.sectors]: values.sectors.join(","),
     [fields.needs]: values.needs.join(","),
     [fields.message]: values.message,
+  };
+}
+
+/**
+ * The values in the form's fields as the browser holds them. The page hydrates
+ * just after the rest (hydratedLater), so a visitor may have typed, picked and
+ * ticked before React took over; that is in the DOM, not yet in state.
+ */
+function valuesIn(form: HTMLFormElement, consent: HTMLInputElement | null): EnquiryValues {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? "");
+  return {
+    name: text(fields.name),
+    email: text(fields.email),
+    phone: text(fields.phone),
+    role: text(fields.role) as Role | "",
+    sectors: data.getAll(fields.sectors).map(String) as Sector[],
+    needs: data.getAll(fields.needs).map(String) as Need[],
+    message: text(fields.message),
+    consent: consent?.checked ?? false,
   };
 }
 
@@ -109,6 +129,19 @@ export function ContactForm() {
     return () => form?.removeEventListener("focusin", preload);
   }, []);
 
+  // Until the form has hydrated the browser checks the required fields itself; from here on, this form
+  // does, starting from whatever was entered before then (the honeypot included: bots fill it early too).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.noValidate = true;
+    setValues(valuesIn(form, form.querySelector<HTMLInputElement>(`[id="${fieldId("consent")}"]`)));
+    const trap = form.elements.namedItem(fields.honeypot);
+    if (trap instanceof HTMLInputElement && trap.value !== "") setHoneypot(trap.value);
+    // Runs once, on mount: fieldId is stable for the form's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [focusRequest]);
@@ -144,10 +177,13 @@ export function ContactForm() {
   );
 
   return (
+    // The page hydrates just after the rest (hydratedLater): a press before then is a plain
+    // multipart post to the API, checked by the browser first, so the enquiry is still stored.
     <form
       ref={formRef}
       method="post"
-      noValidate
+      action={`${API_BASE}${CONTACT_ENDPOINT}`}
+      encType="multipart/form-data"
       onSubmit={onSubmit}
       aria-busy={loading}
       className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line sm:p-8"

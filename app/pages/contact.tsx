@@ -1,0 +1,22 @@
+import { ContactForm } from "~/components/forms/contact-form";
+import { ContactDetails } from "~/components/sections/contact-details";
+import { PageHero } from "~/components/sections/page-hero";
+import { Section } from "~/components/sections/section";
+import { contactDetails, contactHero, contactSection } from "~/content/contact";
+
+/** Contact: the enquiry form beside the ways to reach the team. */
+export default function ContactContent() {
+  return (
+    <>
+      <PageHero title={contactHero.title} intro={contactHero.intro} />
+      <Section heading={contactSection.heading} intro={contactSection.intro} tone="surface">
+        <div className="grid gap-8 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <ContactForm />
+          </div>
+          <ContactDetails {...contactDetails} />
+        </div>
+      </Section>
+    </>
+  );
+}
