@@ -79,3 +79,19 @@ test("reduced motion shows the hero poster instead of the video", async ({ brows
   await expect(page.locator(`img[src="${homeHero.video.poster}"]`)).toBeAttached();
   await context.close();
 });
+
+test("turning reduced motion on while the page is open swaps the hero video for its poster, and off brings it back", async ({ page }) => {
+  await page.goto("/");
+  const video = page.locator("video");
+  const poster = page.locator(`img[src="${homeHero.video.poster}"]`);
+  await expect(video).toBeAttached();
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect(video).toHaveCount(0);
+  await expect(poster).toBeAttached();
+
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await expect(video).toBeAttached();
+  await expect(poster).toHaveCount(0);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+});

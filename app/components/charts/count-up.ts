@@ -42,16 +42,4 @@ export function countUpWhenSeen(element: HTMLElement): () => void {
   };
 }
 
-defineElement(
-  "count-up",
-  () =>
-    class CountUp extends HTMLElement {
-      private stop = () => {};
-      connectedCallback() {
-        this.stop = countUpWhenSeen(this);
-      }
-      disconnectedCallback() {
-        this.stop();
-      }
-    },
-);
+defineElement("count-up", countUpWhenSeen);

@@ -43,16 +43,4 @@ export function growWhenSeen(chart: HTMLElement): () => void {
   };
 }
 
-defineElement(
-  "grow-bars",
-  () =>
-    class GrowBars extends HTMLElement {
-      private stop = () => {};
-      connectedCallback() {
-        this.stop = growWhenSeen(this);
-      }
-      disconnectedCallback() {
-        this.stop();
-      }
-    },
-);
+defineElement("grow-bars", growWhenSeen);

@@ -20,19 +20,11 @@ export function toggleQuestion(root: Element, clicked: HTMLButtonElement) {
   for (const question of questionsIn(root)) setOpen(question, question === clicked && opening);
 }
 
-defineElement(
-  "faq-accordion",
-  () =>
-    class FaqAccordion extends HTMLElement {
-      private readonly onClick = (event: Event) => {
-        const question = event.target instanceof Element ? event.target.closest("button[aria-controls]") : null;
-        if (question instanceof HTMLButtonElement && this.contains(question)) toggleQuestion(this, question);
-      };
-      connectedCallback() {
-        this.addEventListener("click", this.onClick);
-      }
-      disconnectedCallback() {
-        this.removeEventListener("click", this.onClick);
-      }
-    },
-);
+defineElement("faq-accordion", (element) => {
+  const onClick = (event: Event) => {
+    const question = event.target instanceof Element ? event.target.closest("button[aria-controls]") : null;
+    if (question instanceof HTMLButtonElement && element.contains(question)) toggleQuestion(element, question);
+  };
+  element.addEventListener("click", onClick);
+  return () => element.removeEventListener("click", onClick);
+});

@@ -20,26 +20,23 @@ function videoFor(element: HTMLElement, poster: HTMLImageElement): HTMLVideoElem
   return video;
 }
 
-defineElement(
-  "hero-video",
-  () =>
-    class HeroVideo extends HTMLElement {
-      private poster: HTMLImageElement | null = null;
-      private video: HTMLVideoElement | null = null;
-      private readonly motion = window.matchMedia(reducedMotion);
-      private readonly show = () => {
-        this.poster ??= this.querySelector("img");
-        if (!this.poster) return;
-        const shown = this.motion.matches ? this.poster : (this.video ??= videoFor(this, this.poster));
-        const current = this.firstElementChild;
-        if (current && current !== shown) current.replaceWith(shown);
-      };
-      connectedCallback() {
-        this.show();
-        this.motion.addEventListener("change", this.show);
-      }
-      disconnectedCallback() {
-        this.motion.removeEventListener("change", this.show);
-      }
-    },
-);
+/** Each element's poster and, once made, its video: kept across a move in the document, when the video may be what it holds. */
+const partsOf = new WeakMap<HTMLElement, { poster: HTMLImageElement; video?: HTMLVideoElement }>();
+
+defineElement("hero-video", (element) => {
+  const motion = window.matchMedia(reducedMotion);
+  const show = () => {
+    let parts = partsOf.get(element);
+    if (!parts) {
+      const poster = element.querySelector("img");
+      if (!poster) return;
+      partsOf.set(element, (parts = { poster }));
+    }
+    const shown = motion.matches ? parts.poster : (parts.video ??= videoFor(element, parts.poster));
+    const current = element.firstElementChild;
+    if (current && current !== shown) current.replaceWith(shown);
+  };
+  show();
+  motion.addEventListener("change", show);
+  return () => motion.removeEventListener("change", show);
+});

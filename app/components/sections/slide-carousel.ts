@@ -76,16 +76,4 @@ function startWhenNeeded(root: HTMLElement): () => void {
   };
 }
 
-defineElement(
-  "slide-carousel",
-  () =>
-    class SlideCarousel extends HTMLElement {
-      private stop = () => {};
-      connectedCallback() {
-        this.stop = startWhenNeeded(this);
-      }
-      disconnectedCallback() {
-        this.stop();
-      }
-    },
-);
+defineElement("slide-carousel", startWhenNeeded);

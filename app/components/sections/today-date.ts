@@ -15,12 +15,4 @@ export function writeToday(element: HTMLElement, now = new Date()) {
   element.replaceChildren(label, time);
 }
 
-defineElement(
-  "today-date",
-  () =>
-    class TodayDate extends HTMLElement {
-      connectedCallback() {
-        writeToday(this);
-      }
-    },
-);
+defineElement("today-date", (element) => writeToday(element));

@@ -7,18 +7,10 @@ export function scrollWindowBy(px: number) {
   window.scrollBy({ top: px, behavior: reducedMotion ? "instant" : "smooth" });
 }
 
-defineElement(
-  "scroll-by",
-  () =>
-    class ScrollBy extends HTMLElement {
-      private readonly onClick = (event: Event) => {
-        if (event.target instanceof Element && event.target.closest("button")) scrollWindowBy(Number(this.getAttribute("px")));
-      };
-      connectedCallback() {
-        this.addEventListener("click", this.onClick);
-      }
-      disconnectedCallback() {
-        this.removeEventListener("click", this.onClick);
-      }
-    },
-);
+defineElement("scroll-by", (element) => {
+  const onClick = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest("button")) scrollWindowBy(Number(element.getAttribute("px")));
+  };
+  element.addEventListener("click", onClick);
+  return () => element.removeEventListener("click", onClick);
+});
