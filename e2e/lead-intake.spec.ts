@@ -5,6 +5,7 @@ import { acknowledgeBanners, expect, test } from "./fixtures";
 import { contactForm, contactReceivedPage } from "../app/content/contact";
 import { newsletterCopy, newsletterSubscribedPage } from "../app/content/newsletter";
 import { paths } from "../app/content/paths";
+import { refusalPageCopy } from "../server/api/refusal-page";
 
 // The whole path with no mock: a visitor submits in the browser, the real
 // server validates and stores, and the lead is in the database afterwards.
@@ -110,5 +111,27 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
     const rows = storedRow("enquiries", email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Early Visitor", role: "Agency", message: "Sent before any script ran.", source_page: paths.contact });
+  });
+
+  test("an enquiry the browser lets through but the contract refuses shows what to fix, and Back keeps what was typed", async ({ page }) => {
+    const email = `early.${randomUUID()}@example.co.uk`;
+    await page.goto(paths.contact);
+    const form = page.getByRole("main").locator("form");
+    // Spaces satisfy the browser's `required`; the contract trims them away.
+    await form.getByLabel(contactForm.labels.name).fill("   ");
+    await form.getByLabel(contactForm.labels.email).fill(email);
+    await form.getByLabel(contactForm.labels.role).selectOption("Agency");
+    await form.getByLabel(contactForm.labels.message).fill("Kept for the second try.");
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: contactForm.submit }).click();
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(refusalPageCopy.title);
+    await expect(page.getByRole("listitem")).toHaveText(["Please enter your name."]);
+    expect(storedRow("enquiries", email)).toHaveLength(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${paths.contact}$`));
+    await expect(form.getByLabel(contactForm.labels.email)).toHaveValue(email);
+    await expect(form.getByLabel(contactForm.labels.message)).toHaveValue("Kept for the second try.");
   });
 });

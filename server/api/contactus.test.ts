@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT, ENQUIRY_RECEIVED_PAGE, limits } from "../../contract/lead";
 import { startTestApp, type TestApp } from "../testing";
+import { refusalPageCopy } from "./refusal-page";
 
 // POST /api/contactus through app.inject: what each kind of client gets back,
 // and what ends up stored.
@@ -33,6 +34,15 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
 function expectRejected(response: { statusCode: number; json(): unknown }, status: number) {
   expect(response.statusCode).toBe(status);
   expect(response.json()).toMatchObject({ status: false, message: expect.any(String), errors: expect.any(Object), data: { status: false } });
+}
+
+/** The page a browser's own form post gets when the contract refuses it: each problem, and a way back. */
+function expectRefusalPage(response: { statusCode: number; headers: Record<string, unknown>; body: string }, problems: string[], formPage: string) {
+  expect(response.statusCode).toBe(400);
+  expect(String(response.headers["content-type"])).toMatch(/^text\/html/);
+  expect(response.body).toContain(`<h1>${refusalPageCopy.title}</h1>`);
+  for (const problem of problems) expect(response.body).toContain(`<li>${problem}</li>`);
+  expect(response.body).toContain(`<a href="${formPage}">`);
 }
 
 let t: TestApp;
@@ -129,8 +139,10 @@ describe("a sign-up the browser posts itself (the footer's form before it has hy
     expect(await subscriberCount("bot@example.co.uk")).toBe(0);
   });
 
-  it("still answers a malformed address with the contract's 400", async () => {
-    expectRejected(await navigation("not-an-email", { referer: "http://localhost:3000/" }), 400);
+  it("answers a malformed address with a 400 page naming the problem, not JSON", async () => {
+    const response = await navigation("not@an-email", { referer: "http://localhost:3000/about" });
+    expectRefusalPage(response, ["Please enter a valid email address."], "http://localhost:3000/about");
+    expect(await subscriberCount("not@an-email")).toBe(0);
   });
 });
 
@@ -157,8 +169,16 @@ describe("an enquiry the browser posts itself (the contact form before it has hy
     expect((await app.leads.listEnquiries()).filter((row) => row.email === email)).toHaveLength(0);
   });
 
-  it("still answers a bad field with the contract's 400, not a page that would claim it was received", async () => {
-    expectRejected(await navigation({ ...enquiry, name: "" }, { referer: "http://localhost:3000/contact" }), 400);
+  it("answers bad fields with a 400 page listing each problem, never one that would claim it was received", async () => {
+    const email = "spaces@example.co.uk";
+    const response = await navigation({ ...enquiry, email, name: "   ", salutation: "Boss" }, { referer: "http://localhost:3000/contact?from=menu" });
+    expectRefusalPage(response, ["Please enter your name.", "Please choose your role."], "http://localhost:3000/contact");
+    expect((await app.leads.listEnquiries()).filter((row) => row.email === email)).toHaveLength(0);
+  });
+
+  it("links the refusal page to the public site when the Referer is not one of ours", async () => {
+    const response = await navigation({ ...enquiry, name: "" }, { referer: "https://elsewhere.example/contact" });
+    expectRefusalPage(response, ["Please enter your name."], "http://localhost:3000/");
   });
 });
 

@@ -24,6 +24,7 @@ import { enqueue } from "../outbox/outbox-store";
 import { enquiryDeliveries, subscriberDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore } from "../store/lead-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
+import { refusalPage } from "./refusal-page";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
@@ -137,6 +138,15 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     const from = sourceOrigin(headerValue(request, "referer"), pageOrigins(request));
     return reply.redirect(new URL(page, from ?? options.publicSiteUrl).href, 303);
   };
+  /** Fields the contract refuses: JSON for a script, a page naming each problem for a browser's own form post. */
+  const refuseFields = (request: FastifyRequest, reply: FastifyReply, errors: FieldErrors) => {
+    reply.code(400);
+    if (!isFormNavigation(headerValue(request, "sec-fetch-mode"), headerValue(request, "accept"))) return reply.send(rejected(apiMessages.invalid, errors));
+    const referer = headerValue(request, "referer");
+    const from = sourceOrigin(referer, pageOrigins(request));
+    const page = from ? `${from}${sourcePageOf(referer, pageOrigins(request)) ?? "/"}` : options.publicSiteUrl.href;
+    return reply.type("text/html; charset=utf-8").send(refusalPage(errors, page));
+  };
   const acceptSignUp = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) =>
     acceptLead(request, reply, apiMessages.subscribed, opaqueId(ipHashSecret, key), newsletterPages.subscribed);
   const acceptEnquiry = (request: FastifyRequest, reply: FastifyReply, id: string) =>
@@ -180,7 +190,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       }
 
       const parsed = parseLead(body);
-      if (!parsed.ok) return reply.code(400).send(rejected(apiMessages.invalid, parsed.errors));
+      if (!parsed.ok) return refuseFields(request, reply, parsed.errors);
 
       const sourcePage = sourcePageOf(headerValue(request, "referer"), pageOrigins(request));
       const ipHash = hashIp(ipHashSecret, request.ip);
