@@ -1,28 +1,14 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { pooledRandomBytes } from "../random-pool";
 
 // Tokens in the newsletter's links. Confirmation: 32 random bytes, stored only
 // as a sha256, spent on use. Unsubscribe: the subscriber id with an HMAC, so it
 // needs no storage and never expires.
 
 const TOKEN_BYTES = 32;
-/** Tokens' random bytes are drawn from the system in bulk: one call per this many tokens. */
-const POOL_TOKENS = 256;
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-
-function tokenBytes(): Buffer {
-  if (poolOffset + TOKEN_BYTES > pool.length) {
-    pool = randomBytes(TOKEN_BYTES * POOL_TOKENS);
-    poolOffset = 0;
-  }
-  // Each token's bytes are used once: the slice is never handed out again.
-  const bytes = pool.subarray(poolOffset, poolOffset + TOKEN_BYTES);
-  poolOffset += TOKEN_BYTES;
-  return bytes;
-}
 
 export function newConfirmToken(): { token: string; hash: string } {
-  const token = tokenBytes().toString("base64url");
+  const token = pooledRandomBytes(TOKEN_BYTES).toString("base64url");
   return { token, hash: hashConfirmToken(token) };
 }
 

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Dialect } from "../store/database";
+import { newRowId } from "../store/row-id";
 import type { Database, OutboxChannel, OutboxRow } from "../store/schema";
 
 // The outbox's SQL: rows written in a lead's transaction, claimed by one worker
@@ -38,7 +38,7 @@ export async function enqueue(trx: Transaction<Database> | Kysely<Database>, del
   if (deliveries.length === 0) return [];
   const at = new Date().toISOString();
   const rows = deliveries.map((delivery) => ({
-    id: randomUUID(),
+    id: newRowId(),
     channel: delivery.channel,
     topic: delivery.topic,
     lead_kind: delivery.leadKind,
@@ -82,7 +82,7 @@ export function createOutboxQueue(db: Kysely<Database>, dialect: Dialect): Outbo
     trx
       .insertInto("delivery_attempts")
       .values({
-        id: randomUUID(),
+        id: newRowId(),
         outbox_id: row.id,
         attempted_at: attempt.attemptedAt,
         ok: attempt.ok ? 1 : 0,

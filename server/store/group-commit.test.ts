@@ -21,12 +21,12 @@ let db: Kysely<TestSchema>;
 let driver: GroupCommitDriver;
 let reader: SqliteDatabase.Database;
 
-async function open(maxGroup?: number) {
+async function open(maxGroup?: number, syncWal?: () => Promise<void>) {
   const database = new SqliteDatabase(file);
   database.pragma("journal_mode = WAL");
-  database.pragma("synchronous = FULL");
+  database.pragma(syncWal ? "synchronous = NORMAL" : "synchronous = FULL");
   database.pragma("foreign_keys = ON");
-  const dialect = new GroupCommitDialect({ database, maxGroup });
+  const dialect = new GroupCommitDialect({ database, maxGroup, syncWal });
   db = new Kysely<TestSchema>({ dialect });
   await sql`create table if not exists items (id integer primary key, owner text not null, value text not null unique)`.execute(db);
   await sql`create table if not exists parents (id integer primary key)`.execute(db);
@@ -49,6 +49,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  releaseHeldSyncs();
   reader.close();
   await db.destroy();
   await rm(dir, { recursive: true, force: true });
@@ -156,5 +157,124 @@ describe("group commit", () => {
     await afterFirst.rollbackToSavepoint("after_first").execute();
     await trx.commit().execute();
     expect(committedValues()).toEqual(["a-1"]);
+  });
+});
+
+/** Finishes every sync a test still holds, so afterEach can close the database. */
+let releaseHeldSyncs = () => {};
+
+/**
+ * A stand-in for the WAL's fdatasync: passes straight through until hold(),
+ * then each call records what was committed when it began and waits for the
+ * test to finish() it.
+ */
+function heldSyncs() {
+  const started: { committedAtStart: string[]; finish: (error?: Error) => void }[] = [];
+  let holding = false;
+  const syncWal = () =>
+    holding
+      ? new Promise<void>((resolve, reject) => {
+          started.push({ committedAtStart: committedValues(), finish: (error) => (error ? reject(error) : resolve()) });
+        })
+      : Promise.resolve();
+  releaseHeldSyncs = () => {
+    holding = false;
+    for (const sync of started) sync.finish();
+  };
+  return { started, syncWal, hold: () => (holding = true) };
+}
+
+/** Lets pending callbacks (setImmediate flushes, promise chains) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe("group commit with the WAL synced off the event loop", () => {
+  it("answers a caller only after a sync that began after its COMMIT", async () => {
+    await db.destroy();
+    const syncs = heldSyncs();
+    await open(undefined, syncs.syncWal);
+    syncs.hold();
+
+    let done = false;
+    const saving = db
+      .transaction()
+      .execute((trx) => insert(trx, "a", "a-1"))
+      .then(() => (done = true));
+    await settle();
+    expect(syncs.started).toHaveLength(1);
+    expect(syncs.started[0]?.committedAtStart).toEqual(["a-1"]);
+    expect(done).toBe(false);
+    syncs.started[0]?.finish();
+    await saving;
+  });
+
+  it("keeps the group open while a sync is in flight, so one COMMIT and one sync serve everyone who arrived meanwhile", async () => {
+    await db.destroy();
+    const syncs = heldSyncs();
+    await open(undefined, syncs.syncWal);
+    syncs.hold();
+
+    const first = db.transaction().execute((trx) => insert(trx, "a", "a-1"));
+    await settle();
+    expect(syncs.started).toHaveLength(1);
+    const commitsBefore = driver.commits;
+    const later = Array.from({ length: 5 }, (_, i) => db.transaction().execute((trx) => insert(trx, "b", `b-${i}`)));
+    await settle();
+    // Nothing new is committed or synced while the first sync runs.
+    expect(driver.commits).toBe(commitsBefore);
+    expect(syncs.started).toHaveLength(1);
+    expect(committedValues()).toEqual(["a-1"]);
+
+    syncs.started[0]?.finish();
+    await first;
+    await settle();
+    expect(driver.commits).toBe(commitsBefore + 1);
+    expect(syncs.started).toHaveLength(2);
+    expect(syncs.started[1]?.committedAtStart).toEqual(["a-1", "b-0", "b-1", "b-2", "b-3", "b-4"]);
+    syncs.started[1]?.finish();
+    await Promise.all(later);
+  });
+
+  it("rejects the callers a failed sync was to make durable, and syncs again for the next", async () => {
+    await db.destroy();
+    const syncs = heldSyncs();
+    await open(undefined, syncs.syncWal);
+    syncs.hold();
+
+    const lost = db.transaction().execute((trx) => insert(trx, "a", "a-1"));
+    await settle();
+    syncs.started[0]?.finish(new Error("EIO"));
+    await expect(lost).rejects.toThrow("EIO");
+
+    const next = db.transaction().execute((trx) => insert(trx, "b", "b-1"));
+    await settle();
+    expect(syncs.started).toHaveLength(2);
+    syncs.started[1]?.finish();
+    await next;
+  });
+
+  it("makes a write outside a transaction durable before it resolves, and syncs once more on close", async () => {
+    await db.destroy();
+    const syncs = heldSyncs();
+    await open(undefined, syncs.syncWal);
+    syncs.hold();
+
+    let done = false;
+    const writing = insert(db, "a", "a-1").then(() => (done = true));
+    await settle();
+    expect(syncs.started).toHaveLength(1);
+    expect(done).toBe(false);
+    syncs.started[0]?.finish();
+    await writing;
+
+    // A read needs no sync.
+    await db.selectFrom("items").select("value").execute();
+    expect(syncs.started).toHaveLength(1);
+
+    const closing = db.destroy();
+    await settle();
+    expect(syncs.started).toHaveLength(2);
+    syncs.started[1]?.finish();
+    await closing;
+    await open();
   });
 });

@@ -33,6 +33,15 @@ import {
 // Statements outside a transaction (reads, the export, the inbox, PRAGMAs)
 // first commit whatever is pending, then run on their own, so they see and
 // leave committed data only.
+//
+// Durability off the event loop (`syncWal`): the connection runs with
+// synchronous=NORMAL, so a COMMIT only writes the WAL, and `syncWal` (an
+// fdatasync of the WAL in libuv's thread pool) makes it durable. Callers are
+// told "done" only after a sync that began after their COMMIT. While a sync is
+// in flight the open group stays open and keeps gathering members, so one
+// COMMIT and one sync serve as many callers as arrive during a disk flush.
+// Without `syncWal`, every COMMIT is durable by itself (synchronous=FULL) and
+// blocks the event loop for the fsync.
 
 /** At most this many transactions share one COMMIT. */
 export const MAX_GROUP = 256;
@@ -44,6 +53,11 @@ export interface GroupCommitOptions {
   maxGroup?: number;
   /** Runs before the connection closes, after the last COMMIT (stops the checkpointer). */
   onDestroy?: () => Promise<void>;
+  /**
+   * Makes every COMMIT that has returned durable (an fdatasync of the WAL). When
+   * given, the connection must run with synchronous=NORMAL and callers wait for it.
+   */
+  syncWal?: () => Promise<void>;
 }
 
 interface Deferred {
@@ -96,6 +110,10 @@ export class GroupCommitDriver implements Driver {
   readonly #db: SqliteDatabase.Database;
   readonly #maxGroup: number;
   readonly #onDestroy?: () => Promise<void>;
+  readonly #syncWal?: () => Promise<void>;
+  /** Committed work waiting for the next sync to begin, and whether one is running. */
+  #awaitingSync: Deferred[] = [];
+  #syncing = false;
   readonly #statements = new Map<string, SqliteDatabase.Statement>();
   /** Who holds the connection, and who waits for it (first come, first served). */
   #holder: Lease | null = null;
@@ -105,15 +123,16 @@ export class GroupCommitDriver implements Driver {
   #commits = 0;
   #destroyed = false;
 
-  constructor({ database, maxGroup = MAX_GROUP, onDestroy }: GroupCommitOptions) {
+  constructor({ database, maxGroup = MAX_GROUP, onDestroy, syncWal }: GroupCommitOptions) {
     this.#db = database;
     this.#maxGroup = maxGroup;
     this.#onDestroy = onDestroy;
+    this.#syncWal = syncWal;
   }
 
   async init(): Promise<void> {}
 
-  /** COMMITs of the shared transaction so far (each one fsync). */
+  /** COMMITs of the shared transaction so far (each made durable by one fsync). */
   get commits(): number {
     return this.#commits;
   }
@@ -193,6 +212,7 @@ export class GroupCommitDriver implements Driver {
     await this.#hold(lease);
     try {
       this.#commitPending();
+      await this.#durable();
       await this.#onDestroy?.();
     } finally {
       this.#release(lease);
@@ -201,12 +221,16 @@ export class GroupCommitDriver implements Driver {
     }
   }
 
-  /** Commits whatever is pending, once the connection is free (the scheduled end of each turn). */
+  /**
+   * Commits whatever is pending, once the connection is free (the scheduled end
+   * of each turn). While a sync is in flight the group stays open to gather more
+   * members; the sync's end flushes it.
+   */
   async flush(): Promise<void> {
     const lease = new Lease(this);
     await this.#hold(lease);
     try {
-      this.#commitPending();
+      if (!this.#syncing || (this.#group?.members ?? 0) >= this.#maxGroup) this.#commitPending();
     } finally {
       this.#release(lease);
     }
@@ -218,8 +242,15 @@ export class GroupCommitDriver implements Driver {
     if (lease.savepoint === null && this.#db.inTransaction) this.#commitPending();
     try {
       const statement = this.#prepare(query.sql);
-      if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
+      const standalone = lease.savepoint === null;
+      if (statement.reader) {
+        const rows = statement.all(query.parameters) as R[];
+        // A write with RETURNING outside a transaction committed by itself: durable before it answers.
+        if (standalone && !statement.readonly) await this.#durable();
+        return { rows };
+      }
       const { changes, lastInsertRowid } = statement.run(query.parameters);
+      if (standalone) await this.#durable();
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     } catch (error) {
       // Some errors (disk full, I/O) make SQLite roll the whole transaction back: the group is lost.
@@ -276,7 +307,39 @@ export class GroupCommitDriver implements Driver {
       }
       return;
     }
-    group?.done.resolve();
+    if (group) this.#durable().then(group.done.resolve, group.done.reject);
+  }
+
+  /** Resolves once what has been committed so far is durable: after a sync that begins from now on. */
+  #durable(): Promise<void> {
+    if (!this.#syncWal) return Promise.resolve();
+    const waiter = deferred();
+    this.#awaitingSync.push(waiter);
+    this.#startSync();
+    return waiter.promise;
+  }
+
+  #startSync() {
+    const syncWal = this.#syncWal;
+    if (!syncWal || this.#syncing || this.#awaitingSync.length === 0) return;
+    const waiters = this.#awaitingSync;
+    this.#awaitingSync = [];
+    this.#syncing = true;
+    syncWal().then(
+      () => this.#afterSync(waiters, { ok: true }),
+      (error: unknown) => this.#afterSync(waiters, { ok: false, error }),
+    );
+  }
+
+  #afterSync(waiters: Deferred[], outcome: { ok: true } | { ok: false; error: unknown }) {
+    this.#syncing = false;
+    for (const waiter of waiters) {
+      if (outcome.ok) waiter.resolve();
+      else waiter.reject(outcome.error);
+    }
+    // The group gathered during the sync is committed now, and its own sync begins.
+    if (this.#group) this.#scheduleFlush();
+    this.#startSync();
   }
 
   #failGroup(error: unknown) {

@@ -1,5 +1,7 @@
+import { open, type FileHandle } from "node:fs/promises";
+import path from "node:path";
 import { sql, type Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "./database";
 import type { Database } from "./schema";
 import { createLeadStore, type LeadStore, type NewEnquiry } from "./lead-store";
@@ -43,11 +45,29 @@ describe.each(kinds)("the lead store on %s", (kind) => {
     await scratch?.drop();
   });
 
-  it.runIf(kind === "sqlite")("commits durably: WAL with synchronous=FULL and a busy timeout", async () => {
+  it.runIf(kind === "sqlite")("commits durably: WAL, fdatasynced before a save resolves (synchronous=NORMAL leaves that to the store), and a busy timeout", async () => {
     const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
     expect(await pragma("journal_mode")).toBe("wal");
-    expect(await pragma("synchronous")).toBe(2);
+    expect(await pragma("synchronous")).toBe(1);
     expect(await pragma("busy_timeout")).toBe(5000);
+
+    // Every FileHandle shares one prototype: watch its datasync while a lead is saved.
+    const probe = await open(path.join(scratch.dataDir, "leads.db-wal"), "r");
+    const fileHandle = Object.getPrototypeOf(probe) as { datasync(): Promise<void> };
+    await probe.close();
+    const realDatasync = fileHandle.datasync;
+    const synced: string[] = [];
+    const datasync = vi.spyOn(fileHandle, "datasync").mockImplementation(async function (this: FileHandle) {
+      await realDatasync.call(this);
+      synced.push("wal synced");
+    });
+    try {
+      await store.saveEnquiry(enquiry({ email: "synced@example.co.uk" }));
+      synced.push("save resolved");
+      expect(synced).toEqual(["wal synced", "save resolved"]);
+    } finally {
+      datasync.mockRestore();
+    }
   });
 
   it("runs its migrations once: opening the same database again is harmless", async () => {

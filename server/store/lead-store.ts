@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, type Transaction, type Updateable } from "kysely";
 import { CONFIRMATION_TOKEN_TTL_MS, type ConfirmOutcome } from "../../contract/newsletter";
 import type { Dialect } from "./database";
+import { newRowId } from "./row-id";
 import type { Database, EnquiryRow, SubscriberRow, SubscriberStatus, SubscriberTable } from "./schema";
 
 // The repository in front of the lead store. Routes and the CLI use only this
@@ -91,6 +92,7 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
     async saveEnquiry(enquiry, alongside) {
       const createdAt = now();
       const row = {
+        // Random, not time-ordered: it is the client's answer (row-id.ts).
         id: randomUUID(),
         name: enquiry.name,
         email: enquiry.email,
@@ -139,7 +141,7 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
         const inserted = await trx
           .insertInto("subscribers")
           .values({
-            id: randomUUID(),
+            id: newRowId(),
             email,
             status: "pending",
             created_at: at,
