@@ -2,12 +2,19 @@
 // request) at 10 and 100 connections, next to a bare Fastify hello-world run
 // here too. Rate limiting is lifted by configuration only (RATE_LIMIT_MAX,
 // MIN_SUBMIT_MS). Skipped, with a message, while the route answers 404.
+// A third row per concurrency is the lead store alone: the same sign-up the
+// route stores (subscriber and outbox rows, one durable commit), called in this
+// process with no HTTP, multipart or email delivery: the part of the budget
+// that storage alone takes.
 // Run alone: node --import tsx bench/api.ts [--quick]
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { CONTACT_ENDPOINT, fields, headers } from "../contract/lead";
+import { signUp } from "../server/newsletter/sign-up";
+import { openDatabase } from "../server/store/database";
+import { createLeadStore } from "../server/store/lead-store";
 import { flag, isMain, ports, report, startChild, startSiteServer, tmpDir, waitForUrl, type Row } from "./lib";
 
 const boundary = "----benchBoundary7MA4YWxkTrZu0gW";
@@ -66,6 +73,38 @@ async function load(url: string, connections: number, duration: number, post: bo
   };
 }
 
+/** The lead store alone: `concurrency` callers each storing sign-ups back to back for `duration` seconds. */
+async function storeAlone(concurrency: number, duration: number): Promise<Load> {
+  const dataDir = path.join(tmpDir, "api-store-data");
+  rmSync(dataDir, { recursive: true, force: true });
+  const { db, dialect } = await openDatabase({ dataDir });
+  const store = createLeadStore(db, dialect);
+  const deliveries = { publicSiteUrl: new URL("http://localhost:3000"), from: "bench <no-reply@localhost>", teamEmail: "team@localhost", unsubscribeSecret: "bench-unsubscribe-secret" };
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    const deadline = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < deadline) {
+          const started = performance.now();
+          await signUp(store, { email: uniqueEmail(), sourcePage: "/", ipHash: "bench" }, { deliveries, resendMinMs: 600_000 });
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    return latencies.sort((a, b) => a - b);
+  };
+  try {
+    await run(2); // warm-up, as for the HTTP rows
+    const latencies = await run(duration);
+    const at = (share: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0).toFixed(1));
+    return { rps: Math.round(latencies.length / duration), p50: at(0.5), p99: at(0.99), non2xx: 0, errors: 0, total: latencies.length };
+  } finally {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function runApi({ quick = flag("quick") } = {}) {
   const duration = quick ? 3 : 10;
   const dataDir = path.join(tmpDir, "api-data");
@@ -88,9 +127,11 @@ export async function runApi({ quick = flag("quick") } = {}) {
       for (const connections of [10, 100]) {
         const reference = await load(`http://127.0.0.1:${ports.hello}/`, connections, duration, false);
         const api = await load(apiUrl, connections, duration, true);
+        const alone = await storeAlone(connections, duration);
         for (const [name, value] of [
           ["Fastify hello-world (GET /)", reference],
           [`POST ${CONTACT_ENDPOINT} (newsletter)`, api],
+          ["lead store alone (same sign-up, no HTTP)", alone],
         ] as const) {
           rows.push({
             target: name,

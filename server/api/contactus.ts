@@ -19,9 +19,9 @@ import {
 import { ENQUIRY_RECEIVED_PAGE } from "../../contract/fields";
 import { newsletterPages } from "../../contract/newsletter";
 import { safeError } from "../logging";
-import { newConfirmToken } from "../newsletter/tokens";
+import { signUp } from "../newsletter/sign-up";
 import { enqueue } from "../outbox/outbox-store";
-import { enquiryDeliveries, subscriberDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
+import { enquiryDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore } from "../store/lead-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { refusalPage } from "./refusal-page";
@@ -196,15 +196,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       const ipHash = hashIp(ipHashSecret, request.ip);
 
       if (parsed.kind === "newsletter") {
-        const confirm = newConfirmToken();
-        const outcome = await store.subscribe(
-          { email: parsed.lead.email, sourcePage, ipHash },
-          {
-            confirmTokenHash: confirm.hash,
-            resendMinMs: options.confirmationResendMinMs,
-            alongside: async (trx, subscriber, how) => void (await enqueue(trx, subscriberDeliveries(subscriber, confirm.token, how !== "reminded", deliveries))),
-          },
-        );
+        const outcome = await signUp(store, { email: parsed.lead.email, sourcePage, ipHash }, { deliveries, resendMinMs: options.confirmationResendMinMs });
         if (outcome !== "unchanged") onEnqueued();
         request.leadOutcome = "subscribed";
         // Same answer whether or not the address was already known.
