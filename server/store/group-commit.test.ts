@@ -184,15 +184,21 @@ function heldSyncs() {
   return { started, syncWal, hold: () => (holding = true) };
 }
 
+/** Reopens the database with syncs that the test finishes by hand (the schema is set up first). */
+async function reopenWithHeldSyncs() {
+  await db.destroy();
+  const syncs = heldSyncs();
+  await open(undefined, syncs.syncWal);
+  syncs.hold();
+  return syncs;
+}
+
 /** Lets pending callbacks (setImmediate flushes, promise chains) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe("group commit with the WAL synced off the event loop", () => {
   it("answers a caller only after a sync that began after its COMMIT", async () => {
-    await db.destroy();
-    const syncs = heldSyncs();
-    await open(undefined, syncs.syncWal);
-    syncs.hold();
+    const syncs = await reopenWithHeldSyncs();
 
     let done = false;
     const saving = db
@@ -208,10 +214,7 @@ describe("group commit with the WAL synced off the event loop", () => {
   });
 
   it("keeps the group open while a sync is in flight, so one COMMIT and one sync serve everyone who arrived meanwhile", async () => {
-    await db.destroy();
-    const syncs = heldSyncs();
-    await open(undefined, syncs.syncWal);
-    syncs.hold();
+    const syncs = await reopenWithHeldSyncs();
 
     const first = db.transaction().execute((trx) => insert(trx, "a", "a-1"));
     await settle();
@@ -235,10 +238,7 @@ describe("group commit with the WAL synced off the event loop", () => {
   });
 
   it("rejects the callers a failed sync was to make durable, and syncs again for the next", async () => {
-    await db.destroy();
-    const syncs = heldSyncs();
-    await open(undefined, syncs.syncWal);
-    syncs.hold();
+    const syncs = await reopenWithHeldSyncs();
 
     const lost = db.transaction().execute((trx) => insert(trx, "a", "a-1"));
     await settle();
@@ -253,10 +253,7 @@ describe("group commit with the WAL synced off the event loop", () => {
   });
 
   it("makes a write outside a transaction durable before it resolves, and syncs once more on close", async () => {
-    await db.destroy();
-    const syncs = heldSyncs();
-    await open(undefined, syncs.syncWal);
-    syncs.hold();
+    const syncs = await reopenWithHeldSyncs();
 
     let done = false;
     const writing = insert(db, "a", "a-1").then(() => (done = true));
