@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { acknowledgeBanners, expect, test } from "./fixtures";
+import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
 import { contactForm, contactReceivedPage } from "../app/content/contact";
 import { newsletterCopy, newsletterSubscribedPage } from "../app/content/newsletter";
 import { paths } from "../app/content/paths";
+import { CONTACT_ENDPOINT } from "../contract/lead";
 import { refusalPageCopy } from "../server/api/refusal-page";
 
 // The whole path with no mock: a visitor submits in the browser, the real
@@ -134,4 +135,16 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
     await expect(form.getByLabel(contactForm.labels.email)).toHaveValue(email);
     await expect(form.getByLabel(contactForm.labels.message)).toHaveValue("Kept for the second try.");
   });
+});
+
+test("the page a refused native form post gets has no axe violations", async ({ page, baseURL }) => {
+  // axe needs JavaScript, which the browser above had off: fetch the page as that browser's post would, then show it.
+  const response = await page.request.post(CONTACT_ENDPOINT, {
+    headers: { accept: "text/html", origin: baseURL ?? "", referer: `${baseURL}${paths.contact}` },
+    form: { name: "   ", email: "spaces@example.co.uk", salutation: "Agency", message: "Refused." },
+  });
+  expect(response.status()).toBe(400);
+  await page.setContent(await response.text());
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(refusalPageCopy.title);
+  await expectNoAxeViolations(page);
 });

@@ -319,7 +319,10 @@ describe("logging", () => {
     const mp = multipart({ ...enquiry, name: "Zebedee Quux", email: "zebedee@secret.example", phone: "07000111222", message: "private words" });
     await post(app, mp.payload, { ...mp.headers, referer: "http://localhost:3000/contact" });
     await post(app, urlencoded({ name: "Zebedee Quux", email: "zebedee@secret.example", salutation: "Nope" }), formHeaders);
-    expect(t.logs).toHaveLength(2);
+    // The outbox worker may log deliveries of earlier tests' leads meanwhile: count the request lines.
+    const requestLines = t.logs.filter((line) => (JSON.parse(line) as { msg?: string }).msg === "request");
+    expect(requestLines).toHaveLength(2);
+    // Every line, the worker's included, is checked for personal data.
     const all = t.logs.join("\n");
     for (const secret of ["Zebedee", "zebedee@secret.example", "07000111222", "private words"]) expect(all).not.toContain(secret);
   });

@@ -24,7 +24,7 @@ import { enqueue } from "../outbox/outbox-store";
 import { enquiryDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore } from "../store/lead-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
-import { refusalPage } from "./refusal-page";
+import { refusalPage, refusalPageCsp } from "./refusal-page";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
@@ -145,7 +145,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     const referer = headerValue(request, "referer");
     const from = sourceOrigin(referer, pageOrigins(request));
     const page = from ? `${from}${sourcePageOf(referer, pageOrigins(request)) ?? "/"}` : options.publicSiteUrl.href;
-    return reply.type("text/html; charset=utf-8").send(refusalPage(errors, page));
+    return reply.type("text/html; charset=utf-8").header("content-security-policy", refusalPageCsp).send(refusalPage(errors, page));
   };
   const acceptSignUp = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) =>
     acceptLead(request, reply, apiMessages.subscribed, opaqueId(ipHashSecret, key), newsletterPages.subscribed);
