@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "contract/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "contract/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/*.test.ts"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     testTimeout: 20_000,

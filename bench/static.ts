@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { flag, isMain, ports, report, root, startChild, startSiteServer, tmpDir, waitForUrl, type Row } from "./lib";
+import { parseWrk } from "./wrk";
 
 const siteDir = path.join(root, "build/client");
 const acceptEncoding = "br, gzip";
@@ -42,29 +43,6 @@ http {
 }
 
 const run = promisify(execFile);
-
-/** A wrk latency such as "812.00us", "3.45ms" or "1.02s", in milliseconds. */
-export function wrkMs(value: string): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim());
-  if (!match) throw new Error(`unreadable wrk latency: ${value}`);
-  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
-  return Number((Number(match[1]) * scale).toFixed(2));
-}
-
-/** Reads the figures out of `wrk --latency`'s report. */
-export function parseWrk(output: string) {
-  const figure = (pattern: RegExp) => {
-    const match = pattern.exec(output);
-    if (!match?.[1]) throw new Error(`wrk's report lacks ${pattern}:\n${output}`);
-    return match[1];
-  };
-  return {
-    rps: Math.round(Number(figure(/^Requests\/sec:\s+([\d.]+)/m))),
-    p50: wrkMs(figure(/^\s+50%\s+(\S+)/m)),
-    p99: wrkMs(figure(/^\s+99%\s+(\S+)/m)),
-    non2xx: Number(/^\s+Non-2xx or 3xx responses:\s+(\d+)/m.exec(output)?.[1] ?? 0),
-  };
-}
 
 async function measure(url: string, connections: number, duration: number) {
   const wrk = (seconds: number) => run("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", `Accept-Encoding: ${acceptEncoding}`, url]);
