@@ -50,6 +50,10 @@ export interface BuildOptions {
  * Builds the whole server: configuration in, a ready Fastify instance out.
  * Tests drive it with `inject`; only main.ts listens.
  */
+const resourceHeaders = { ...baseSecurityHeaders, "content-security-policy": resourceCsp };
+/** Whether the per-request log line (level info) is written at this level. */
+const requestLinesLogged = (level: string) => ["trace", "debug", "info"].includes(level);
+
 export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
   const { trustProxy } = config;
   // Configuration and core: pino with personal data redacted, one log line per request.
@@ -62,13 +66,17 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     // A hop count means "trust that many proxies in front of us".
     trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   }) as unknown as FastifyInstance;
-  app.addHook("onResponse", async (request, reply) => {
-    const route = request.routeOptions.url ?? "(no route)";
-    request.log.info(
-      { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime), outcome: request.leadOutcome ?? undefined },
-      "request",
-    );
-  });
+  // Hooks on every response are callback-style: an async hook costs a promise per response.
+  if (requestLinesLogged(config.logLevel)) {
+    app.addHook("onResponse", (request, reply, done) => {
+      const route = request.routeOptions.url ?? "(no route)";
+      request.log.info(
+        { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime), outcome: request.leadOutcome ?? undefined },
+        "request",
+      );
+      done();
+    });
+  }
   // Whatever fails, the answer names no internals.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -77,11 +85,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   });
 
   // Plugins: security headers on every response; pages replace the CSP with their own.
-  app.addHook("onRequest", async (request, reply) => {
-    reply.headers(baseSecurityHeaders);
-    reply.header("content-security-policy", resourceCsp);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(resourceHeaders);
     // The owner's inbox page is served by the site plugin; it is never indexed either.
     if (isAdminPath(request.url)) reply.header("x-robots-tag", ROBOTS_HEADER);
+    done();
   });
 
   // Store: migrated before the first request; closed after the last.
