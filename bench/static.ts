@@ -2,8 +2,9 @@
 // from our server (in memory, pre-compressed brotli) and from Debian's nginx
 // (one worker, gzip_static, no brotli module) serving the same build directory.
 // The load comes from Debian's wrk (C, one thread): autocannon, one JavaScript
-// thread, topped out first (our server sat 62 % idle at autocannon's ceiling),
-// so the ratio measured the client, not the servers.
+// thread, topped out first (the same server answered the home page about
+// 12,400 times a second under autocannon and 24,800 under wrk), so the ratio
+// measured the client, not the servers.
 // Run alone: node --import tsx bench/static.ts [--quick]
 import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";

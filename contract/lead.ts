@@ -72,3 +72,14 @@ export function parseLead(body: Record<string, unknown>): ParsedLead {
   const result = v.safeParse(NewsletterSchema, body);
   return result.success ? { ok: true, kind: "newsletter", lead: result.output } : { ok: false, errors: toFieldErrors(result.issues) };
 }
+
+/**
+ * The page a browser's own form post gets when this contract refuses its fields
+ * (the server writes it, server/api/refusal-page.ts; the browser tests read it).
+ */
+export const refusalPageCopy = {
+  title: "Please check your details",
+  nothingSent: "Nothing was sent yet.",
+  wayBack: "Go back to the form with your browser’s Back button: what you typed is still there. Correct these and send it again:",
+  link: "Open the form again",
+} as const;

@@ -5,8 +5,7 @@ import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtu
 import { contactForm, contactReceivedPage } from "../app/content/contact";
 import { newsletterCopy, newsletterSubscribedPage } from "../app/content/newsletter";
 import { paths } from "../app/content/paths";
-import { CONTACT_ENDPOINT } from "../contract/lead";
-import { refusalPageCopy } from "../server/api/refusal-page";
+import { CONTACT_ENDPOINT, refusalPageCopy } from "../contract/lead";
 
 // The whole path with no mock: a visitor submits in the browser, the real
 // server validates and stores, and the lead is in the database afterwards.

@@ -36,6 +36,18 @@ describe("deferHydration", () => {
     expect(out).not.toMatch(/^import /m);
   });
 
+  it("evaluates React and the router, the site's modules and the hydration in three separate tasks", () => {
+    const withFramework = page.replace('<link rel="modulepreload" href="/assets/manifest-1.js"/>', '$&<link rel="modulepreload" href="/assets/framework-5.js"/>');
+    const out = deferHydration(withFramework);
+    const framework = out.indexOf('await import("/assets/framework-5.js");await nextTask();');
+    const routes = out.indexOf("const [route0]=await Promise.all(");
+    const hydration = out.indexOf('import("/assets/entry.client-2.js");');
+    expect(framework).toBeGreaterThan(-1);
+    expect(routes).toBeGreaterThan(framework);
+    // A task boundary between the route modules and the hydration as well.
+    expect(out.slice(routes, hydration)).toContain("await nextTask();");
+  });
+
   it("leaves a page without the bootstrap alone", () => {
     const plain = "<html><head></head><body><script>1</script></body></html>";
     expect(deferHydration(plain)).toBe(plain);

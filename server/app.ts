@@ -46,14 +46,12 @@ export interface BuildOptions {
   logStream?: NonNullable<Exclude<FastifyServerOptions["logger"], boolean | undefined>>["stream"];
 }
 
+const resourceHeaders = { ...baseSecurityHeaders, "content-security-policy": resourceCsp };
+
 /**
  * Builds the whole server: configuration in, a ready Fastify instance out.
  * Tests drive it with `inject`; only main.ts listens.
  */
-const resourceHeaders = { ...baseSecurityHeaders, "content-security-policy": resourceCsp };
-/** Whether the per-request log line (level info) is written at this level. */
-const requestLinesLogged = (level: string) => ["trace", "debug", "info"].includes(level);
-
 export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
   const { trustProxy } = config;
   // Configuration and core: pino with personal data redacted, one log line per request.
@@ -67,7 +65,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   }) as unknown as FastifyInstance;
   // Hooks on every response are callback-style: an async hook costs a promise per response.
-  if (requestLinesLogged(config.logLevel)) {
+  // Fastify's logger is pino, which knows whether a level is written (with logging off there is no line to write).
+  if (config.logLevel !== "silent" && (app.log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled("info")) {
     app.addHook("onResponse", (request, reply, done) => {
       const route = request.routeOptions.url ?? "(no route)";
       request.log.info(

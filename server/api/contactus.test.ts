@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONTACT_ENDPOINT, ENQUIRY_RECEIVED_PAGE, limits } from "../../contract/lead";
+import { CONTACT_ENDPOINT, ENQUIRY_RECEIVED_PAGE, limits, refusalPageCopy } from "../../contract/lead";
 import { startTestApp, type TestApp } from "../testing";
-import { refusalPageCopy } from "./refusal-page";
+import { refusalPageCsp } from "./refusal-page";
 
 // POST /api/contactus through app.inject: what each kind of client gets back,
 // and what ends up stored.
@@ -43,6 +43,10 @@ function expectRefusalPage(response: { statusCode: number; headers: Record<strin
   expect(response.body).toContain(`<h1>${refusalPageCopy.title}</h1>`);
   for (const problem of problems) expect(response.body).toContain(`<li>${problem}</li>`);
   expect(response.body).toContain(`<a href="${formPage}">`);
+  // Its one inline style is allowed by its hash; nothing else may load or run.
+  expect(response.headers["content-security-policy"]).toBe(refusalPageCsp);
+  expect(refusalPageCsp).toMatch(/style-src 'self' 'sha256-[\w+/=]+'/);
+  expect(refusalPageCsp).toContain("default-src 'none'");
 }
 
 let t: TestApp;

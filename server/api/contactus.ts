@@ -143,8 +143,9 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     reply.code(400);
     if (!isFormNavigation(headerValue(request, "sec-fetch-mode"), headerValue(request, "accept"))) return reply.send(rejected(apiMessages.invalid, errors));
     const referer = headerValue(request, "referer");
-    const from = sourceOrigin(referer, pageOrigins(request));
-    const page = from ? `${from}${sourcePageOf(referer, pageOrigins(request)) ?? "/"}` : options.publicSiteUrl.href;
+    const origins = pageOrigins(request);
+    const from = sourceOrigin(referer, origins);
+    const page = from ? `${from}${sourcePageOf(referer, origins) ?? "/"}` : options.publicSiteUrl.href;
     return reply.type("text/html; charset=utf-8").header("content-security-policy", refusalPageCsp).send(refusalPage(errors, page));
   };
   const acceptSignUp = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) =>

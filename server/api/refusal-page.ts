@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FieldErrors } from "../../contract/lead";
+import { refusalPageCopy, type FieldErrors } from "../../contract/lead";
 import { escapeHtml } from "../mail/messages";
 import { pageCsp } from "../site/security-headers";
 
@@ -8,13 +8,6 @@ import { pageCsp } from "../site/security-headers";
 // Only the contract's checks get here (the browser already checked `required`,
 // `type=email` and `maxlength`), so it names each field's problem and the way
 // back that keeps what was typed.
-
-export const refusalPageCopy = {
-  title: "Please check your details",
-  nothingSent: "Nothing was sent yet.",
-  wayBack: "Go back to the form with your browser’s Back button: what you typed is still there. Correct these and send it again:",
-  link: "Open the form again",
-} as const;
 
 // A few lines of style in the page itself (the site's stylesheet is a hashed
 // asset the API does not know), allowed by the CSP through its hash. Colours
