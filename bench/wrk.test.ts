@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWrk, wrkMs } from "./wrk";
+import { medianRound, parseWrk, wrkMs } from "./wrk";
 
 // A report as wrk 4.1 prints it with --latency (Debian 12's package).
 const report = `Running 3s test @ http://127.0.0.1:4300/
@@ -33,5 +33,17 @@ describe("wrk's report", () => {
   it("counts no failed answers when wrk prints none, and refuses a report without its figures", () => {
     expect(parseWrk(report.replace(/^\s+Non-2xx.*\n/m, "")).non2xx).toBe(0);
     expect(() => parseWrk("unable to connect to 127.0.0.1:4300 Connection refused")).toThrow(/lacks/);
+  });
+});
+
+describe("medianRound", () => {
+  const round = (rps: number, p99: number) => ({ rps, p50: 1, p99, non2xx: 0 });
+
+  it("takes the round with the median req/s, with that round's latencies", () => {
+    expect(medianRound([round(30_000, 9), round(50_000, 2), round(40_000, 4)])).toEqual(round(40_000, 4));
+  });
+
+  it("refuses an empty list instead of inventing a figure", () => {
+    expect(() => medianRound([])).toThrow(/no rounds/);
   });
 });

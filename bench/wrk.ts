@@ -22,3 +22,12 @@ export function parseWrk(output: string) {
     non2xx: Number(/^\s+Non-2xx or 3xx responses:\s+(\d+)/m.exec(output)?.[1] ?? 0),
   };
 }
+
+export type Measured = ReturnType<typeof parseWrk>;
+
+/** Of several runs, the one whose req/s is the median (for an even count, the upper middle), latencies and all. */
+export function medianRound(rounds: readonly Measured[]): Measured {
+  if (rounds.length === 0) throw new Error("no rounds to take the median of");
+  const sorted = [...rounds].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor(sorted.length / 2)] as Measured;
+}
