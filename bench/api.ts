@@ -5,7 +5,9 @@
 // A third row per concurrency is the lead store alone: the same sign-up the
 // route stores (subscriber and outbox rows, one durable commit), called in this
 // process with no HTTP, multipart or email delivery: the part of the budget
-// that storage alone takes.
+// that storage alone takes. A fourth is the same route given an invalid email:
+// HTTP, multipart and validation, answered 400 before the store (its non-2xx
+// are the point, not failures): the part of the budget the request path takes.
 // Run alone: node --import tsx bench/api.ts [--quick]
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -44,19 +46,22 @@ interface Load {
   total: number;
 }
 
-async function load(url: string, connections: number, duration: number, post: boolean, warmUp = true): Promise<Load> {
+/** What each request is: a GET, or a multipart sign-up POST (a new valid email each time unless `email` makes another). */
+type LoadRequest = { method: "GET" } | { method: "POST"; email?: () => string };
+
+async function load(url: string, connections: number, duration: number, kind: LoadRequest, warmUp = true): Promise<Load> {
   // Warm-up first (JIT, database pages), not counted.
-  if (warmUp) await load(url, connections, 2, post, false);
+  if (warmUp) await load(url, connections, 2, kind, false);
   const result = await autocannon({
     url,
     connections,
     duration,
     requests: [
-      post
+      kind.method === "POST"
         ? {
             method: "POST",
             setupRequest: (request) => {
-              const next = newsletterRequest();
+              const next = newsletterRequest(kind.email?.());
               return { ...request, method: "POST", body: next.body, headers: { ...request.headers, ...next.headers } };
             },
           }
@@ -125,13 +130,15 @@ export async function runApi({ quick = flag("quick") } = {}) {
       await waitForUrl(`http://127.0.0.1:${ports.hello}/`);
       const rows: Row[] = [];
       for (const connections of [10, 100]) {
-        const reference = await load(`http://127.0.0.1:${ports.hello}/`, connections, duration, false);
-        const api = await load(apiUrl, connections, duration, true);
+        const reference = await load(`http://127.0.0.1:${ports.hello}/`, connections, duration, { method: "GET" });
+        const api = await load(apiUrl, connections, duration, { method: "POST" });
+        const refused = await load(apiUrl, connections, duration, { method: "POST", email: () => "not-an-email" });
         const alone = await storeAlone(connections, duration);
         for (const [name, value] of [
           ["Fastify hello-world (GET /)", reference],
           [`POST ${CONTACT_ENDPOINT} (newsletter)`, api],
           ["lead store alone (same sign-up, no HTTP)", alone],
+          [`POST ${CONTACT_ENDPOINT}, invalid email (400 by design: no store)`, refused],
         ] as const) {
           rows.push({
             target: name,
