@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { refusalPageCopy, type FieldErrors } from "../../contract/lead";
 import { escapeHtml } from "../mail/messages";
-import { pageCsp } from "../site/security-headers";
+import { inlineStyleHashes, pageCsp } from "../site/security-headers";
 
 // A form the browser posted itself (before its script hydrated it, or with
 // JavaScript off) and the API refused: that visitor sees this page, not JSON.
@@ -18,7 +17,7 @@ const style =
   "h1{font-size:1.75rem;line-height:1.2;margin:0 0 1rem}li{margin:.25rem 0}a{color:#1a4fb4}a:focus-visible{outline:3px solid #1a4fb4;outline-offset:2px}";
 
 /** The refusal page's own CSP: nothing but its inline style. */
-export const refusalPageCsp = pageCsp({ styleHashes: [createHash("sha256").update(style, "utf8").digest("base64")] });
+export const refusalPageCsp = pageCsp({ styleHashes: inlineStyleHashes(`<style>${style}</style>`) });
 
 /** An HTML page listing `errors`; `formPage` is the page the form was on (one of ours) for the fallback link. */
 export function refusalPage(errors: FieldErrors, formPage: string): string {
