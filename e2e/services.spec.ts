@@ -182,17 +182,18 @@ test.describe("an unknown category", () => {
 });
 
 test("a category page downloads its own record only: none of the other categories' text is in its scripts or data", async ({ page }) => {
-  const bodies: string[] = [];
-  page.on("response", async (response) => {
-    const url = response.url();
-    if (/\.(js|data)(\?|$)/.test(url)) bodies.push(await response.text().catch(() => ""));
+  // Each body is read as its response arrives, and all of them are awaited before the check:
+  // a body still being read would otherwise be missing from it (flaky once in a full run).
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (/\.(js|data)(\?|$)/.test(response.url())) bodies.push(response.text().catch(() => ""));
   });
   await page.goto(paths.services);
   await waitForHydration(page);
   const payroll = serviceCategories.payroll;
   await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
   await expect(page.getByText(payroll.faq[0]!.question)).toBeVisible();
-  const downloaded = bodies.join("\n");
+  const downloaded = (await Promise.all(bodies)).join("\n");
   // The payroll page's own FAQ arrived (its record is a module of its own), and no other category's did.
   expect(downloaded).toContain(payroll.faq[0]!.question);
   for (const slug of serviceSlugs.filter((other) => other !== "payroll")) {
