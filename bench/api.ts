@@ -8,15 +8,24 @@
 // that storage alone takes. A fourth is the same route given an invalid email:
 // HTTP, multipart and validation, answered 400 before the store (its non-2xx
 // are the point, not failures): the part of the budget the request path takes.
+// A fifth is SQLite alone: the rows a sign-up writes, by prepared statements
+// straight into better-sqlite3, with none of our code on the way: the floor of
+// any design that keeps those rows in SQLite on this machine.
 // Run alone: node --import tsx bench/api.ts [--quick]
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
+import SqliteDatabase from "better-sqlite3";
 import { CONTACT_ENDPOINT, fields, headers } from "../contract/lead";
 import { signUp } from "../server/newsletter/sign-up";
+import { newConfirmToken } from "../server/newsletter/tokens";
+import { startCheckpointer } from "../server/store/checkpointer";
 import { openDatabase } from "../server/store/database";
 import { createLeadStore } from "../server/store/lead-store";
+import { newRowId } from "../server/store/row-id";
+import type { LeadStore } from "../server/store/lead-store";
 import { flag, isMain, ports, report, startChild, startSiteServer, tmpDir, waitForUrl, type Row } from "./lib";
 
 const boundary = "----benchBoundary7MA4YWxkTrZu0gW";
@@ -78,13 +87,22 @@ async function load(url: string, connections: number, duration: number, kind: Lo
   };
 }
 
+const deliveries = { publicSiteUrl: new URL("http://localhost:3000"), from: "bench <no-reply@localhost>", teamEmail: "team@localhost", unsubscribeSecret: "bench-unsubscribe-secret" };
+const benchSignUp = (store: LeadStore) => signUp(store, { email: uniqueEmail(), sourcePage: "/", ipHash: "bench" }, { deliveries, resendMinMs: 600_000 });
+
+/** An in-process row's figures from each sign-up's latency (ms) over `duration` seconds. */
+function inProcessLoad(latencies: number[], duration: number): Load {
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0).toFixed(1));
+  return { rps: Math.round(latencies.length / duration), p50: at(0.5), p99: at(0.99), non2xx: 0, errors: 0, total: latencies.length };
+}
+
 /** The lead store alone: `concurrency` callers each storing sign-ups back to back for `duration` seconds. */
 async function storeAlone(concurrency: number, duration: number): Promise<Load> {
   const dataDir = path.join(tmpDir, "api-store-data");
   rmSync(dataDir, { recursive: true, force: true });
   const { db, dialect } = await openDatabase({ dataDir });
   const store = createLeadStore(db, dialect);
-  const deliveries = { publicSiteUrl: new URL("http://localhost:3000"), from: "bench <no-reply@localhost>", teamEmail: "team@localhost", unsubscribeSecret: "bench-unsubscribe-secret" };
   const run = async (seconds: number) => {
     const latencies: number[] = [];
     const deadline = performance.now() + seconds * 1000;
@@ -92,20 +110,100 @@ async function storeAlone(concurrency: number, duration: number): Promise<Load> 
       Array.from({ length: concurrency }, async () => {
         while (performance.now() < deadline) {
           const started = performance.now();
-          await signUp(store, { email: uniqueEmail(), sourcePage: "/", ipHash: "bench" }, { deliveries, resendMinMs: 600_000 });
+          await benchSignUp(store);
           latencies.push(performance.now() - started);
         }
       }),
     );
-    return latencies.sort((a, b) => a - b);
+    return latencies;
   };
   try {
     await run(2); // warm-up, as for the HTTP rows
-    const latencies = await run(duration);
-    const at = (share: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0).toFixed(1));
-    return { rps: Math.round(latencies.length / duration), p50: at(0.5), p99: at(0.99), non2xx: 0, errors: 0, total: latencies.length };
+    return inProcessLoad(await run(duration), duration);
   } finally {
     await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `INSERT INTO table (…) VALUES (@…)` for a row's columns, with whatever follows. */
+function insertStatement(sqlite: SqliteDatabase.Database, table: string, row: object, rest = "") {
+  const columns = Object.keys(row);
+  return sqlite.prepare(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map((column) => `@${column}`).join(", ")}) ${rest}`);
+}
+
+/**
+ * SQLite alone: the rows one sign-up writes, copied from a real sign-up (the
+ * subscriber and its outbox rows, rendered email and all) with fresh ids,
+ * emails and token hashes, inserted by prepared statements straight into
+ * better-sqlite3 on the store's own schema and settings: `groupSize` sign-ups,
+ * each in its savepoint, per COMMIT; each COMMIT's WAL fdatasynced in the
+ * thread pool while the next group is written; the server's checkpointer
+ * thread running. No Kysely, no driver, no HTTP: what the rows themselves cost.
+ */
+async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
+  const dataDir = path.join(tmpDir, "api-sqlite-data");
+  rmSync(dataDir, { recursive: true, force: true });
+  const { db, dialect } = await openDatabase({ dataDir });
+  const store = createLeadStore(db, dialect);
+  await benchSignUp(store);
+  const subscriber = await db.selectFrom("subscribers").selectAll().executeTakeFirstOrThrow();
+  const outboxRows = await db.selectFrom("outbox").selectAll().execute();
+  await store.close();
+
+  const file = path.join(dataDir, "leads.db");
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("wal_autocheckpoint = 0");
+  const checkpointer = startCheckpointer({ file });
+  const wal = await open(`${file}-wal`, "r");
+  const begin = sqlite.prepare("BEGIN IMMEDIATE");
+  const savepoint = sqlite.prepare("SAVEPOINT member");
+  const release = sqlite.prepare("RELEASE member");
+  const commit = sqlite.prepare("COMMIT");
+  // As the store inserts a subscriber: a known email is left alone, the new row read back.
+  const insertSubscriber = insertStatement(sqlite, "subscribers", subscriber, 'ON CONFLICT ("email") DO NOTHING RETURNING *');
+  const insertOutbox = insertStatement(sqlite, "outbox", outboxRows[0] ?? {});
+  const writeSignUp = () => {
+    const at = new Date().toISOString();
+    const id = newRowId();
+    const email = uniqueEmail();
+    savepoint.run();
+    insertSubscriber.all({ ...subscriber, id, email, created_at: at, updated_at: at, consent_at: at, confirm_token_hash: newConfirmToken().hash });
+    for (const row of outboxRows) insertOutbox.run({ ...row, id: newRowId(), lead_id: id, lead_email: email, created_at: at, next_attempt_at: at });
+    release.run();
+  };
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    // One sync at a time, as in the store: a group's sync begins once the one before has ended.
+    let inFlight: { sync: Promise<void>; started: number } | null = null;
+    const settle = async () => {
+      if (!inFlight) return;
+      await inFlight.sync;
+      // Every member of a group waits from the group's first insert to its sync.
+      latencies.push(...Array<number>(groupSize).fill(performance.now() - inFlight.started));
+      inFlight = null;
+    };
+    const deadline = performance.now() + seconds * 1000;
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      begin.run();
+      for (let member = 0; member < groupSize; member += 1) writeSignUp();
+      commit.run();
+      await settle();
+      inFlight = { sync: wal.datasync(), started };
+    }
+    await settle();
+    return latencies;
+  };
+  try {
+    await run(2);
+    return inProcessLoad(await run(duration), duration);
+  } finally {
+    await wal.close();
+    await checkpointer.stop();
+    sqlite.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -134,10 +232,12 @@ export async function runApi({ quick = flag("quick") } = {}) {
         const api = await load(apiUrl, connections, duration, { method: "POST" });
         const refused = await load(apiUrl, connections, duration, { method: "POST", email: () => "not-an-email" });
         const alone = await storeAlone(connections, duration);
+        const sqlite = await sqliteAlone(connections, duration);
         for (const [name, value] of [
           ["Fastify hello-world (GET /)", reference],
           [`POST ${CONTACT_ENDPOINT} (newsletter)`, api],
           ["lead store alone (same sign-up, no HTTP)", alone],
+          [`SQLite alone (the same rows, ${connections} sign-ups per COMMIT)`, sqlite],
           [`POST ${CONTACT_ENDPOINT}, invalid email (400 by design: no store)`, refused],
         ] as const) {
           rows.push({
