@@ -23,9 +23,8 @@ import { signUp } from "../server/newsletter/sign-up";
 import { newConfirmToken } from "../server/newsletter/tokens";
 import { startCheckpointer } from "../server/store/checkpointer";
 import { openDatabase } from "../server/store/database";
-import { createLeadStore } from "../server/store/lead-store";
+import { createLeadStore, type LeadStore } from "../server/store/lead-store";
 import { newRowId } from "../server/store/row-id";
-import type { LeadStore } from "../server/store/lead-store";
 import { flag, isMain, ports, report, startChild, startSiteServer, tmpDir, waitForUrl, type Row } from "./lib";
 
 const boundary = "----benchBoundary7MA4YWxkTrZu0gW";
@@ -150,6 +149,8 @@ async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
   const subscriber = await db.selectFrom("subscribers").selectAll().executeTakeFirstOrThrow();
   const outboxRows = await db.selectFrom("outbox").selectAll().execute();
   await store.close();
+  const outboxRow = outboxRows[0];
+  if (!outboxRow) throw new Error("SQLite alone: the sign-up wrote no outbox row to copy");
 
   const file = path.join(dataDir, "leads.db");
   const sqlite = new SqliteDatabase(file);
@@ -164,7 +165,7 @@ async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
   const commit = sqlite.prepare("COMMIT");
   // As the store inserts a subscriber: a known email is left alone, the new row read back.
   const insertSubscriber = insertStatement(sqlite, "subscribers", subscriber, 'ON CONFLICT ("email") DO NOTHING RETURNING *');
-  const insertOutbox = insertStatement(sqlite, "outbox", outboxRows[0] ?? {});
+  const insertOutbox = insertStatement(sqlite, "outbox", outboxRow);
   const writeSignUp = () => {
     const at = new Date().toISOString();
     const id = newRowId();
