@@ -14,15 +14,13 @@
 // Run alone: node --import tsx bench/api.ts [--quick]
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
-import { open } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
-import SqliteDatabase from "better-sqlite3";
+import type SqliteDatabase from "better-sqlite3";
 import { CONTACT_ENDPOINT, fields, headers } from "../contract/lead";
 import { signUp } from "../server/newsletter/sign-up";
 import { newConfirmToken } from "../server/newsletter/tokens";
-import { startCheckpointer } from "../server/store/checkpointer";
-import { openDatabase } from "../server/store/database";
+import { openDatabase, openSqliteFile } from "../server/store/database";
 import { createLeadStore, type LeadStore } from "../server/store/lead-store";
 import { newRowId } from "../server/store/row-id";
 import { flag, isMain, ports, report, startChild, startSiteServer, tmpDir, waitForUrl, type Row } from "./lib";
@@ -135,10 +133,11 @@ function insertStatement(sqlite: SqliteDatabase.Database, table: string, row: ob
  * SQLite alone: the rows one sign-up writes, copied from a real sign-up (the
  * subscriber and its outbox rows, rendered email and all) with fresh ids,
  * emails and token hashes, inserted by prepared statements straight into
- * better-sqlite3 on the store's own schema and settings: `groupSize` sign-ups,
+ * better-sqlite3 on the store's schema, the file opened as the store opens it
+ * (`openSqliteFile`: settings, checkpointer, WAL sync): `groupSize` sign-ups,
  * each in its savepoint, per COMMIT; each COMMIT's WAL fdatasynced in the
- * thread pool while the next group is written; the server's checkpointer
- * thread running. No Kysely, no driver, no HTTP: what the rows themselves cost.
+ * thread pool while the next group is written. No Kysely, no group-commit
+ * driver, no HTTP: what the rows themselves cost.
  */
 async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
   const dataDir = path.join(tmpDir, "api-sqlite-data");
@@ -152,13 +151,7 @@ async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
   const outboxRow = outboxRows[0];
   if (!outboxRow) throw new Error("SQLite alone: the sign-up wrote no outbox row to copy");
 
-  const file = path.join(dataDir, "leads.db");
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("wal_autocheckpoint = 0");
-  const checkpointer = startCheckpointer({ file });
-  const wal = await open(`${file}-wal`, "r");
+  const { file: sqlite, checkpointer, wal } = openSqliteFile(path.join(dataDir, "leads.db"));
   const begin = sqlite.prepare("BEGIN IMMEDIATE");
   const savepoint = sqlite.prepare("SAVEPOINT member");
   const release = sqlite.prepare("RELEASE member");
@@ -193,7 +186,7 @@ async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
       for (let member = 0; member < groupSize; member += 1) writeSignUp();
       commit.run();
       await settle();
-      inFlight = { sync: wal.datasync(), started };
+      inFlight = { sync: wal.sync(), started };
     }
     await settle();
     return latencies;
@@ -202,8 +195,9 @@ async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
     await run(2);
     return inProcessLoad(await run(duration), duration);
   } finally {
-    await wal.close();
+    // In the store's order (database.ts): the checkpointer's last pass, then the WAL's descriptor, then the file.
     await checkpointer.stop();
+    await wal.close();
     sqlite.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -331,6 +331,20 @@ describe("logging", () => {
     for (const secret of ["Zebedee", "zebedee@secret.example", "07000111222", "private words"]) expect(all).not.toContain(secret);
   });
 
+  it("writes the request line at every level that shows info lines, and none at a level above it", async () => {
+    const requestLinesAt = async (level: string) => {
+      const at = await startTestApp({ LOG_LEVEL: level });
+      try {
+        await at.app.inject({ method: "GET", url: "/healthz" });
+        return at.logs.filter((line) => (JSON.parse(line) as { msg?: string }).msg === "request").length;
+      } finally {
+        await at.close();
+      }
+    };
+    expect(await requestLinesAt("debug")).toBe(1);
+    expect(await requestLinesAt("warn")).toBe(0);
+  });
+
   it("redacts personal fields wherever they appear in a log object", async () => {
     t.logs.length = 0;
     app.log.info({ email: "leak@example.co.uk", body: { name: "Leaky" }, lead: { phone: "0123", message: "m" } }, "probe");

@@ -4,7 +4,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from "kysely";
 import pg from "pg";
-import { startCheckpointer } from "./checkpointer";
+import { startCheckpointer, type Checkpointer } from "./checkpointer";
 import { GroupCommitDialect } from "./group-commit";
 import * as leads0001 from "./migrations/0001-leads";
 import * as outbox0002 from "./migrations/0002-outbox";
@@ -58,9 +58,15 @@ function walSyncer(walPath: string) {
   };
 }
 
-function openSqlite(dataDir: string): Kysely<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const filePath = path.join(dataDir, "leads.db");
+/** The lead store's SQLite file as the store runs it: its connection, checkpointer thread and WAL syncer. */
+export interface SqliteFile {
+  file: SqliteDatabase.Database;
+  checkpointer: Checkpointer;
+  wal: ReturnType<typeof walSyncer>;
+}
+
+/** Opens `filePath` with the store's settings; the bench's "SQLite alone" row uses this too, so both run the same. */
+export function openSqliteFile(filePath: string): SqliteFile {
   const file = new SqliteDatabase(filePath);
   // WAL lets readers (the export CLI) run beside the server. A COMMIT writes the
   // WAL without waiting for the disk (synchronous=NORMAL); the group-commit
@@ -80,7 +86,12 @@ function openSqlite(dataDir: string): Kysely<Database> {
       if (file.open) file.pragma("wal_autocheckpoint = 1000");
     },
   });
-  const wal = walSyncer(`${filePath}-wal`);
+  return { file, checkpointer, wal: walSyncer(`${filePath}-wal`) };
+}
+
+function openSqlite(dataDir: string): Kysely<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const { file, checkpointer, wal } = openSqliteFile(path.join(dataDir, "leads.db"));
   // Transactions are savepoints in one shared transaction, committed once per event-loop turn (group-commit.ts).
   return new Kysely<Database>({
     dialect: new GroupCommitDialect({
