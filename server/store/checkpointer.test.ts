@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { startCheckpointer, type Checkpointer } from "./checkpointer";
@@ -65,6 +68,22 @@ it("stops cleanly: the thread ends and the database stays usable", async () => {
   await expect(stopped).resolves.toBeUndefined();
   // stop() is idempotent (the app and the store may both call it).
   await checkpointer.stop();
+  writeMany(1);
+  expect(db.prepare("select count(*) as n from items").get()).toEqual({ n: 11 });
+});
+
+it("keeps a process with nothing else to do alive until the thread has stopped", async () => {
+  // The thread is unreferenced while it runs; a script that closes the store and
+  // has nothing else to do must still see stop() resolve.
+  writeMany(10);
+  const module = fileURLToPath(new URL("./checkpointer.ts", import.meta.url));
+  const script = `const { startCheckpointer } = await import(${JSON.stringify(module)});
+const checkpointer = startCheckpointer({ file: ${JSON.stringify(path.join(dir, "test.db"))} });
+await checkpointer.stop();
+console.log("stopped");`;
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script]);
+  // Without the thread held while stopping, Node exits with 13 (an unsettled top-level await) and prints nothing.
+  expect(stdout.trim()).toBe("stopped");
   writeMany(1);
   expect(db.prepare("select count(*) as n from items").get()).toEqual({ n: 11 });
 });

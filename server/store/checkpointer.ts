@@ -111,6 +111,9 @@ export function startCheckpointer({
     },
     stop() {
       stopping ??= (async () => {
+        // Unreferenced, the thread would let a process with nothing else to do exit
+        // mid-stop: the final checkpoint cut short, and whoever awaits stop() never resumed.
+        worker.ref();
         worker.postMessage("stop");
         await exited;
       })();
