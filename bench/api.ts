@@ -10,7 +10,9 @@
 // are the point, not failures): the part of the budget the request path takes.
 // A fifth is SQLite alone: the rows a sign-up writes, by prepared statements
 // straight into better-sqlite3, with none of our code on the way: the floor of
-// any design that keeps those rows in SQLite on this machine.
+// any design that keeps those rows in SQLite on this machine. A sixth adds what
+// the outbox worker writes once each sign-up's email is sent: the floor of a
+// lead's rows from sign-up to its email delivered.
 // Run alone: node --import tsx bench/api.ts [--quick]
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -20,6 +22,7 @@ import type SqliteDatabase from "better-sqlite3";
 import { CONTACT_ENDPOINT, fields, headers } from "../contract/lead";
 import { signUp } from "../server/newsletter/sign-up";
 import { newConfirmToken } from "../server/newsletter/tokens";
+import { BATCH_SIZE, CLAIM_LEASE_MS } from "../server/outbox/worker";
 import { openDatabase, openSqliteFile } from "../server/store/database";
 import { createLeadStore, type LeadStore } from "../server/store/lead-store";
 import { newRowId } from "../server/store/row-id";
@@ -138,8 +141,14 @@ function insertStatement(sqlite: SqliteDatabase.Database, table: string, row: ob
  * each in its savepoint, per COMMIT; each COMMIT's WAL fdatasynced in the
  * thread pool while the next group is written. No Kysely, no group-commit
  * driver, no HTTP: what the rows themselves cost.
+ *
+ * With `recordDelivery`, each group's COMMIT also holds what the outbox worker
+ * writes once it has sent those sign-ups' emails (outbox-store.ts: the claim
+ * in batches of the worker's BATCH_SIZE, then per row "sent" and its attempt
+ * row): a lead's rows in SQLite from sign-up to its email sent, at the fewest
+ * COMMITs they could take.
  */
-async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
+async function sqliteAlone(groupSize: number, duration: number, { recordDelivery = false } = {}): Promise<Load> {
   const dataDir = path.join(tmpDir, "api-sqlite-data");
   rmSync(dataDir, { recursive: true, force: true });
   const { db, dialect } = await openDatabase({ dataDir });
@@ -168,6 +177,31 @@ async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
     for (const row of outboxRows) insertOutbox.run({ ...row, id: newRowId(), lead_id: id, lead_email: email, created_at: at, next_attempt_at: at });
     release.run();
   };
+  // The statements of outbox-store.ts's claim, markSent and recordAttempt, as its query builder writes them for SQLite.
+  const claim = sqlite.prepare(
+    `UPDATE "outbox" SET "locked_until" = ? WHERE "id" IN (SELECT "id" FROM "outbox" WHERE "status" = ? AND "next_attempt_at" <= ? AND ("locked_until" IS NULL OR "locked_until" < ?) ORDER BY "next_attempt_at" LIMIT ?) RETURNING *`,
+  );
+  const markSent = sqlite.prepare(`UPDATE "outbox" SET "status" = ?, "sent_at" = ?, "attempts" = "attempts" + 1, "locked_until" = NULL, "last_error" = NULL WHERE "id" = ?`);
+  const insertAttempt = sqlite.prepare(`INSERT INTO "delivery_attempts" ("id", "outbox_id", "attempted_at", "ok", "error", "response", "duration_ms") VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  let delivered = 0;
+  const recordDeliveries = (count: number) => {
+    for (let claimed = 0; claimed < count; ) {
+      const at = new Date();
+      const nowIso = at.toISOString();
+      savepoint.run();
+      const rows = claim.all(new Date(at.getTime() + CLAIM_LEASE_MS).toISOString(), "pending", nowIso, nowIso, BATCH_SIZE) as { id: string }[];
+      release.run();
+      if (rows.length === 0) throw new Error("SQLite alone: no outbox row to claim (the sign-ups' rows were not written as pending)");
+      claimed += rows.length;
+      for (const row of rows) {
+        savepoint.run();
+        markSent.run("sent", nowIso, row.id);
+        insertAttempt.run(newRowId(), row.id, nowIso, 1, null, `written to outbox-mail/${row.id}.eml`, 3);
+        release.run();
+        delivered += 1;
+      }
+    }
+  };
   const run = async (seconds: number) => {
     const latencies: number[] = [];
     // One sync at a time, as in the store: a group's sync begins once the one before has ended.
@@ -184,6 +218,7 @@ async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
       const started = performance.now();
       begin.run();
       for (let member = 0; member < groupSize; member += 1) writeSignUp();
+      if (recordDelivery) recordDeliveries(groupSize * outboxRows.length);
       commit.run();
       await settle();
       inFlight = { sync: wal.sync(), started };
@@ -193,7 +228,9 @@ async function sqliteAlone(groupSize: number, duration: number): Promise<Load> {
   };
   try {
     await run(2);
-    return inProcessLoad(await run(duration), duration);
+    const load = await run(duration);
+    if (recordDelivery && delivered === 0) throw new Error("SQLite alone: no delivery was recorded");
+    return inProcessLoad(load, duration);
   } finally {
     // In the store's order (database.ts): the checkpointer's last pass, then the WAL's descriptor, then the file.
     await checkpointer.stop();
@@ -228,11 +265,13 @@ export async function runApi({ quick = flag("quick") } = {}) {
         const refused = await load(apiUrl, connections, duration, { method: "POST", email: () => "not-an-email" });
         const alone = await storeAlone(connections, duration);
         const sqlite = await sqliteAlone(connections, duration);
+        const sqliteDelivered = await sqliteAlone(connections, duration, { recordDelivery: true });
         for (const [name, value] of [
           ["Fastify hello-world (GET /)", reference],
           [`POST ${CONTACT_ENDPOINT} (newsletter)`, api],
           ["lead store alone (same sign-up, no HTTP)", alone],
           [`SQLite alone (the same rows, ${connections} sign-ups per COMMIT)`, sqlite],
+          ["SQLite alone, and each email's delivery recorded", sqliteDelivered],
           [`POST ${CONTACT_ENDPOINT}, invalid email (400 by design: no store)`, refused],
         ] as const) {
           rows.push({
