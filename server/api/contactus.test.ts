@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT, ENQUIRY_RECEIVED_PAGE, limits, refusalPageCopy } from "../../contract/lead";
@@ -47,6 +48,10 @@ function expectRefusalPage(response: { statusCode: number; headers: Record<strin
   expect(response.headers["content-security-policy"]).toBe(refusalPageCsp);
   expect(refusalPageCsp).toMatch(/style-src 'self' 'sha256-[\w+/=]+'/);
   expect(refusalPageCsp).toContain("default-src 'none'");
+  // The hash is that of the style this page carries: otherwise a browser drops the style and shows the page bare.
+  const style = /<style>([^<]*)<\/style>/.exec(response.body)?.[1];
+  expect(style).toBeDefined();
+  expect(refusalPageCsp).toContain(`'sha256-${createHash("sha256").update(style ?? "", "utf8").digest("base64")}'`);
 }
 
 let t: TestApp;
