@@ -9,6 +9,8 @@ export default defineConfig({
   // PUBLIC_SITE_URL fixes canonical and Open Graph URLs at build time.
   envPrefix: ["VITE_", "PUBLIC_"],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // `npm run dev` runs the API beside the dev server (scripts/dev.mjs): the forms post to it through here.
+  server: { proxy: { "/api": `http://127.0.0.1:${process.env.DEV_API_PORT ?? "3001"}` } },
   build: {
     // No data: URIs, so the CSP can keep img-src to 'self'.
     assetsInlineLimit: 0,

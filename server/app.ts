@@ -182,13 +182,16 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     redis,
   });
 
-  await app.register(sitePlugin, {
-    siteDir: config.siteDir,
-    https: config.publicSiteUrl.protocol === "https:" || config.tls !== undefined,
-    connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
-    redirects: siteRoutes.redirects,
-    notFoundPages: siteRoutes.notFoundPages,
-  });
+  // Without a site (`SITE_DIR=none`) this is the API alone: the dev server serves the pages.
+  if (config.siteDir) {
+    await app.register(sitePlugin, {
+      siteDir: config.siteDir,
+      https: config.publicSiteUrl.protocol === "https:" || config.tls !== undefined,
+      connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
+      redirects: siteRoutes.redirects,
+      notFoundPages: siteRoutes.notFoundPages,
+    });
+  }
 
   return app;
 }

@@ -74,7 +74,7 @@ const EnvSchema = v.object({
   PUBLIC_SITE_URL: v.optional(url, "http://localhost:3000"),
   /** Where the built site's forms post (read by the build too); its origin joins the pages' connect-src. */
   PUBLIC_API_BASE: v.optional(url),
-  /** Where the pre-rendered site is; tests point it at their own build. */
+  /** Where the pre-rendered site is; tests point it at their own build; `none` serves the API only (the dev server). */
   SITE_DIR: v.optional(text, "./build/client"),
   LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   DATABASE_URL: v.optional(databaseUrl),
@@ -114,7 +114,8 @@ export interface Config {
   publicSiteUrl: URL;
   /** Origin of a separate API host the forms post to, if any. */
   apiOrigin?: string;
-  siteDir: string;
+  /** The pre-rendered site to serve; undefined serves the API only (`npm run dev`, where Vite serves the pages). */
+  siteDir?: string;
   logLevel: string;
   /** PostgreSQL when set; otherwise SQLite at dataDir/leads.db. */
   databaseUrl?: string;
@@ -179,7 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(out.DATA_DIR),
     publicSiteUrl: new URL(out.PUBLIC_SITE_URL),
     apiOrigin: out.PUBLIC_API_BASE ? new URL(out.PUBLIC_API_BASE).origin : undefined,
-    siteDir: path.resolve(out.SITE_DIR),
+    siteDir: out.SITE_DIR === "none" ? undefined : path.resolve(out.SITE_DIR),
     logLevel: out.LOG_LEVEL,
     databaseUrl: out.DATABASE_URL,
     redisUrl: out.REDIS_URL,
