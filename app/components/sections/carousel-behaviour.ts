@@ -5,7 +5,7 @@ import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import type { AutoplayType } from "embla-carousel-autoplay";
 import type { IconName } from "~/components/ui/icon-names";
 import { carouselCopy } from "~/content/carousel";
-import { arrowAction, carouselParts, controlAction, type CarouselAction } from "./slide-carousel";
+import { arrowAction, carouselParts, controlAction, type CarouselAction } from "./carousel-parts";
 
 /** A slide must be at least this visible to count as shown (and be read out). */
 const IN_VIEW_THRESHOLD = 0.6;
