@@ -4,6 +4,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const siteOnly = { group: ["**/server/**"], message: "The site may import only from contract/." };
+const contentOnly = {
+  // `~/` outside content, or a relative path up into the app's code.
+  regex: "^(~/(?!content/)|(\\.\\./)+(app/)?(lib/|components/|pages/|routes/|root$|entry\\.server$))",
+  message: "Content is data: import only content (its types included) and contract/, and let lib and components read it.",
+};
+
 export default tseslint.config(
   { ignores: ["**/build/", "**/.react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
   js.configs.recommended,
@@ -27,7 +34,13 @@ export default tseslint.config(
   {
     // One-way imports: the site and the server share only the contract.
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "The site may import only from contract/." }] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly] }] },
+  },
+  {
+    // Content is data: it imports its own types, other content and the contract,
+    // never the code that renders it (lib, components, pages, routes).
+    files: ["app/content/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly, contentOnly] }] },
   },
   {
     files: ["server/**/*.ts"],
