@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { buildApp, siteRoutes } from "./app";
+import { notFoundPages } from "../contract/paths";
+import { buildApp } from "./app";
 import { loadConfig, type Config } from "./config";
 
 // Shared by the server's tests: a throwaway site and data folder, an app built
@@ -21,7 +22,7 @@ export interface TestApp {
 export async function makeSite(dir: string) {
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, "index.html"), "<!DOCTYPE html><title>Home</title><h1>Home</h1>");
-  for (const { page } of siteRoutes.notFoundPages) {
+  for (const { page } of notFoundPages) {
     await mkdir(path.join(dir, page), { recursive: true });
     await writeFile(path.join(dir, page, "index.html"), `<!DOCTYPE html><title>Not found</title><h1>Not found: ${page}</h1>`);
   }
