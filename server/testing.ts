@@ -17,7 +17,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A minimal pre-rendered site: the server refuses to start without a not-found page. */
 /** Writes the smallest site the server starts with: a home page and every not-found page it serves. */
 export async function makeSite(dir: string) {
   await mkdir(dir, { recursive: true });
