@@ -5,9 +5,6 @@
 
 export const CONTACT_ENDPOINT = "/api/contactus";
 
-/** Where an enquiry sent as a plain form post (before the page's script runs) lands: the API redirects there. */
-export const ENQUIRY_RECEIVED_PAGE = "/contact/received";
-
 export const roleOptions = ["Freelancer", "Agency", "Business", "Other"] as const;
 export const sectorOptions = ["Healthcare", "Construction", "Engineering", "IT & Technology", "Public Sector", "Private Sector"] as const;
 export const needOptions = ["Recruitment", "Payroll", "Insurance", "Mortgages/Housing", "Training", "Accounting/Finance", "Other"] as const;

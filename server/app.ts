@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { Redis } from "ioredis";
 import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { notFoundPages, redirects } from "../contract/paths";
 import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
 import { resolveSessionSecret } from "./admin/session";
 import { contactUsRoutes } from "./api/contactus";
@@ -30,16 +31,6 @@ declare module "fastify" {
     outbox: OutboxWorker;
   }
 }
-
-/** The site's URLs the server must know about; they mirror app/content/paths.ts. */
-export const siteRoutes = {
-  redirects: { "/home": "/", "/index.html": "/" },
-  notFoundPages: [
-    // An unknown service category gets the pre-rendered "Category not found" page.
-    { match: /^\/services\/[^/]+$/, page: "/services/404" },
-    { match: /^\//, page: "/404" },
-  ],
-} as const;
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -188,8 +179,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       siteDir: config.siteDir,
       https: config.publicSiteUrl.protocol === "https:" || config.tls !== undefined,
       connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
-      redirects: siteRoutes.redirects,
-      notFoundPages: siteRoutes.notFoundPages,
+      redirects,
+      notFoundPages,
     });
   }
 

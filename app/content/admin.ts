@@ -1,4 +1,4 @@
-// Copy of the owner's inbox at /admin (issue 6). Not linked from the site and never indexed.
+// Copy of the owner's inbox at /admin. Not linked from the site and never indexed.
 
 export const adminMeta = {
   title: "Inbox",

@@ -2,7 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, newsletterPages } from "../../contract/newsletter";
+import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
+import { paths } from "../../contract/paths";
 import { MAIL_FOLDER } from "../mail/mailer";
 import { loadConfig } from "../config";
 import { backoffDelay } from "../outbox/backoff";
@@ -89,7 +90,7 @@ describe("the newsletter without SMTP", () => {
     const row = await waitFor(async () => (await confirmationsFor("back@example.co.uk")).find((item) => item.status === "sent"));
     const raw = await readFile(path.join(folder(), `${row.id}.eml`), "utf8");
     const pageLink = new URL(/Unsubscribe: (\S+)/.exec(parseMail(raw).text)![1]!);
-    expect(pageLink.pathname).toBe(newsletterPages.unsubscribe);
+    expect(pageLink.pathname).toBe(paths.newsletterUnsubscribe);
     const token = pageLink.searchParams.get("token")!;
     const unsubscribed = await t.app.inject({ method: "POST", url: NEWSLETTER_UNSUBSCRIBE_ENDPOINT, payload: { token } });
     expect(unsubscribed.json()).toEqual({ outcome: "unsubscribed" });
@@ -109,7 +110,7 @@ describe("the newsletter without SMTP", () => {
     expect(forged.json()).toEqual({ outcome: "invalid" });
     const get = await t.app.inject({ method: "GET", url: `${NEWSLETTER_UNSUBSCRIBE_ENDPOINT}?token=abc.def` });
     expect(get.statusCode).toBe(303);
-    expect(get.headers.location).toBe(`${newsletterPages.unsubscribe}?token=abc.def`);
+    expect(get.headers.location).toBe(`${paths.newsletterUnsubscribe}?token=abc.def`);
   });
 
   it("sends nothing for a bot's sign-up (honeypot)", async () => {
