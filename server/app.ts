@@ -12,6 +12,7 @@ import { resolveIpHashSecret } from "./api/visitor";
 import { resolvePersistedSecret } from "./secrets";
 import type { Config } from "./config";
 import { logOptions, safeError } from "./logging";
+import { readinessRoutes } from "./ops/readiness";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
 import { openDatabase } from "./store/database";
@@ -139,8 +140,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     "lead intake ready",
   );
 
-  // Routes.
+  // Routes. Liveness answers without touching anything; readiness checks the store and Redis.
   app.get("/healthz", async () => ({ status: "ok" }));
+  await app.register(readinessRoutes, { db, redis });
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
   const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret");
