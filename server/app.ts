@@ -12,6 +12,7 @@ import { resolveIpHashSecret } from "./api/visitor";
 import { resolvePersistedSecret } from "./secrets";
 import type { Config } from "./config";
 import { logOptions, safeError } from "./logging";
+import { installMetrics } from "./ops/metrics";
 import { readinessRoutes } from "./ops/readiness";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
@@ -94,7 +95,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
 
   // Store: migrated before the first request; closed after the last.
   const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  app.decorate("leads", createLeadStore(db, dialect));
+  // Metrics (off unless METRICS_TOKEN or METRICS_PORT): hooks on every route, so before any route.
+  const metrics = installMetrics(app, { ...config.metrics, db });
+  app.decorate("leads", metrics.timeCommits(createLeadStore(db, dialect)));
 
   // Outbox: rows written with each lead, delivered by a worker that starts with the
   // server and, on close, finishes the delivery in flight before the store closes.
@@ -106,12 +109,12 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       queue: createOutboxQueue(db, dialect),
       ...config.outbox,
       log: app.log,
-      deliver: async (row) => {
+      deliver: metrics.countDeliveries(async (row) => {
         if (row.channel === "email") return mailer.send(row.id, JSON.parse(row.payload) as EmailPayload);
         // Signed with the secret configured now; without one (forwarding switched off since) it waits for one.
         if (!webhookSecret) throw new DeliveryError("LEADS_WEBHOOK_SECRET is not set");
         return postWebhook(JSON.parse(row.payload) as WebhookPayload, webhookSecret);
-      },
+      }),
     }),
   );
   app.addHook("onReady", async () => app.outbox.start());
