@@ -12,6 +12,7 @@ import { resolveIpHashSecret } from "./api/visitor";
 import { resolvePersistedSecret } from "./secrets";
 import type { Config } from "./config";
 import { logOptions, safeError } from "./logging";
+import { createBackupSchedule } from "./ops/backup-schedule";
 import { installMetrics } from "./ops/metrics";
 import { readinessRoutes } from "./ops/readiness";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
@@ -118,7 +119,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     }),
   );
   app.addHook("onReady", async () => app.outbox.start());
+  // Scheduled backups of the SQLite store, when BACKUP_DIR is set (config refuses it with PostgreSQL).
+  const backups = config.backup && dialect === "sqlite" ? createBackupSchedule({ ...config.backup, dataDir: config.dataDir, log: app.log }) : undefined;
+  if (backups) app.addHook("onReady", () => backups.start());
   app.addHook("onClose", async () => {
+    await backups?.stop();
     await app.outbox.stop();
     mailer.close();
     await app.leads.close();
