@@ -1,6 +1,8 @@
+import { setPriority } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
+import { BACKUP_NICENESS } from "./sqlite-snapshot";
 import { BackupError, POSTGRES_BACKUP_ADVICE, pruneBackups, restoreBackup, takeBackup, type Manifest } from "./backup";
 
 // `npm run leads -- backup --to DIR [--keep N]` and
@@ -63,6 +65,8 @@ export async function runBackupCli(argv: string[], io: Io): Promise<number> {
   }
   try {
     if (command === "backup") {
+      // The copy is the owner's, not the visitors': the whole command runs at the lowest CPU priority.
+      setPriority(BACKUP_NICENESS);
       const into = path.resolve(values.to ?? "");
       const { dir, manifest } = await takeBackup({ dataDir: config.dataDir, into });
       io.out(`Backup written to ${dir} in ${manifest.ms} ms: ${describe(manifest)}. Database ${manifest.database.bytes} bytes, sha256 ${manifest.database.sha256}.\n`);

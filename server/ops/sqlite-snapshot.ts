@@ -23,13 +23,34 @@ export interface Snapshot {
   migrations: string[];
   /** Pages copied (of the database's page size). */
   pages: number;
+  /** sha256 of the copy, as written. */
+  sha256: string;
 }
+
+/** The backup thread's nice value (19, the lowest priority): a backup may take longer, the visitors' requests must not. */
+export const BACKUP_NICENESS = 19;
 
 // Plain JavaScript evaluated as the worker's script (as in store/checkpointer.ts):
 // no TypeScript loader is needed in the thread.
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
+const { createHash } = require("node:crypto");
+const fs = require("node:fs");
+const os = require("node:os");
 const Database = require(workerData.betterSqlite3);
+// On Linux a nice value is per thread: the copy, check and checksum yield the CPU to the server's own thread.
+try { os.setPriority(workerData.niceness); } catch {}
+function sha256(file) {
+  const hash = createHash("sha256");
+  const buffer = Buffer.alloc(1 << 20);
+  const fd = fs.openSync(file, "r");
+  try {
+    for (let read; (read = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, read));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest("hex");
+}
 async function run() {
   const source = new Database(workerData.source, { fileMustExist: true });
   let pages = 0;
@@ -62,13 +83,17 @@ async function run() {
     copy.close();
   }
 }
-run().then((snapshot) => parentPort.postMessage({ snapshot }), (error) => parentPort.postMessage({ error: String(error && error.message || error) }));
+async function runAndHash() {
+  const snapshot = await run();
+  return { ...snapshot, sha256: sha256(workerData.destination) };
+}
+runAndHash().then((snapshot) => parentPort.postMessage({ snapshot }), (error) => parentPort.postMessage({ error: String(error && error.message || error) }));
 `;
 
 /** Copies the SQLite store at `source` to `destination` (a new file) and describes the copy. */
 export async function snapshotSqlite(source: string, destination: string): Promise<Snapshot> {
   const betterSqlite3 = createRequire(import.meta.url).resolve("better-sqlite3");
-  const worker = new Worker(workerSource, { eval: true, workerData: { source, destination, betterSqlite3 } });
+  const worker = new Worker(workerSource, { eval: true, workerData: { source, destination, betterSqlite3, niceness: BACKUP_NICENESS } });
   const exited = once(worker, "exit");
   try {
     const [message] = (await Promise.race([once(worker, "message"), exited.then(() => [{ error: "the backup thread ended without an answer" }])])) as [{ snapshot?: Snapshot; error?: string }];
