@@ -103,6 +103,13 @@ const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
   ADMIN_SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
   ADMIN_SIGNIN_MAX: count("5", 1),
+  /** Prometheus metrics: GET /metrics with this Bearer token, and/or a listener on 127.0.0.1:METRICS_PORT. Off without both. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  METRICS_PORT: v.optional(port),
+  /** Scheduled backups of the SQLite store into this folder; off when unset. */
+  BACKUP_DIR: v.optional(text),
+  BACKUP_INTERVAL_MS: count(String(24 * 60 * 60 * 1000), 60_000),
+  BACKUP_KEEP: count("7", 1),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -146,6 +153,10 @@ export interface Config {
   confirmationResendMinMs: number;
   /** The owner's inbox: off without a password; sign-in attempts per IP per 15 minutes. */
   admin: { password?: string; sessionSecret?: string; signInMax: number };
+  /** Prometheus metrics: off unless a token (GET /metrics on the main port) or a loopback port is set. */
+  metrics: { token?: string; port?: number };
+  /** Scheduled backups (SQLite only): a new one every intervalMs into dir, keeping the newest `keep`. */
+  backup?: { dir: string; intervalMs: number; keep: number };
 }
 
 export class ConfigError extends Error {
@@ -161,7 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = issue.path?.map((item) => String(item.key)).join(".") ?? "?";
       const name = key.split(".")[0] ?? key;
       // Never echo a secret or a URL that may carry a password.
-      const shown = /SECRET|PASSWORD|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
+      const shown = /SECRET|PASSWORD|TOKEN|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
       return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -173,6 +184,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (out.LEADS_WEBHOOK_URL && !out.LEADS_WEBHOOK_SECRET) {
     throw new ConfigError("Invalid configuration:\n  LEADS_WEBHOOK_SECRET: must be set when LEADS_WEBHOOK_URL is (the receiver verifies the signature with it)");
+  }
+  if (out.BACKUP_DIR && out.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)");
   }
   return {
     port: out.PORT,
@@ -196,5 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outbox: { pollMs: out.OUTBOX_POLL_MS, baseDelayMs: out.OUTBOX_BASE_DELAY_MS, maxDelayMs: Math.max(out.OUTBOX_MAX_DELAY_MS, out.OUTBOX_BASE_DELAY_MS) },
     confirmationResendMinMs: out.CONFIRMATION_RESEND_MIN_MS,
     admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX },
+    metrics: { token: out.METRICS_TOKEN, port: out.METRICS_PORT },
+    backup: out.BACKUP_DIR ? { dir: path.resolve(out.BACKUP_DIR), intervalMs: out.BACKUP_INTERVAL_MS, keep: out.BACKUP_KEEP } : undefined,
   };
 }

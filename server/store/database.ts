@@ -107,6 +107,12 @@ function openSqlite(dataDir: string): Kysely<Database> {
 
 function openPostgres(connectionString: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // A connection dropped by a PostgreSQL restart or a network cut is an "error" event (on the pool for an
+  // idle client, on the client itself for one in use), which would end the process unhandled. The query in
+  // flight fails with the error anyway, and the pool replaces the client on next use; GET /readyz reports
+  // the store down meanwhile.
+  pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
