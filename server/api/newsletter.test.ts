@@ -67,8 +67,8 @@ describe("the newsletter without SMTP", () => {
   it("refuses an expired link, saying so, and confirms nobody", async () => {
     await subscribe("late@example.co.uk");
     const token = await latestToken("late@example.co.uk");
-    // A write through a second connection in this thread would block it while the worker's
-    // transaction waits for its COMMIT on a later turn (store/group-commit.ts): pause the worker.
+    // A write through a second connection in this thread would block it while a transaction
+    // of the outbox worker's is still open: pause the worker.
     await t.app.outbox.stop();
     await reader.db.updateTable("subscribers").set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", "late@example.co.uk").execute();
     t.app.outbox.start();
