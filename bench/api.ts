@@ -10,11 +10,13 @@
 // Run alone: node --import tsx bench/api.ts [--quick]
 import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { spawn } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { CONTACT_ENDPOINT, fields, headers, needOptions, roleOptions, sectorOptions } from "../contract/lead";
-import { flag, isMain, ports, report, resultsDir, sleep, startSiteServer, tmpDir, type Row } from "./lib";
+import { benchDir, flag, isMain, ports, report, resultsDir, root, startSiteServer, tmpDir, type Row } from "./lib";
+import { PAGE_CLIENTS, PAGES } from "./page-latency";
 
 /** The store's targets: set for a lead form on this machine, far above any real site's peak. */
 export const targets = {
@@ -28,11 +30,6 @@ export const targets = {
 
 export const LEAD_CONNECTIONS = 10;
 export const BURST_CONNECTIONS = 100;
-/** Pre-rendered pages a visitor opens while others send leads: the home page and the form's own. */
-export const PAGES = ["/", "/contact"] as const;
-/** Page clients, each sending its next request PAGE_PAUSE_MS after an answer: a steady trickle, not a load of its own. */
-const PAGE_CLIENTS = 4;
-const PAGE_PAUSE_MS = 10;
 /** Not counted: JIT, database pages, the page cache. */
 const WARM_UP_SECONDS = 2;
 
@@ -104,41 +101,24 @@ async function postLoad(url: string, connections: number, seconds: number, next:
 const withHeaders = (raw: { headers?: Record<string, string> }, lead: LeadRequest) => ({ body: lead.body, headers: { ...raw.headers, ...lead.headers } });
 
 /**
- * Page latencies (ms, to the last byte) over `seconds`: PAGE_CLIENTS clients
- * on kept-alive connections, each taking PAGES in turn. Timed here rather than
- * by autocannon, whose latencies are whole milliseconds: an idle page takes
- * about one.
+ * The page sampler (bench/page-latency.ts) in a process of its own, started
+ * and ready: `go()` starts its `seconds` of sampling and resolves with the latencies (ms).
  */
-async function samplePages(base: string, seconds: number): Promise<number[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: PAGE_CLIENTS });
-  const latencies: number[] = [];
-  const deadline = performance.now() + seconds * 1000;
-  const get = (page: string) =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      request(`${base}${page}`, { agent, headers: { "accept-encoding": "br, gzip" } }, (response) => {
-        response.on("data", () => undefined);
-        response.on("end", () =>
-          response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`GET ${page} answered ${response.statusCode}: pages must be served from the build`)),
-        );
-      })
-        .on("error", reject)
-        .end();
-    });
-  try {
-    await Promise.all(
-      Array.from({ length: PAGE_CLIENTS }, async (_, client) => {
-        for (let turn = client; performance.now() < deadline; turn += 1) {
-          latencies.push(await get(PAGES[turn % PAGES.length] ?? "/"));
-          await sleep(PAGE_PAUSE_MS);
-        }
-      }),
-    );
-  } finally {
-    agent.destroy();
-  }
-  return latencies;
+async function pageSampler(base: string, seconds: number): Promise<{ go: () => Promise<number[]> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(benchDir, "page-latency.ts"), base, String(seconds)], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  if ((await lines.next()).value !== "ready") throw new Error("the page sampler did not start");
+  return {
+    go: async () => {
+      child.stdin.write("go\n");
+      const { value } = await lines.next();
+      if (typeof value !== "string") throw new Error(`the page sampler ended without its figures (exit ${child.exitCode})`);
+      return JSON.parse(value) as number[];
+    },
+  };
 }
+
+const samplePages = async (base: string, seconds: number) => (await pageSampler(base, seconds)).go();
 
 export function percentile(values: readonly number[], share: number): number {
   if (values.length === 0) throw new Error("percentile of no values");
@@ -148,9 +128,10 @@ export function percentile(values: readonly number[], share: number): number {
 
 const round = (value: number) => Number(value.toFixed(2));
 
-/** Page p99 while `connections` clients post `next()`: both run for the same `seconds`. */
+/** Page p99 while BURST_CONNECTIONS clients post `next()`: both for the same `seconds`. */
 async function pagesDuringPosts(base: string, url: string, seconds: number, next: () => LeadRequest) {
-  const [posts, pages] = await Promise.all([postLoad(url, BURST_CONNECTIONS, seconds, next), samplePages(base, seconds)]);
+  const sampler = await pageSampler(base, seconds);
+  const [posts, pages] = await Promise.all([postLoad(url, BURST_CONNECTIONS, seconds, next), sampler.go()]);
   return { posts, pageP99: round(percentile(pages, 0.99)), pageRequests: pages.length };
 }
 
