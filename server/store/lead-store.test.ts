@@ -1,7 +1,8 @@
+import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "./database";
 import type { Database } from "./schema";
 import { createLeadStore, type LeadStore, type NewEnquiry } from "./lead-store";
@@ -45,21 +46,36 @@ describe.each(kinds)("the lead store on %s", (kind) => {
     await scratch?.drop();
   });
 
-  it.runIf(kind === "sqlite")("commits durably: WAL with synchronous=FULL (each COMMIT fsyncs the WAL), and a busy timeout", async () => {
+  it.runIf(kind === "sqlite")("commits durably: WAL, fdatasynced before a save resolves (synchronous=NORMAL leaves that to the store), and a busy timeout", async () => {
     const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
     expect(await pragma("journal_mode")).toBe("wal");
-    // FULL (2): with WAL, NORMAL (1) would lose the last COMMITs in a power cut.
-    expect(await pragma("synchronous")).toBe(2);
+    expect(await pragma("synchronous")).toBe(1);
     expect(await pragma("busy_timeout")).toBe(5000);
     expect(await pragma("foreign_keys")).toBe(1);
 
-    // Once a save resolves, its COMMIT is done: another connection reads the lead.
-    const { id } = (await store.saveEnquiry(enquiry({ email: "committed@example.co.uk" }))) as { id: string };
-    const reader = new SqliteDatabase(path.join(scratch.dataDir, "leads.db"), { readonly: true });
+    // Every FileHandle shares one prototype: watch its datasync while a lead is saved.
+    const probe = await open(path.join(scratch.dataDir, "leads.db-wal"), "r");
+    const fileHandle = Object.getPrototypeOf(probe) as { datasync(): Promise<void> };
+    await probe.close();
+    const realDatasync = fileHandle.datasync;
+    const events: string[] = [];
+    const datasync = vi.spyOn(fileHandle, "datasync").mockImplementation(async function (this: FileHandle) {
+      await realDatasync.call(this);
+      events.push("wal synced");
+    });
     try {
-      expect(reader.prepare("select email from enquiries where id = ?").get(id)).toEqual({ email: "committed@example.co.uk" });
+      const saved = await store.saveEnquiry(enquiry({ email: "synced@example.co.uk" }));
+      events.push("save resolved");
+      expect(events).toEqual(["wal synced", "save resolved"]);
+      // Committed, not only synced: another connection reads it.
+      const reader = new SqliteDatabase(path.join(scratch.dataDir, "leads.db"), { readonly: true });
+      try {
+        expect(reader.prepare("select email from enquiries where id = ?").get((saved as { id: string }).id)).toEqual({ email: "synced@example.co.uk" });
+      } finally {
+        reader.close();
+      }
     } finally {
-      reader.close();
+      datasync.mockRestore();
     }
   });
 
