@@ -44,7 +44,8 @@ describe("the newsletter without SMTP", () => {
 
   it("writes each message to DATA_DIR/outbox-mail/<outbox id>.eml and logs the id, never the address", async () => {
     await subscribe("file@example.co.uk");
-    const row = await waitFor(async () => (await confirmationsFor("file@example.co.uk")).find((item) => item.status === "sent"));
+    // Another connection sees "sent" at the COMMIT; the worker logs once the WAL is synced, a moment later.
+    const row = await waitFor(async () => (await confirmationsFor("file@example.co.uk")).find((item) => item.status === "sent" && t.logs.some((line) => line.includes(item.id))));
     expect(await readdir(folder())).toContain(`${row.id}.eml`);
     const raw = await readFile(path.join(folder(), `${row.id}.eml`), "utf8");
     expect(parseMail(raw).headers.get("to")).toBe("file@example.co.uk");
