@@ -45,7 +45,8 @@ describe("the newsletter without SMTP", () => {
 
   it("writes each message to DATA_DIR/outbox-mail/<outbox id>.eml and logs the id, never the address", async () => {
     await subscribe("file@example.co.uk");
-    const row = await waitFor(async () => (await confirmationsFor("file@example.co.uk")).find((item) => item.status === "sent"));
+    // Another connection sees "sent" at the COMMIT; the worker logs once the WAL is synced, a moment later.
+    const row = await waitFor(async () => (await confirmationsFor("file@example.co.uk")).find((item) => item.status === "sent" && t.logs.some((line) => line.includes(item.id))));
     expect(await readdir(folder())).toContain(`${row.id}.eml`);
     const raw = await readFile(path.join(folder(), `${row.id}.eml`), "utf8");
     expect(parseMail(raw).headers.get("to")).toBe("file@example.co.uk");
@@ -68,8 +69,8 @@ describe("the newsletter without SMTP", () => {
   it("refuses an expired link, saying so, and confirms nobody", async () => {
     await subscribe("late@example.co.uk");
     const token = await latestToken("late@example.co.uk");
-    // A write through a second connection in this thread would block it while the worker's
-    // transaction waits for its COMMIT on a later turn (store/group-commit.ts): pause the worker.
+    // A write through a second connection in this thread would block it while a transaction
+    // of the outbox worker's is still open: pause the worker.
     await t.app.outbox.stop();
     await reader.db.updateTable("subscribers").set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", "late@example.co.uk").execute();
     t.app.outbox.start();
