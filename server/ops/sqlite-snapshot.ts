@@ -30,7 +30,7 @@ export interface Snapshot {
 /** The backup thread's nice value (19, the lowest priority): a backup may take longer, the visitors' requests must not. */
 export const BACKUP_NICENESS = 19;
 
-// Plain JavaScript evaluated as the worker's script (as in store/checkpointer.ts):
+// Plain JavaScript evaluated as the worker's script:
 // no TypeScript loader is needed in the thread.
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
