@@ -143,7 +143,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   app.get("/healthz", async () => ({ status: "ok" }));
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
-  const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret");
+  const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret", "UNSUBSCRIBE_SECRET");
   await app.register(contactUsRoutes, {
     prefix: CONTACT_ENDPOINT,
     store: app.leads,

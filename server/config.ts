@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as v from "valibot";
+import { secretMinimums } from "./secrets";
 
 // Every setting the server reads, parsed and validated once at start. The
 // defaults make `npm start` work on a fresh machine with nothing configured.
@@ -13,6 +14,7 @@ const port = v.pipe(
 );
 const url = v.pipe(v.string(), v.url("must be an absolute URL such as https://example.co.uk"));
 const text = v.pipe(v.string(), v.minLength(1));
+const secret = (min: number) => v.pipe(v.string(), v.minLength(min, `must be at least ${min} characters`));
 
 /** A whole number of at least `min`, given as a string. */
 const count = (fallback: string, min: number) =>
@@ -83,7 +85,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_MS: count("60000", 1000),
   MIN_SUBMIT_MS: count("2000", 0),
   CORS_ORIGINS: v.optional(origins, ""),
-  IP_HASH_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  IP_HASH_SECRET: v.optional(secret(secretMinimums.IP_HASH_SECRET)),
   TRUST_PROXY: trustProxy,
   /** PEM certificate and key paths: both set serves HTTPS directly (no proxy in front). */
   TLS_CERT: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -94,14 +96,14 @@ const EnvSchema = v.object({
   TEAM_EMAIL: v.optional(mailbox, "team@localhost"),
   LEADS_WEBHOOK_URL: v.optional(url),
   LEADS_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
-  UNSUBSCRIBE_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  UNSUBSCRIBE_SECRET: v.optional(secret(secretMinimums.UNSUBSCRIBE_SECRET)),
   OUTBOX_POLL_MS: count("1000", 10),
   OUTBOX_BASE_DELAY_MS: count("5000", 10),
   OUTBOX_MAX_DELAY_MS: count("3600000", 10),
   CONFIRMATION_RESEND_MIN_MS: count("600000", 0),
   /** The owner's inbox at /admin is off without it. */
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
-  ADMIN_SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+  ADMIN_SESSION_SECRET: v.optional(secret(secretMinimums.ADMIN_SESSION_SECRET)),
   ADMIN_SIGNIN_MAX: count("5", 1),
 });
 

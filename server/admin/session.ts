@@ -29,7 +29,7 @@ export async function passwordChecker(password: string): Promise<PasswordCheck> 
 
 /** ADMIN_SESSION_SECRET, or a random key generated once into dataDir (shared by instances on the same disk). */
 export function resolveSessionSecret(configured: string | undefined, dataDir: string): Promise<string> {
-  return resolvePersistedSecret(configured, dataDir, SECRET_FILE);
+  return resolvePersistedSecret(configured, dataDir, SECRET_FILE, "ADMIN_SESSION_SECRET");
 }
 
 const sign = (key: string, data: string) => createHmac("sha256", key).update(data).digest("base64url");

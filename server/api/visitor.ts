@@ -13,7 +13,7 @@ const SOURCE_PAGE_MAX = 200;
  * so hashes of the same IP stay equal across restarts.
  */
 export async function resolveIpHashSecret(configured: string | undefined, dataDir: string): Promise<string> {
-  return resolvePersistedSecret(configured, dataDir, SECRET_FILE);
+  return resolvePersistedSecret(configured, dataDir, SECRET_FILE, "IP_HASH_SECRET");
 }
 
 
