@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import * as v from "valibot";
 import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
 import { limits, needOptions, roleOptions, sectorOptions } from "../../contract/lead";
+import { rateLimitStorage } from "../api/rate-limit-store";
 import { toCsv, withLists } from "../export";
 import type { Database } from "../store/schema";
 import { createAdminStore } from "./admin-store";
@@ -22,6 +23,8 @@ export interface AdminOptions {
   publicSiteUrl: URL;
   signInLimit: { max: number; windowMs: number };
   redis?: Redis;
+  /** Told (at most once a minute) when Redis fails and sign-in attempts are counted in memory. */
+  onRateLimitFallback?: (error: Error) => void;
 }
 
 export const ROBOTS_HEADER = "noindex, nofollow";
@@ -79,9 +82,8 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
 
   await app.register(rateLimit, {
     global: false,
-    redis: options.redis,
-    nameSpace: "admin-signin-rate:",
-    skipOnError: true,
+    // Never skipped: while Redis is down, attempts are counted in memory.
+    ...rateLimitStorage("admin-signin-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: "Too many sign-in attempts. Please wait and try again." }),
   });
 

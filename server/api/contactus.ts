@@ -23,6 +23,7 @@ import { signUp } from "../newsletter/sign-up";
 import { enqueue } from "../outbox/outbox-store";
 import { enquiryDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore } from "../store/lead-store";
+import { rateLimitStorage } from "./rate-limit-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { refusalPage, refusalPageCsp } from "./refusal-page";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
@@ -39,6 +40,8 @@ export interface ContactUsOptions {
   rateLimit: { max: number; windowMs: number };
   /** Counters shared across instances; in memory when absent. */
   redis?: Redis;
+  /** Told (at most once a minute) when Redis fails and the limit is counted in memory. */
+  onRateLimitFallback?: (error: Error) => void;
   minSubmitMs: number;
   /** What a new lead sends (emails, CRM call): written to the outbox in the lead's transaction. */
   deliveries: DeliverySettings;
@@ -92,10 +95,8 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
   await app.register(rateLimit, {
     global: false,
-    redis: options.redis,
-    nameSpace: "contactus-rate:",
-    // Fail open: a Redis outage must not turn leads away (it is logged).
-    skipOnError: true,
+    // A Redis outage neither turns leads away nor lifts the limit: counted in memory meanwhile.
+    ...rateLimitStorage("contactus-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: apiMessages.tooMany }),
   });
   if (options.corsOrigins.length > 0) {
