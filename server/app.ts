@@ -210,6 +210,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     redirects: siteRoutes.redirects,
     notFoundPages: siteRoutes.notFoundPages,
   });
+  // Every GET and HEAD the routes above miss gets the site's not-found page (its catch-all);
+  // any other method gets this, never Fastify's default, which echoes the method and path.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ statusCode: 404, message: STATUS_CODES[404] }));
 
   return app;
 }
