@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -50,6 +51,17 @@ export interface ContactUsOptions {
   /** Wakes the outbox worker once a lead with deliveries is committed. */
   onEnqueued: () => void;
 }
+
+/** An Idempotency-Key answers with its enquiry for this long; after it, the key stores a new one. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The key as stored: bound to the kind of lead and the address it came with
+ * (keyed, so the column reveals neither). A client reusing another's key with
+ * its own address gets its own enquiry, never the other's answer.
+ */
+export const scopedIdempotencyKey = (secret: string, kind: "enquiry", email: string, key: string) =>
+  createHmac("sha256", secret).update(`idempotency:${kind}:${email}:${key}`).digest("hex");
 
 /** Why a request ended as it did; logged in the request's one log line, never with personal data. */
 export type LeadOutcome = "stored" | "replayed" | "subscribed" | "honeypot" | "too-fast";
@@ -206,6 +218,8 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       }
 
       const lead = parsed.lead;
+      const storedKey = key === undefined ? null : scopedIdempotencyKey(ipHashSecret, "enquiry", lead.email, key);
+      if (storedKey) await store.releaseIdempotencyKey(storedKey, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS).toISOString());
       const saved = await store.saveEnquiry({
         name: lead.name,
         email: lead.email,
@@ -218,7 +232,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         sourcePage,
         userAgent: truncatedUserAgent(headerValue(request, "user-agent")),
         ipHash,
-        idempotencyKey: key ?? null,
+        idempotencyKey: storedKey,
       }, async (trx, row) => void (await enqueue(trx, enquiryDeliveries(row, deliveries))));
       if (saved.status === "created") onEnqueued();
       if (saved.status === "conflict") return reply.code(409).send(rejected(apiMessages.keyReused, { [headers.idempotencyKey]: apiMessages.keyReused }));
