@@ -110,7 +110,7 @@ describe("settings a careless operator could get wrong", () => {
   });
 
   it("has connection timeouts a visitor on a slow phone never meets, and a per-address connection cap", () => {
-    expect(loadConfig({}).connections).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, idleTimeoutMs: 30_000, perAddressMax: 100 });
+    expect(loadConfig({}).connections).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 25_000, keepAliveTimeoutMs: 5_000, idleTimeoutMs: 30_000, perAddressMax: 100 });
     expect(
       loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "1000", HTTP_REQUEST_TIMEOUT_MS: "2000", HTTP_KEEP_ALIVE_TIMEOUT_MS: "500", HTTP_IDLE_TIMEOUT_MS: "3000", CONNECTIONS_PER_ADDRESS_MAX: "0" }).connections,
     ).toEqual({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, keepAliveTimeoutMs: 500, idleTimeoutMs: 3000, perAddressMax: 0 });

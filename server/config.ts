@@ -122,7 +122,7 @@ const EnvSchema = v.object({
   ADMIN_SIGNIN_MAX: count("5", 1),
   /** Every connection's time limits; defaults far above what a slow phone on a poor signal needs. */
   HTTP_HEADERS_TIMEOUT_MS: count("15000", 1000),
-  HTTP_REQUEST_TIMEOUT_MS: count("30000", 1000),
+  HTTP_REQUEST_TIMEOUT_MS: count("25000", 1000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: count("5000", 100),
   HTTP_IDLE_TIMEOUT_MS: count("30000", 1000),
   /** Open connections per client socket address (IPv6 per /64); 0 switches the cap off. */
