@@ -4,10 +4,12 @@
 // the site and the server share.
 import * as v from "valibot";
 import { limits, needOptions, roleOptions, sectorOptions, type FieldErrors } from "./fields";
+import { multiLineText, singleLineText } from "./input-policy";
 
 export * from "./fields";
 
-const trimmed = v.pipe(v.string(), v.trim());
+// Every text field goes through the one input policy (input-policy.ts).
+const trimmed = singleLineText;
 const email = v.pipe(
   trimmed,
   v.nonEmpty("Please enter your email address."),
@@ -37,7 +39,7 @@ export const EnquirySchema = v.strictObject({
   salutation: v.picklist(roleOptions, "Please choose your role."),
   sector: optionList(sectorOptions, "sector"),
   you_need: optionList(needOptions, "need"),
-  message: v.pipe(v.optional(trimmed, ""), v.maxLength(limits.message, `Message must be at most ${limits.message} characters.`)),
+  message: v.pipe(v.optional(multiLineText, ""), v.maxLength(limits.message, `Message must be at most ${limits.message} characters.`)),
   website: v.optional(v.string()),
 });
 

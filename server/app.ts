@@ -11,6 +11,7 @@ import { contactUsRoutes } from "./api/contactus";
 import { newsletterRoutes } from "./api/newsletter";
 import { resolveIpHashSecret } from "./api/visitor";
 import { resolvePersistedSecret } from "./secrets";
+import { capConnectionsPerAddress } from "./connections";
 import type { Config } from "./config";
 import { logOptions, safeError } from "./logging";
 import { createBackupSchedule } from "./ops/backup-schedule";
@@ -40,6 +41,9 @@ export interface BuildOptions {
   logStream?: NonNullable<Exclude<FastifyServerOptions["logger"], boolean | undefined>>["stream"];
 }
 
+/** How often node looks for connections past their headers or request timeout. */
+const TIMEOUT_CHECK_MS = 1000;
+
 const resourceHeaders = { ...baseSecurityHeaders, "content-security-policy": resourceCsp };
 
 /**
@@ -47,17 +51,26 @@ const resourceHeaders = { ...baseSecurityHeaders, "content-security-policy": res
  * Tests drive it with `inject`; only main.ts listens.
  */
 export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
-  const { trustProxy } = config;
+  const { trustProxy, connections } = config;
+  // Node's own limits on a connection's headers and whole request, checked every second rather than every 30 s.
+  const nodeTimeouts = { headersTimeout: connections.headersTimeoutMs, requestTimeout: connections.requestTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_MS };
   // Configuration and core: pino with personal data redacted, one log line per request.
   const app = Fastify({
     // With TLS_CERT/TLS_KEY the server speaks HTTPS itself; otherwise plain HTTP behind a proxy.
-    ...(config.tls ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) } } : {}),
+    ...(config.tls ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath), ...nodeTimeouts } } : { http: nodeTimeouts }),
+    // A slow or silent client never holds a socket for long: a visitor's browser never comes near these.
+    requestTimeout: connections.requestTimeoutMs,
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
+    connectionTimeout: connections.idleTimeoutMs,
     logger: config.logLevel === "silent" ? false : { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     // Fastify's two lines per request are replaced by the one onResponse line below.
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count means "trust that many proxies in front of us".
     trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   }) as unknown as FastifyInstance;
+  capConnectionsPerAddress(app.server, connections.perAddressMax, (refused) =>
+    app.log.warn({ refused, max: connections.perAddressMax }, "connections refused: too many open from one address (CONNECTIONS_PER_ADDRESS_MAX)"),
+  );
   // Hooks on every response are callback-style: an async hook costs a promise per response.
   // Fastify's logger is pino, which knows whether a level is written (with logging off there is no line to write).
   if (config.logLevel !== "silent" && (app.log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled("info")) {
@@ -122,8 +135,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
-    // While Redis is down the rate limit lets requests through (see api/contactus.ts); say so in the log.
-    redis.on("error", (error) => app.log.warn({ err: safeError(error) }, "redis unavailable: rate limits not enforced"));
+    // While Redis is down each limit is counted in this instance's memory (api/rate-limit-store.ts); the store says so.
+    redis.on("error", () => undefined);
     app.addHook("onClose", async () => void (await redis?.quit()));
     try {
       await redis.ping();
@@ -139,12 +152,15 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     "lead intake ready",
   );
 
+  const onRateLimitFallback = (error: Error) =>
+    app.log.warn({ err: safeError(error) }, "redis unavailable: rate limits counted in this instance's memory until it is back");
+
   // Routes. Liveness answers without touching anything; readiness checks the store and Redis.
   app.get("/healthz", async () => ({ status: "ok" }));
   await app.register(readinessRoutes, { db, redis });
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
-  const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret");
+  const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret", "UNSUBSCRIBE_SECRET");
   await app.register(contactUsRoutes, {
     prefix: CONTACT_ENDPOINT,
     store: app.leads,
@@ -153,6 +169,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     corsOrigins: config.corsOrigins,
     rateLimit: config.rateLimit,
     redis,
+    onRateLimitFallback,
     minSubmitMs: config.minSubmitMs,
     deliveries: {
       publicSiteUrl: config.publicSiteUrl,
@@ -171,6 +188,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     unsubscribeSecret,
     publicSiteUrl: config.publicSiteUrl,
     corsOrigins: config.corsOrigins,
+    rateLimit: config.rateLimit,
+    redis,
+    onRateLimitFallback,
   });
 
   await app.register(adminPlugin, {
@@ -181,6 +201,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     publicSiteUrl: config.publicSiteUrl,
     signInLimit: { max: config.admin.signInMax, windowMs: 15 * 60 * 1000 },
     redis,
+    onRateLimitFallback,
   });
 
   // Without a site (`SITE_DIR=none`) this is the API alone: the dev server serves the pages.
@@ -193,6 +214,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       notFoundPages,
     });
   }
+  // Every GET and HEAD the routes above miss gets the site's not-found page (its catch-all);
+  // any other method gets this, never Fastify's default, which echoes the method and path.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ statusCode: 404, message: STATUS_CODES[404] }));
 
   return app;
 }

@@ -28,7 +28,6 @@ describe("loadConfig", () => {
       MIN_SUBMIT_MS: "0", CORS_ORIGINS: "https://a.example, https://b.example:8443", IP_HASH_SECRET: "0123456789abcdef", TRUST_PROXY: "1",
     });
     expect(config).toMatchObject({ rateLimit: { max: 100, windowMs: 1000 }, minSubmitMs: 0, corsOrigins: ["https://a.example", "https://b.example:8443"], trustProxy: 1 });
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8,127.0.0.1" }).trustProxy).toBe("10.0.0.0/8,127.0.0.1");
   });
 
@@ -92,5 +91,30 @@ describe("the owner's inbox settings", () => {
     for (const name of ["ADMIN_PASSWORD", "ADMIN_SESSION_SECRET", "ADMIN_SIGNIN_MAX"]) expect(message).toContain(name);
     expect(message).not.toContain("hunter2");
     expect(message).not.toContain("tooshortkey");
+  });
+});
+
+describe("settings a careless operator could get wrong", () => {
+  it("refuses TRUST_PROXY=true, which would let a client pick its own address, and says what to give instead", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY="true": .*number of proxies.*addresses/);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+
+  it("refuses a plain-HTTP CRM webhook except on this machine", () => {
+    const secret = { LEADS_WEBHOOK_SECRET: "s".repeat(16) };
+    expect(() => loadConfig({ LEADS_WEBHOOK_URL: "http://crm.example.com/hook", ...secret })).toThrow(/LEADS_WEBHOOK_URL=.*https:/);
+    expect(loadConfig({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9000/hook", ...secret }).webhook?.url).toBe("http://127.0.0.1:9000/hook");
+    expect(loadConfig({ LEADS_WEBHOOK_URL: "http://[::1]:9000/hook", ...secret }).webhook?.url).toBe("http://[::1]:9000/hook");
+    expect(loadConfig({ LEADS_WEBHOOK_URL: "https://crm.example.com/hook", ...secret }).webhook?.url).toBe("https://crm.example.com/hook");
+  });
+
+  it("has connection timeouts a visitor on a slow phone never meets, and a per-address connection cap", () => {
+    expect(loadConfig({}).connections).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 25_000, keepAliveTimeoutMs: 5_000, idleTimeoutMs: 30_000, perAddressMax: 100 });
+    expect(
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "1000", HTTP_REQUEST_TIMEOUT_MS: "2000", HTTP_KEEP_ALIVE_TIMEOUT_MS: "500", HTTP_IDLE_TIMEOUT_MS: "3000", CONNECTIONS_PER_ADDRESS_MAX: "0" }).connections,
+    ).toEqual({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, keepAliveTimeoutMs: 500, idleTimeoutMs: 3000, perAddressMax: 0 });
+    // Node refuses a headers timeout longer than the whole request's.
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "40000" })).toThrow(/HTTP_HEADERS_TIMEOUT_MS.*HTTP_REQUEST_TIMEOUT_MS/);
   });
 });

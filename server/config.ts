@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as v from "valibot";
+import { secretMinimums } from "./secrets";
 
 // Every setting the server reads, parsed and validated once at start. The
 // defaults make `npm start` work on a fresh machine with nothing configured.
@@ -13,6 +14,7 @@ const port = v.pipe(
 );
 const url = v.pipe(v.string(), v.url("must be an absolute URL such as https://example.co.uk"));
 const text = v.pipe(v.string(), v.minLength(1));
+const secret = (min: number) => v.pipe(v.string(), v.minLength(min, `must be at least ${min} characters`));
 
 /** A whole number of at least `min`, given as a string. */
 const count = (fallback: string, min: number) =>
@@ -53,18 +55,33 @@ const origins = v.pipe(
 );
 
 /**
- * Fastify's trustProxy: "true"/"false", a hop count, or a comma-separated list
- * of proxy addresses/CIDRs. Off by default: trusting X-Forwarded-For from
- * anyone would let a client pick the IP its rate limit is counted under.
+ * Which proxies may set X-Forwarded-For: a hop count, or a comma-separated list
+ * of proxy addresses/CIDRs. Off by default. `true` is refused: it trusts every
+ * hop, so the client's own leftmost entry would pick the address its rate limit
+ * is counted under.
  */
 const trustProxy = v.pipe(
   v.optional(v.string(), "false"),
-  v.transform((value): boolean | number | string => {
-    if (value === "true") return true;
+  v.check(
+    (value) => value !== "true",
+    "trusts every X-Forwarded-For entry, and the client writes the leftmost one: give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs instead",
+  ),
+  v.transform((value): false | number | string => {
     if (value === "false") return false;
     if (/^\d+$/.test(value)) return Number(value);
     return value;
   }),
+);
+
+/** A loopback host (this machine): the only place a plain-HTTP webhook may go. */
+const isLoopbackHost = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+/** The CRM webhook carries leads' personal data: HTTPS only, except to a receiver on this machine. */
+const webhookUrl = v.pipe(
+  url,
+  v.check((value) => {
+    const { protocol, hostname } = new URL(value);
+    return protocol === "https:" || (protocol === "http:" && isLoopbackHost(hostname));
+  }, "must be an https: URL (plain http: only to 127.0.0.1, [::1] or localhost: leads' personal data would cross the network unencrypted)"),
 );
 
 const EnvSchema = v.object({
@@ -83,7 +100,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_MS: count("60000", 1000),
   MIN_SUBMIT_MS: count("2000", 0),
   CORS_ORIGINS: v.optional(origins, ""),
-  IP_HASH_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  IP_HASH_SECRET: v.optional(secret(secretMinimums.IP_HASH_SECRET)),
   TRUST_PROXY: trustProxy,
   /** PEM certificate and key paths: both set serves HTTPS directly (no proxy in front). */
   TLS_CERT: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -92,16 +109,16 @@ const EnvSchema = v.object({
   SMTP_URL: v.optional(smtpUrl),
   MAIL_FROM: v.optional(mailbox, "Freelancer Marketplace UK <no-reply@localhost>"),
   TEAM_EMAIL: v.optional(mailbox, "team@localhost"),
-  LEADS_WEBHOOK_URL: v.optional(url),
+  LEADS_WEBHOOK_URL: v.optional(webhookUrl),
   LEADS_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
-  UNSUBSCRIBE_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  UNSUBSCRIBE_SECRET: v.optional(secret(secretMinimums.UNSUBSCRIBE_SECRET)),
   OUTBOX_POLL_MS: count("1000", 10),
   OUTBOX_BASE_DELAY_MS: count("5000", 10),
   OUTBOX_MAX_DELAY_MS: count("3600000", 10),
   CONFIRMATION_RESEND_MIN_MS: count("600000", 0),
   /** The owner's inbox at /admin is off without it. */
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
-  ADMIN_SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+  ADMIN_SESSION_SECRET: v.optional(secret(secretMinimums.ADMIN_SESSION_SECRET)),
   ADMIN_SIGNIN_MAX: count("5", 1),
   /** Prometheus metrics: GET /metrics with this Bearer token, and/or a listener on 127.0.0.1:METRICS_PORT. Off without both. */
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
@@ -110,6 +127,13 @@ const EnvSchema = v.object({
   BACKUP_DIR: v.optional(text),
   BACKUP_INTERVAL_MS: count(String(24 * 60 * 60 * 1000), 60_000),
   BACKUP_KEEP: count("7", 1),
+  /** Every connection's time limits; defaults far above what a slow phone on a poor signal needs. */
+  HTTP_HEADERS_TIMEOUT_MS: count("15000", 1000),
+  HTTP_REQUEST_TIMEOUT_MS: count("25000", 1000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: count("5000", 100),
+  HTTP_IDLE_TIMEOUT_MS: count("30000", 1000),
+  /** Open connections per client socket address (IPv6 per /64); 0 switches the cap off. */
+  CONNECTIONS_PER_ADDRESS_MAX: count("100", 0),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -135,7 +159,10 @@ export interface Config {
   corsOrigins: string[];
   /** Key for hashing visitors' IP addresses; when unset a random one is kept in dataDir. */
   ipHashSecret?: string;
-  trustProxy: boolean | number | string;
+  /** false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string;
+  /** Time limits on every connection and the cap per client socket address (0: no cap). */
+  connections: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; idleTimeoutMs: number; perAddressMax: number };
   /** Serve HTTPS with this certificate and key (paths), when both are set. */
   tls?: { certPath: string; keyPath: string };
   mail: {
@@ -188,6 +215,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (out.BACKUP_DIR && out.DATABASE_URL) {
     throw new ConfigError("Invalid configuration:\n  BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)");
   }
+  if (out.HTTP_HEADERS_TIMEOUT_MS > out.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError("Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)");
+  }
   return {
     port: out.PORT,
     host: out.HOST,
@@ -203,6 +233,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: out.CORS_ORIGINS,
     ipHashSecret: out.IP_HASH_SECRET,
     trustProxy: out.TRUST_PROXY,
+    connections: {
+      headersTimeoutMs: out.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: out.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: out.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: out.HTTP_IDLE_TIMEOUT_MS,
+      perAddressMax: out.CONNECTIONS_PER_ADDRESS_MAX,
+    },
     tls: out.TLS_CERT && out.TLS_KEY ? { certPath: path.resolve(out.TLS_CERT), keyPath: path.resolve(out.TLS_KEY) } : undefined,
     mail: { smtpUrl: out.SMTP_URL, from: out.MAIL_FROM, teamEmail: out.TEAM_EMAIL },
     webhook: out.LEADS_WEBHOOK_URL && out.LEADS_WEBHOOK_SECRET ? { url: out.LEADS_WEBHOOK_URL, secret: out.LEADS_WEBHOOK_SECRET } : undefined,

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { SecretError } from "./secrets";
 
 // The entry point: read the configuration, build the app, listen, and close
 // cleanly on SIGTERM/SIGINT so in-flight requests finish.
@@ -34,6 +35,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A damaged key file is an operator's to fix: say which, without a stack.
+  console.error(error instanceof SecretError ? error.message : error);
   process.exit(1);
 });

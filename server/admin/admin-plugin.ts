@@ -6,13 +6,14 @@ import * as v from "valibot";
 import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
 import { limits, needOptions, roleOptions, sectorOptions } from "../../contract/lead";
 import { paths } from "../../contract/paths";
+import { rateLimitStorage } from "../api/rate-limit-store";
 import { toCsv, withLists } from "../export";
 import type { Database } from "../store/schema";
 import { createAdminStore } from "./admin-store";
-import { clearedSessionCookie, issueSession, passwordChecker, readCookie, sessionCookie, sessionValid, SESSION_COOKIE } from "./session";
+import { clearedSessionCookie, createSessionStore, passwordChecker, passwordFingerprint, readCookie, sessionCookie, SESSION_COOKIE } from "./session";
 
 // /api/admin/*: the owner's inbox. Off (404) without ADMIN_PASSWORD;
-// otherwise every route but status and sign-in needs a signed session cookie,
+// otherwise every route but status and sign-in needs a live session,
 // and a cross-site request is refused before anything else happens.
 
 export interface AdminOptions {
@@ -23,6 +24,8 @@ export interface AdminOptions {
   publicSiteUrl: URL;
   signInLimit: { max: number; windowMs: number };
   redis?: Redis;
+  /** Told (at most once a minute) when Redis fails and sign-in attempts are counted in memory. */
+  onRateLimitFallback?: (error: Error) => void;
 }
 
 export const ROBOTS_HEADER = "noindex, nofollow";
@@ -73,17 +76,17 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ statusCode: 400, message: "Bad Request" });
 
 export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
-  const { sessionSecret } = options;
   const store = createAdminStore(options.db);
   const checkPassword = options.password ? await passwordChecker(options.password) : undefined;
-  const signedIn = (request: FastifyRequest) => sessionValid(sessionSecret, readCookie(request.headers.cookie, SESSION_COOKIE));
+  const sessions = options.password ? createSessionStore(options.db, passwordFingerprint(options.sessionSecret, options.password)) : undefined;
+  const sessionOf = (request: FastifyRequest) => readCookie(request.headers.cookie, SESSION_COOKIE);
+  const signedIn = async (request: FastifyRequest) => (sessions ? sessions.valid(sessionOf(request)) : false);
   const publicPaths = new Set([`${ADMIN_API}/status`, `${ADMIN_API}/session`]);
 
   await app.register(rateLimit, {
     global: false,
-    redis: options.redis,
-    nameSpace: "admin-signin-rate:",
-    skipOnError: true,
+    // Never skipped: while Redis is down, attempts are counted in memory.
+    ...rateLimitStorage("admin-signin-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: "Too many sign-in attempts. Please wait and try again." }),
   });
 
@@ -97,10 +100,10 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     if (headerValue(request, "sec-fetch-site") === "cross-site" || (origin !== undefined && !ownOrigins.includes(origin))) {
       return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
     }
-    if (!publicPaths.has(route) && !signedIn(request)) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
+    if (!publicPaths.has(route) && !(await signedIn(request))) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
   });
 
-  app.get("/status", async (request): Promise<AdminStatus> => ({ enabled: Boolean(checkPassword), signedIn: Boolean(checkPassword) && signedIn(request) }));
+  app.get("/status", async (request): Promise<AdminStatus> => ({ enabled: Boolean(checkPassword), signedIn: await signedIn(request) }));
 
   app.post(
     "/session",
@@ -109,11 +112,15 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
       const body = v.safeParse(SignInBody, request.body);
       if (!body.success) return badRequest(reply);
       if (!(await checkPassword!(body.output.password))) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
-      return reply.header("set-cookie", sessionCookie(issueSession(sessionSecret))).send({ enabled: true, signedIn: true } satisfies AdminStatus);
+      return reply.header("set-cookie", sessionCookie(await sessions!.open())).send({ enabled: true, signedIn: true } satisfies AdminStatus);
     },
   );
 
-  app.delete("/session", async (_request, reply) => reply.header("set-cookie", clearedSessionCookie).send({ enabled: true, signedIn: false } satisfies AdminStatus));
+  // Signing out ends the session in the store: a copy of the cookie is worthless from now on, on every instance.
+  app.delete("/session", async (request, reply) => {
+    await sessions?.end(sessionOf(request));
+    return reply.header("set-cookie", clearedSessionCookie).send({ enabled: true, signedIn: false } satisfies AdminStatus);
+  });
 
   app.get("/enquiries", async (request, reply) => {
     const query = v.safeParse(EnquiryQuery, emptyToUndefined(request.query));

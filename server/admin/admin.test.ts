@@ -7,7 +7,7 @@ import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
 import { startTestApp, type TestApp } from "../testing";
-import { issueSession, SESSION_COOKIE, sessionValid } from "./session";
+import { SESSION_COOKIE } from "./session";
 
 // The inbox API through app.inject, on SQLite and on PostgreSQL.
 
@@ -57,7 +57,7 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
   it("sets a host-only, HttpOnly, Secure, SameSite=Strict session cookie for 8 hours", async () => {
     const response = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD }, remoteAddress: "10.0.0.9" });
     const header = String(response.headers["set-cookie"]);
-    expect(header).toMatch(new RegExp(`^${SESSION_COOKIE}=\\d+\\.[\\w-]+\\.[\\w-]{43}; `));
+    expect(header).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{43}; `));
     expect(header).toContain("Path=/");
     expect(header).toContain("Max-Age=28800");
     expect(header).toContain("HttpOnly");
@@ -69,21 +69,24 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
   it("answers the status without a session, and signs out", async () => {
     expect((await t.app.inject({ method: "GET", url: adminEndpoints.status })).json()).toEqual({ enabled: true, signedIn: false });
     expect((await get(adminEndpoints.status)).json()).toEqual({ enabled: true, signedIn: true });
-    const out = await t.app.inject({ method: "DELETE", url: adminEndpoints.session, headers: { cookie } });
+    // A session of its own: signing out ends it for good (the other tests keep theirs).
+    const own = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD }, remoteAddress: "10.0.0.8" });
+    const ownCookie = String(own.headers["set-cookie"]).split(";")[0]!;
+    const out = await t.app.inject({ method: "DELETE", url: adminEndpoints.session, headers: { cookie: ownCookie } });
     expect(String(out.headers["set-cookie"])).toContain("Max-Age=0");
+    expect((await t.app.inject({ method: "GET", url: adminEndpoints.status, headers: { cookie: ownCookie } })).json()).toEqual({ enabled: true, signedIn: false });
   });
 
-  it("answers 401 without a valid session, with a forged one or an expired one", async () => {
-    const forged = `${SESSION_COOKIE}=${Date.now() + 1e6}.AAAAAAAAAAAAAAAAAAAAAAAA.${"A".repeat(43)}`;
-    const expired = `${SESSION_COOKIE}=${issueSession("another-key-another-key-another-key", Date.now() - 9 * 3600e3)}`;
-    for (const headers of [{}, { cookie: forged }, { cookie: expired }]) {
+  it("answers 401 without a valid session, or with a forged one", async () => {
+    const forged = `${SESSION_COOKIE}=${"A".repeat(43)}`;
+    const oldStyle = `${SESSION_COOKIE}=${Date.now() + 1e6}.AAAAAAAAAAAAAAAAAAAAAAAA.${"A".repeat(43)}`;
+    for (const headers of [{}, { cookie: forged }, { cookie: oldStyle }]) {
       for (const url of [adminEndpoints.enquiries, adminEndpoints.subscribers, `${adminEndpoints.exportCsv}?kind=enquiries`, adminEndpoints.enquiry(randomUUID()), "/api/admin/nothing"]) {
         const response = await t.app.inject({ method: "GET", url, headers });
         expect(response.statusCode, url).toBe(401);
       }
       expect((await t.app.inject({ method: "POST", url: adminEndpoints.erase, payload: { email: "ann@example.co.uk" }, headers })).statusCode).toBe(401);
     }
-    expect(sessionValid("k".repeat(32), issueSession("k".repeat(32), Date.now() - 9 * 3600e3))).toBe(false);
   });
 
   it("answers 403 to a cross-site request, even with a session", async () => {

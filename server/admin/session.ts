@@ -1,10 +1,13 @@
-import { createHmac, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import type { Kysely } from "kysely";
+import type { Database } from "../store/schema";
 import { resolvePersistedSecret } from "../secrets";
 
 // The inbox's password and sessions. The password is kept only as a salted
-// scrypt hash; sessions are stateless signed cookies, so several instances
-// behind a load balancer accept each other's sessions when they share the key.
+// scrypt hash in memory. A session is a row in the store, found by the hash of
+// the cookie's random id, so instances sharing the store share sessions, and
+// signing out (deleting the row) ends it everywhere.
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -29,26 +32,61 @@ export async function passwordChecker(password: string): Promise<PasswordCheck> 
 
 /** ADMIN_SESSION_SECRET, or a random key generated once into dataDir (shared by instances on the same disk). */
 export function resolveSessionSecret(configured: string | undefined, dataDir: string): Promise<string> {
-  return resolvePersistedSecret(configured, dataDir, SECRET_FILE);
+  return resolvePersistedSecret(configured, dataDir, SECRET_FILE, "ADMIN_SESSION_SECRET");
 }
 
-const sign = (key: string, data: string) => createHmac("sha256", key).update(data).digest("base64url");
+/** A session cookie's value: 32 random bytes, base64url. */
+const SESSION_ID_BYTES = 32;
+const sessionIdPattern = /^[A-Za-z0-9_-]{43}$/;
+const hashSessionId = (id: string) => createHash("sha256").update(id).digest("base64url");
 
-/** `<expiry>.<random>.<HMAC(key, expiry.random)>`: valid until expiry, unforgeable without the key. */
-export function issueSession(key: string, now = Date.now()): string {
-  const data = `${now + SESSION_TTL_MS}.${randomBytes(18).toString("base64url")}`;
-  return `${data}.${sign(key, data)}`;
+/**
+ * Which password sessions are opened with: an HMAC of it under the session
+ * key, so instances sharing the key and the password agree, and the stored
+ * value cannot be tried against guesses without the key.
+ */
+export const passwordFingerprint = (sessionKey: string, password: string) => createHmac("sha256", sessionKey).update(`admin-password:${password}`).digest("base64url");
+
+export interface SessionStore {
+  /** Opens a session; answers the cookie's value (never stored as such). */
+  open(now?: number): Promise<string>;
+  /** Whether the cookie's value names a live session opened with the current password. */
+  valid(id: string | undefined, now?: number): Promise<boolean>;
+  /** Ends the session, for every instance sharing the store. */
+  end(id: string | undefined): Promise<void>;
 }
 
-export function sessionValid(key: string, token: string | undefined, now = Date.now()): boolean {
-  if (!token) return false;
-  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return false;
-  const [, expiry, random, mac] = match;
-  const expected = Buffer.from(sign(key, `${expiry}.${random}`));
-  const given = Buffer.from(mac ?? "");
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  return Number(expiry) > now;
+/** Sessions as rows in the store (SQLite or PostgreSQL), tied to the password they were opened with. */
+export function createSessionStore(db: Kysely<Database>, fingerprint: string): SessionStore {
+  return {
+    async open(now = Date.now()) {
+      const id = randomBytes(SESSION_ID_BYTES).toString("base64url");
+      const at = new Date(now).toISOString();
+      // Sweep the expired ones now and then: each sign-in is a good moment.
+      await db.deleteFrom("admin_sessions").where("expires_at", "<=", at).execute();
+      await db
+        .insertInto("admin_sessions")
+        .values({ id_hash: hashSessionId(id), password_fingerprint: fingerprint, created_at: at, expires_at: new Date(now + SESSION_TTL_MS).toISOString() })
+        .execute();
+      return id;
+    },
+    async valid(id, now = Date.now()) {
+      if (!id || !sessionIdPattern.test(id)) return false;
+      const row = await db
+        .selectFrom("admin_sessions")
+        .select(["password_fingerprint", "expires_at"])
+        .where("id_hash", "=", hashSessionId(id))
+        .executeTakeFirst();
+      if (!row || row.expires_at <= new Date(now).toISOString()) return false;
+      const given = Buffer.from(row.password_fingerprint);
+      const expected = Buffer.from(fingerprint);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+    async end(id) {
+      if (!id || !sessionIdPattern.test(id)) return;
+      await db.deleteFrom("admin_sessions").where("id_hash", "=", hashSessionId(id)).execute();
+    },
+  };
 }
 
 /** The value of one cookie from a Cookie header. */

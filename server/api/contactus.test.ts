@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_ENDPOINT, limits, refusalPageCopy } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { startTestApp, type TestApp } from "../testing";
+import { IDEMPOTENCY_KEY_TTL_MS } from "./contactus";
 import { refusalPageCsp } from "./refusal-page";
 
 // POST /api/contactus through app.inject: what each kind of client gets back,
@@ -310,9 +311,32 @@ describe("anti-abuse", () => {
     expect(await countEnquiries()).toBe(before + 1);
   });
 
-  it("409 when a key is reused for a different submission", async () => {
-    await post(app, enquiry, { "idempotency-key": "reused-key" });
-    expectRejected(await post(app, { ...enquiry, email: "someone.else@example.co.uk" }, { "idempotency-key": "reused-key" }), 409);
+  it("scopes a key to its address: another client using it stores and gets its own enquiry", async () => {
+    const before = await countEnquiries();
+    const first = await post(app, enquiry, { "idempotency-key": "reused-key" });
+    const other = await post(app, { ...enquiry, email: "someone.else@example.co.uk" }, { "idempotency-key": "reused-key" });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data.id).not.toBe(first.json().data.id);
+    expect(await countEnquiries()).toBe(before + 2);
+    // The stored key is not the client's: it is bound to the kind and the address.
+    expect((await app.leads.listEnquiries()).some((row) => row.idempotency_key === "reused-key")).toBe(false);
+  });
+
+  it("treats a key older than a day as new", async () => {
+    const before = await countEnquiries();
+    const key = "a-key-from-yesterday";
+    const first = await post(app, enquiry, { "idempotency-key": key });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + IDEMPOTENCY_KEY_TTL_MS + 60_000 });
+    try {
+      const later = await post(app, enquiry, { "idempotency-key": key });
+      expect(later.statusCode).toBe(200);
+      expect(later.json().data.id).not.toBe(first.json().data.id);
+      // And within the day after that, the key answers with the new enquiry.
+      expect((await post(app, enquiry, { "idempotency-key": key })).json().data.id).toBe(later.json().data.id);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await countEnquiries()).toBe(before + 2);
   });
 
   it("gives a dropped submission the same id on retry, as a real one gets", async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -22,6 +23,7 @@ import { signUp } from "../newsletter/sign-up";
 import { enqueue } from "../outbox/outbox-store";
 import { enquiryDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore } from "../store/lead-store";
+import { rateLimitStorage } from "./rate-limit-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { refusalPage, refusalPageCsp } from "./refusal-page";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
@@ -38,6 +40,8 @@ export interface ContactUsOptions {
   rateLimit: { max: number; windowMs: number };
   /** Counters shared across instances; in memory when absent. */
   redis?: Redis;
+  /** Told (at most once a minute) when Redis fails and the limit is counted in memory. */
+  onRateLimitFallback?: (error: Error) => void;
   minSubmitMs: number;
   /** What a new lead sends (emails, CRM call): written to the outbox in the lead's transaction. */
   deliveries: DeliverySettings;
@@ -46,6 +50,17 @@ export interface ContactUsOptions {
   /** Wakes the outbox worker once a lead with deliveries is committed. */
   onEnqueued: () => void;
 }
+
+/** An Idempotency-Key answers with its enquiry for this long; after it, the key stores a new one. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The key as stored: bound to the kind of lead and the address it came with
+ * (keyed, so the column reveals neither). A client reusing another's key with
+ * its own address gets its own enquiry, never the other's answer.
+ */
+export const scopedIdempotencyKey = (secret: string, kind: "enquiry", email: string, key: string) =>
+  createHmac("sha256", secret).update(`idempotency:${kind}:${email}:${key}`).digest("hex");
 
 /** Why a request ended as it did; logged in the request's one log line, never with personal data. */
 export type LeadOutcome = "stored" | "replayed" | "subscribed" | "honeypot" | "too-fast";
@@ -91,10 +106,8 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
   await app.register(rateLimit, {
     global: false,
-    redis: options.redis,
-    nameSpace: "contactus-rate:",
-    // Fail open: a Redis outage must not turn leads away (it is logged).
-    skipOnError: true,
+    // A Redis outage neither turns leads away nor lifts the limit: counted in memory meanwhile.
+    ...rateLimitStorage("contactus-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: apiMessages.tooMany }),
   });
   if (options.corsOrigins.length > 0) {
@@ -204,6 +217,8 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       }
 
       const lead = parsed.lead;
+      const storedKey = key === undefined ? null : scopedIdempotencyKey(ipHashSecret, "enquiry", lead.email, key);
+      if (storedKey) await store.releaseIdempotencyKey(storedKey, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS).toISOString());
       const saved = await store.saveEnquiry({
         name: lead.name,
         email: lead.email,
@@ -216,7 +231,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         sourcePage,
         userAgent: truncatedUserAgent(headerValue(request, "user-agent")),
         ipHash,
-        idempotencyKey: key ?? null,
+        idempotencyKey: storedKey,
       }, async (trx, row) => void (await enqueue(trx, enquiryDeliveries(row, deliveries))));
       if (saved.status === "created") onEnqueued();
       if (saved.status === "conflict") return reply.code(409).send(rejected(apiMessages.keyReused, { [headers.idempotencyKey]: apiMessages.keyReused }));

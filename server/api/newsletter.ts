@@ -1,5 +1,6 @@
 import formbody from "@fastify/formbody";
 import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   NEWSLETTER_CONFIRM_ENDPOINT,
@@ -12,6 +13,8 @@ import {
 import { paths } from "../../contract/paths";
 import { hashConfirmToken, verifyUnsubscribeToken } from "../newsletter/tokens";
 import type { LeadStore } from "../store/lead-store";
+import type { Redis } from "ioredis";
+import { rateLimitStorage } from "./rate-limit-store";
 import { hashIp } from "./visitor";
 
 // The double opt-in and unsubscribe endpoints the newsletter pages (and mail
@@ -24,6 +27,10 @@ export interface NewsletterRoutesOptions {
   unsubscribeSecret: string;
   publicSiteUrl: URL;
   corsOrigins: readonly string[];
+  /** Per client address, for each endpoint: a token cannot be guessed at speed. */
+  rateLimit: { max: number; windowMs: number };
+  redis?: Redis;
+  onRateLimitFallback?: (error: Error) => void;
 }
 
 const TOKEN_MAX = 200;
@@ -49,14 +56,20 @@ export async function newsletterRoutes(app: FastifyInstance, options: Newsletter
   if (options.corsOrigins.length > 0) {
     await app.register(cors, { origin: [...options.corsOrigins], methods: ["POST"], allowedHeaders: ["Content-Type"], maxAge: 600 });
   }
+  await app.register(rateLimit, {
+    global: false,
+    ...rateLimitStorage("newsletter-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, outcome: "too-many" }),
+  });
+  const limited = { bodyLimit: 4096, config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } };
 
-  app.post(NEWSLETTER_CONFIRM_ENDPOINT, { bodyLimit: 4096 }, async (request, reply) => {
+  app.post(NEWSLETTER_CONFIRM_ENDPOINT, limited, async (request, reply) => {
     const token = tokenOf(request);
     const outcome: ConfirmOutcome = token ? await store.confirmSubscription(hashConfirmToken(token), hashIp(ipHashSecret, request.ip)) : "invalid";
     return answer(reply, confirmStatus[outcome], outcome);
   });
 
-  app.post(NEWSLETTER_UNSUBSCRIBE_ENDPOINT, { bodyLimit: 4096 }, async (request, reply) => {
+  app.post(NEWSLETTER_UNSUBSCRIBE_ENDPOINT, limited, async (request, reply) => {
     const token = tokenOf(request);
     const subscriberId = token ? verifyUnsubscribeToken(unsubscribeSecret, token) : null;
     if (!subscriberId) return answer<UnsubscribeOutcome>(reply, 400, "invalid");

@@ -43,6 +43,16 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const PAGE = "public, max-age=0, must-revalidate";
 const OTHER = "public, max-age=3600";
 
+/**
+ * Whether a file is part of the served site: a type we serve, under no
+ * dot-named folder. Anything else lying in the folder (dotfiles, a README
+ * copied from public/, source maps, a database) is never served.
+ */
+function isSiteFile(relative: string): boolean {
+  if (relative.split(path.sep).some((segment) => segment.startsWith("."))) return false;
+  return Object.hasOwn(contentTypes, path.extname(relative));
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
@@ -67,7 +77,7 @@ export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scri
   for (const file of all) {
     if (file.endsWith(".br") || file.endsWith(".gz")) continue;
     const relative = path.relative(siteDir, file);
-    if (relative === "__spa-fallback.html") continue;
+    if (relative === "__spa-fallback.html" || !isSiteFile(relative)) continue;
     const ext = path.extname(file);
     const body = await readFile(file);
     const isPage = ext === ".html";

@@ -5,6 +5,7 @@ import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationP
 import pg from "pg";
 import * as leads0001 from "./migrations/0001-leads";
 import * as outbox0002 from "./migrations/0002-outbox";
+import * as adminSessions0003 from "./migrations/0003-admin-sessions";
 import type { Database } from "./schema";
 import { WalSyncedSqliteDialect } from "./wal-sync";
 
@@ -15,6 +16,7 @@ import { WalSyncedSqliteDialect } from "./wal-sync";
 const migrations: Record<string, Migration> = {
   "0001-leads": leads0001,
   "0002-outbox": outbox0002,
+  "0003-admin-sessions": adminSessions0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -77,6 +77,11 @@ export interface LeadStore {
   /** Marks the subscriber unsubscribed; false when no such subscriber exists. */
   unsubscribe(subscriberId: string): Promise<boolean>;
   setSubscriberStatus(email: string, status: SubscriberStatus): Promise<void>;
+  /**
+   * Frees an idempotency key whose enquiry is older than `createdBefore`, so
+   * that key stores a new enquiry (keys expire). Separate from saveEnquiry on purpose.
+   */
+  releaseIdempotencyKey(idempotencyKey: string, createdBefore: string): Promise<void>;
   listEnquiries(options?: ListOptions): Promise<EnquiryRow[]>;
   listSubscribers(options?: ListOptions): Promise<SubscriberRow[]>;
   close(): Promise<void>;
@@ -214,6 +219,23 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
 
     async setSubscriberStatus(email, status) {
       await db.updateTable("subscribers").set({ status, updated_at: now() }).where("email", "=", normaliseEmail(email)).execute();
+    },
+
+    async releaseIdempotencyKey(idempotencyKey, createdBefore) {
+      // Read first: almost always there is nothing to free, and a read costs no write (nor, on SQLite, a WAL sync).
+      const stale = await db
+        .selectFrom("enquiries")
+        .select("id")
+        .where("idempotency_key", "=", idempotencyKey)
+        .where("created_at", "<", createdBefore)
+        .executeTakeFirst();
+      if (!stale) return;
+      await db
+        .updateTable("enquiries")
+        .set({ idempotency_key: null })
+        .where("idempotency_key", "=", idempotencyKey)
+        .where("created_at", "<", createdBefore)
+        .execute();
     },
 
     async listEnquiries({ since } = {}) {

@@ -78,11 +78,20 @@ export interface DeliveryAttemptTable {
   duration_ms: number;
 }
 
+/** An owner's inbox session: only the hash of the cookie's random id is kept. */
+export interface AdminSessionTable {
+  id_hash: string;
+  password_fingerprint: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   subscribers: SubscriberTable;
   outbox: OutboxTable;
   delivery_attempts: DeliveryAttemptTable;
+  admin_sessions: AdminSessionTable;
 }
 
 export type EnquiryRow = Selectable<EnquiryTable>;

@@ -1,0 +1,72 @@
+import fc from "fast-check";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints } from "../../contract/admin";
+import { inputPolicyMessages } from "../../contract/input-policy";
+import { CONTACT_ENDPOINT } from "../../contract/lead";
+import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
+import { startTestApp, type TestApp } from "../testing";
+import { hostileRequest, PERSONAL_MARKER } from "./hostile-requests";
+
+// Property-based: arbitrary bodies, headers, content types and encodings sent to
+// every public endpoint, on both stores. Never a 5xx, nothing stored unless the
+// request was accepted, and nothing typed into a request in the log.
+
+const RUNS_PER_ENDPOINT = 150;
+const PASSWORD = "correct horse battery staple";
+const endpoints = [CONTACT_ENDPOINT, NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, adminEndpoints.session] as const;
+
+const stores = ["sqlite", ...(shouldRun("PostgreSQL", await postgresReachable()) ? (["postgres"] as const) : [])] as const;
+
+describe.each(stores)("hostile requests on %s", (kind) => {
+  let scratch: ScratchDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    scratch = await scratchDatabase(kind);
+    t = await startTestApp({
+      ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
+      ADMIN_PASSWORD: PASSWORD,
+      // Limits lifted: the fuzzing is about the answers, not the limits.
+      RATE_LIMIT_MAX: "1000000",
+      ADMIN_SIGNIN_MAX: "1000000",
+      MIN_SUBMIT_MS: "0",
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await scratch?.drop();
+  });
+
+  const rows = async () => (await t.app.leads.listEnquiries()).length + (await t.app.leads.listSubscribers()).length;
+
+  it("a NUL or a control character in a field is a 400 naming the field", async () => {
+    for (const name of ["Ann\u0000Bob", "Ann\u0001", "Ann\r\nBob", "Ann\u202EboB"]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: CONTACT_ENDPOINT,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({ name, email: "ann@example.co.uk", salutation: "Freelancer" }).toString(),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errors: { name: inputPolicyMessages.singleLine } });
+    }
+    expect(await rows()).toBe(0);
+  });
+
+  it.each(endpoints)("%s: never a 5xx, nothing stored on refusal, nothing personal logged", async (url) => {
+    await fc.assert(
+      fc.asyncProperty(hostileRequest(url), async (request) => {
+        const before = await rows();
+        const logsBefore = t.logs.length;
+        const response = await t.app.inject(request as InjectOptions);
+        expect(response.statusCode, `${url} answered ${response.statusCode}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+        const accepted = response.statusCode < 400;
+        if (!accepted) expect(await rows()).toBe(before);
+        const written = t.logs.slice(logsBefore).join("\n");
+        expect(written).not.toContain(PERSONAL_MARKER);
+      }),
+      { numRuns: RUNS_PER_ENDPOINT },
+    );
+  }, 60_000);
+});
