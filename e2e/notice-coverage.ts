@@ -32,10 +32,50 @@ export interface NoticeCoverage {
   headingOffScreen: boolean;
 }
 
-/** Measures the page as it is now (scrolled to the top). */
+/** The bench runs under tsx, whose transform names functions with a __name() helper the page lacks. */
+const nameHelper = "globalThis.__name ??= (fn) => fn";
+
+/** Records, from before the first paint, every layout shift not caused by input and each notice the visitor sees, even for a frame. */
+export async function recordPaint(page: Page) {
+  await page.addInitScript(nameHelper);
+  await page.addInitScript(() => {
+    const record = { shift: 0, seen: [] as string[], shifted: [] as string[] };
+    (window as unknown as { __notices: typeof record }).__notices = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+        if (entry.hadRecentInput) continue;
+        record.shift += entry.value;
+        for (const source of entry.sources ?? []) {
+          const node = source.node;
+          record.shifted.push(node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}` : String(node?.nodeName));
+        }
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+    const look = () => {
+      for (const notice of document.querySelectorAll("section[aria-label]")) {
+        const label = notice.getAttribute("aria-label") ?? "";
+        if (!record.seen.includes(label) && notice.checkVisibility({ visibilityProperty: true })) record.seen.push(label);
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
+/** What recordPaint() has seen so far: the layout shift total (CLS's sum), what shifted, and the notices seen. */
+export function paintRecord(page: Page): Promise<{ shift: number; seen: string[]; shifted: string[] }> {
+  return page.evaluate(() => (window as unknown as { __notices: { shift: number; seen: string[]; shifted: string[] } }).__notices);
+}
+
+/** Measures the page as it is now (scrolled to the top), once every notice showing has finished fading in. */
 export async function measureNoticeCoverage(page: Page): Promise<NoticeCoverage> {
-  // The bench runs under tsx, whose transform names functions with a __name() helper the page lacks.
-  await page.evaluate("globalThis.__name ??= (fn) => fn");
+  await page.evaluate(nameHelper);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-notice]")].every((notice) => {
+      const style = getComputedStyle(notice);
+      return style.display === "none" || (style.visibility === "visible" && style.opacity === "1");
+    }),
+  );
   return page.evaluate((labels) => {
     interface Box {
       left: number;

@@ -1,8 +1,8 @@
-import { test as plain, type Page } from "@playwright/test";
+import { test as plain } from "@playwright/test";
 import { DISCLAIMER_DELAY_MS } from "../app/content/constants";
 import { paths } from "../app/content/paths";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
-import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports } from "./notice-coverage";
+import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports, paintRecord, recordPaint } from "./notice-coverage";
 
 // The cookie notice and the disclaimer, as a first-time visitor meets them:
 // in the page flow, never over the heading, a first-screen call to action or
@@ -10,28 +10,6 @@ import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports } from "./noti
 // their buttons working from the first paint.
 
 const pageKinds = { home: paths.home, content: paths.agencies, contact: paths.contact } as const;
-
-/** Records every layout shift and the first time each notice is seen, from before the first paint. */
-async function watchPaint(page: Page) {
-  await page.addInitScript(() => {
-    const record = { shift: 0, seen: [] as string[] };
-    (window as unknown as { __notices: typeof record }).__notices = record;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) record.shift += entry.value;
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-    const look = () => {
-      for (const notice of document.querySelectorAll("section[aria-label]")) {
-        const label = notice.getAttribute("aria-label") ?? "";
-        if (!record.seen.includes(label) && notice.checkVisibility({ visibilityProperty: true })) record.seen.push(label);
-      }
-      requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
-  });
-}
-const paintRecord = (page: Page) => page.evaluate(() => (window as unknown as { __notices: { shift: number; seen: string[] } }).__notices);
 
 for (const [viewportName, viewport] of Object.entries(noticeViewports)) {
   test.describe(`notices on a ${viewportName} (${viewport.width}x${viewport.height})`, () => {
@@ -41,7 +19,7 @@ for (const [viewportName, viewport] of Object.entries(noticeViewports)) {
 
     for (const [kind, path] of Object.entries(pageKinds)) {
       test(`${kind} page ${path}: the notices cover no heading, call to action or field, and at most 15% of the first screen`, async ({ page }) => {
-        await watchPaint(page);
+        await recordPaint(page);
         await page.goto(path);
         const disclaimer = page.getByRole("region", { name: "Disclaimer" });
         await expect(page.getByRole("region", { name: "Cookie notice" })).toBeVisible();
@@ -61,7 +39,7 @@ for (const [viewportName, viewport] of Object.entries(noticeViewports)) {
 
 test("a returning visitor who acknowledged both never sees either, not even for a frame", async ({ page }) => {
   await acknowledgeBanners(page);
-  await watchPaint(page);
+  await recordPaint(page);
   await page.goto(paths.contact);
   await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
   const record = await paintRecord(page);
