@@ -8,7 +8,7 @@
 import { chromium, type Browser } from "@playwright/test";
 import { paths } from "../app/content/paths";
 import { sitePages } from "../app/content/pages";
-import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeLabels, noticeViewports, paintRecord, recordPaint } from "../e2e/notice-coverage";
+import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeLabels, noticeViewports, paintRecord, recordPaint, shiftedByNotices } from "../e2e/notice-coverage";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { formatTable, isMain, ports, report, startSiteServer, type Row } from "./lib";
 
@@ -28,7 +28,7 @@ async function measure(browser: Browser, origin: string, route: string, viewport
     const coverage = await measureNoticeCoverage(page);
     const { shift, shifted } = await paintRecord(page);
     const covered = coverage.covered.headings.length + coverage.covered.ctas.length + coverage.covered.fields.length;
-    const met = covered === 0 && !coverage.headingOffScreen && coverage.share <= MAX_NOTICE_SHARE && (css !== undefined || shift === 0);
+    const met = covered === 0 && !coverage.headingOffScreen && coverage.share <= MAX_NOTICE_SHARE && (css !== undefined || shiftedByNotices(shifted).length === 0);
     return {
       view: `${viewport.width}x${viewport.height}`,
       route,
@@ -64,7 +64,7 @@ export async function runNotices({ routes = [...sitePages] } = {}) {
     await browser.close();
     await server.stop();
   }
-  report("notices", "Notices on a first visit, in the page flow (targets: 0 headings, CTAs or fields covered; at most 15% of the first screen; CLS 0)", rows, {
+  report("notices", "Notices on a first visit, in the page flow (targets: 0 headings, CTAs or fields covered; at most 15% of the first screen; nothing below them shifts: CLS is the page's whole, header included)", rows, {
     alternative: { placement: "fixed to the bottom of the screen", css: fixedBottomCss, rows: alternative },
   });
   console.log(formatTable("Alternative weighed, not shipped: the same notices fixed to the bottom of the screen", alternative));

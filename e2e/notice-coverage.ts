@@ -47,7 +47,8 @@ export async function recordPaint(page: Page) {
         record.shift += entry.value;
         for (const source of entry.sources ?? []) {
           const node = source.node;
-          record.shifted.push(node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}` : String(node?.nodeName));
+          const where = node?.parentElement?.closest("header, main, footer")?.tagName.toLowerCase() ?? "page";
+          record.shifted.push(`${node?.nodeName.toLowerCase() ?? "?"} in ${where}`);
         }
       }
     }).observe({ type: "layout-shift", buffered: true });
@@ -62,7 +63,13 @@ export async function recordPaint(page: Page) {
   });
 }
 
-/** What recordPaint() has seen so far: the layout shift total (CLS's sum), what shifted, and the notices seen. */
+/**
+ * What recordPaint() has seen so far: the layout shift total (CLS's sum),
+ * what shifted ("svg in header"), and the notices seen. The notices are at the
+ * top of <main>, so a shift they caused moves something in main or the footer.
+ */
+export const shiftedByNotices = (shifted: string[]) => shifted.filter((source) => !source.endsWith(" in header"));
+
 export function paintRecord(page: Page): Promise<{ shift: number; seen: string[]; shifted: string[] }> {
   return page.evaluate(() => (window as unknown as { __notices: { shift: number; seen: string[]; shifted: string[] } }).__notices);
 }

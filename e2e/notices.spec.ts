@@ -2,7 +2,7 @@ import { test as plain } from "@playwright/test";
 import { DISCLAIMER_DELAY_MS } from "../app/content/constants";
 import { paths } from "../app/content/paths";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
-import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports, paintRecord, recordPaint } from "./notice-coverage";
+import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports, paintRecord, recordPaint, shiftedByNotices } from "./notice-coverage";
 
 // The cookie notice and the disclaimer, as a first-time visitor meets them:
 // in the page flow, never over the heading, a first-screen call to action or
@@ -29,8 +29,9 @@ for (const [viewportName, viewport] of Object.entries(noticeViewports)) {
         expect(coverage.headings, "the page's h1 is in the first screen").toHaveLength(1);
         expect(coverage.covered).toEqual({ headings: [], ctas: [], fields: [] });
         expect(coverage.share).toBeLessThanOrEqual(MAX_NOTICE_SHARE);
-        // The disclaimer filled in space kept for it from the first paint: nothing moved, and nothing took focus.
-        expect((await paintRecord(page)).shift).toBe(0);
+        // The disclaimer filled in space kept for it from the first paint: nothing below moved, and nothing took focus.
+        // (The header has its own, separate, shifts at times: its nav's chevrons, about 0.0002, while it lays out.)
+        expect(shiftedByNotices((await paintRecord(page)).shifted)).toEqual([]);
         expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
       });
     }
@@ -44,7 +45,7 @@ test("a returning visitor who acknowledged both never sees either, not even for 
   await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
   const record = await paintRecord(page);
   expect(record.seen).toEqual([]);
-  expect(record.shift).toBe(0);
+  expect(shiftedByNotices(record.shifted)).toEqual([]);
 });
 
 test("by keyboard: Tab reaches the notices' buttons; accepting hides the notice and keeps focus in the page", async ({ page }) => {
