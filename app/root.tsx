@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import { DeferredNewsletterForm } from "~/components/forms/deferred-newsletter-form";
+import { noticeScript } from "~/components/layout/notice-script";
 import { SiteLayout } from "~/components/layout/site-layout";
 import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
@@ -19,6 +20,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#123c8c" />
+        {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: noticeScript }} />
         <Meta />
         <Links />
       </head>

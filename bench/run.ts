@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile] [--no-build]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices] [--no-build]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runApi } from "./api";
 import { runBackup } from "./backup";
@@ -9,6 +9,7 @@ import { runCrash } from "./crash";
 import { runHostile } from "./hostile";
 import { flag, option } from "./lib";
 import { runLighthouse } from "./lighthouse";
+import { runNotices } from "./notices";
 import { runObservatory } from "./observatory";
 import { runStatic } from "./static";
 
@@ -21,6 +22,7 @@ const parts = {
   observatory: () => runObservatory(),
   backup: () => runBackup(),
   hostile: () => runHostile(),
+  notices: () => runNotices(),
 } as const;
 type Part = keyof typeof parts;
 

@@ -1,5 +1,7 @@
-// Copy of the parts every page adds once it has hydrated (the banners and
-// back-to-top): kept apart from layout.ts so it loads with them, not before.
+// Copy of the global helpers: back-to-top, which every page adds once it has
+// hydrated, and the two notices, which are in every page's pre-rendered HTML
+// and kept as it is (a static part). Kept apart from layout.ts so the browser
+// downloads it only with them, not with every page's shell.
 
 export const siteExtrasCopy = {
   backToTop: "Back to top",

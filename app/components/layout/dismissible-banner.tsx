@@ -1,70 +1,49 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { readStoredFlag, storeFlag } from "~/lib/storage";
+import type { ReactNode } from "react";
 import { Icon } from "../ui/icon";
+import { NOTICE_ACTION_ATTRIBUTE, NOTICE_ATTRIBUTE, type NoticeAction, type NoticeName } from "./notice-script";
 
 interface DismissibleBannerProps {
-  /** localStorage key that, once set, keeps the banner away for good. */
-  storageKey: string;
+  notice: NoticeName;
   label: string;
   acceptLabel: string;
   closeLabel: string;
-  /** Wait this long after load before showing (ms). */
-  delayMs?: number;
-  placement: "bottom" | "top";
+  /** The notice's text: phrasing content, so the accept button can follow it on the same line. */
   children: ReactNode;
 }
 
+const action = (value: NoticeAction) => ({ [NOTICE_ACTION_ATTRIBUTE]: value });
+
 /**
- * A notice shown until acknowledged: accepting stores a flag in localStorage;
- * closing hides it for this page session only. Rendered only in the browser,
- * since the pre-rendered HTML cannot know what the visitor has stored.
+ * One notice, as a compact strip in the page flow: markup only. Whether it
+ * shows, and what its buttons do (accept remembers in localStorage, close
+ * hides it for this page), is the head script's (notice-script.ts), so both
+ * work from the first paint; app.css shows or hides it by that script's classes.
+ * On a phone the text runs the full width with the accept button at its end
+ * and the close button in the top corner; from `sm` up the buttons sit beside it.
  */
-export function DismissibleBanner({
-  storageKey,
-  label,
-  acceptLabel,
-  closeLabel,
-  delayMs = 0,
-  placement,
-  children,
-}: DismissibleBannerProps) {
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    if (readStoredFlag(storageKey)) return;
-    const timer = window.setTimeout(() => setVisible(true), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [storageKey, delayMs]);
-
-  if (!visible) return null;
-
-  const accept = () => {
-    storeFlag(storageKey);
-    setVisible(false);
-  };
-
+export function DismissibleBanner({ notice, label, acceptLabel, closeLabel, children }: DismissibleBannerProps) {
   return (
-    <section
-      aria-label={label}
-      className={`fixed inset-x-3 z-50 mx-auto max-w-3xl rounded-2xl bg-white p-4 text-ink shadow-2xl ring-1 ring-line sm:p-5 ${
-        placement === "bottom" ? "bottom-3" : "top-24"
-      }`}
-    >
-      <div className="flex items-start gap-3">
-        <div className="flex-1 text-sm leading-relaxed">{children}</div>
-        <button type="button" onClick={() => setVisible(false)} aria-label={closeLabel} className="-m-1 rounded p-1 text-muted">
-          <Icon name="x" className="size-5" />
-        </button>
-      </div>
-      <div className="mt-3 flex justify-end">
+    <section {...{ [NOTICE_ATTRIBUTE]: notice }} aria-label={label} className="border-b border-line bg-brand-50 text-ink">
+      <p className="relative mx-auto max-w-7xl px-4 py-0.5 text-xs leading-tight sm:flex sm:items-center sm:gap-x-4 sm:px-6 sm:py-2 sm:text-sm sm:leading-snug">
+        {/* Keeps the first line clear of the close button, which sits in the corner on a phone. */}
+        <span aria-hidden="true" className="float-right h-5 w-6 sm:hidden" />
+        <span className="sm:flex-1">{children}</span>{" "}
         <button
           type="button"
-          onClick={accept}
-          className="rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+          {...action("accept")}
+          className="inline-flex min-h-5 items-center rounded-full bg-brand-700 px-3 align-middle text-xs font-semibold whitespace-nowrap text-white hover:bg-brand-600 sm:min-h-8 sm:px-4 sm:text-sm"
         >
           {acceptLabel}
         </button>
-      </div>
+        <button
+          type="button"
+          {...action("close")}
+          aria-label={closeLabel}
+          className="absolute top-0 right-3 rounded p-0.5 text-muted hover:text-ink sm:static sm:-mr-1"
+        >
+          <Icon name="x" className="size-5" />
+        </button>
+      </p>
     </section>
   );
 }

@@ -1,18 +1,10 @@
 import { BackToTop } from "./back-to-top";
-import { CookieBanner } from "./cookie-banner";
-import { DisclaimerBanner } from "./disclaimer-banner";
 
 /**
- * The global helpers that are never in the pre-rendered HTML: the banners wait
- * for localStorage and the back-to-top button for scrolling. One chunk,
- * fetched after hydration (see SiteLayout).
+ * The global helpers that are never in the pre-rendered HTML: the
+ * back-to-top button waits for scrolling. One chunk, fetched after hydration
+ * (see SiteLayout). The notices are in the HTML instead (notices.tsx).
  */
 export default function SiteExtras() {
-  return (
-    <>
-      <BackToTop />
-      <CookieBanner />
-      <DisclaimerBanner />
-    </>
-  );
+  return <BackToTop />;
 }

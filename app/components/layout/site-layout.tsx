@@ -2,14 +2,17 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { paths } from "~/content/paths";
 import { afterHydration } from "~/lib/after-hydration";
+import { staticPart } from "~/lib/static-part";
 import { ContentProtection } from "./content-protection";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { RouteChangeFocus } from "./route-change-focus";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
-/** Back-to-top and the two banners: none is in the pre-rendered HTML, so their code loads after hydration. */
+/** Back-to-top is not in the pre-rendered HTML, so its code loads after hydration. */
 const SiteExtras = afterHydration(() => import("./site-extras"));
+/** The cookie notice and the disclaimer: in every page's HTML, kept as pre-rendered (their head script decides what shows). */
+const Notices = staticPart(() => import("./notices"), "default", { everyPage: true });
 
 /** Fixed header, main content, footer, and the global helpers every page has. */
 export function SiteLayout({ children, newsletter }: { children: ReactNode; newsletter?: ReactNode }) {
@@ -31,6 +34,10 @@ export function SiteLayout({ children, newsletter }: { children: ReactNode; news
       <SkipLink />
       <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`outline-none ${underHeader ? "" : "pt-header"}`}>
+        {/* In the page flow at the top, so they never cover the page; polite, so the disclaimer is announced when it fills in. */}
+        <div aria-live="polite" className={`notices ${underHeader ? "mt-header" : ""}`} data-notices-under-header={underHeader || undefined}>
+          <Notices />
+        </div>
         {children}
       </main>
       <Footer newsletter={newsletter} />

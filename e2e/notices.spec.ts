@@ -1,0 +1,97 @@
+import { test as plain } from "@playwright/test";
+import { DISCLAIMER_DELAY_MS } from "../app/content/constants";
+import { paths } from "../app/content/paths";
+import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
+import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports, paintRecord, recordPaint, shiftedByNotices } from "./notice-coverage";
+
+// The cookie notice and the disclaimer, as a first-time visitor meets them:
+// in the page flow, never over the heading, a first-screen call to action or
+// a field, at most 15% of the first screen together, nothing shifting, and
+// their buttons working from the first paint.
+
+const pageKinds = { home: paths.home, content: paths.agencies, contact: paths.contact } as const;
+
+for (const [viewportName, viewport] of Object.entries(noticeViewports)) {
+  test.describe(`notices on a ${viewportName} (${viewport.width}x${viewport.height})`, () => {
+    test.use({ viewport });
+    // The phone viewport runs in the phone project (touch, mobile), the others in the desktop one.
+    test.skip(({ isMobile }) => isMobile !== (viewportName === "phone"), "measured in the other project");
+
+    for (const [kind, path] of Object.entries(pageKinds)) {
+      test(`${kind} page ${path}: the notices cover no heading, call to action or field, and at most 15% of the first screen`, async ({ page }) => {
+        await recordPaint(page);
+        await page.goto(path);
+        const disclaimer = page.getByRole("region", { name: "Disclaimer" });
+        await expect(page.getByRole("region", { name: "Cookie notice" })).toBeVisible();
+        await expect(disclaimer).toBeVisible();
+        const coverage = await measureNoticeCoverage(page);
+        expect(coverage.showing).toEqual(["Cookie notice", "Disclaimer"]);
+        expect(coverage.headings, "the page's h1 is in the first screen").toHaveLength(1);
+        expect(coverage.covered).toEqual({ headings: [], ctas: [], fields: [] });
+        expect(coverage.share).toBeLessThanOrEqual(MAX_NOTICE_SHARE);
+        // The disclaimer filled in space kept for it from the first paint: nothing below moved, and nothing took focus.
+        // (The header has its own, separate, shifts at times: its nav's chevrons, about 0.0002, while it lays out.)
+        expect(shiftedByNotices((await paintRecord(page)).shifted)).toEqual([]);
+        expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      });
+    }
+  });
+}
+
+test("a returning visitor who acknowledged both never sees either, not even for a frame", async ({ page }) => {
+  await acknowledgeBanners(page);
+  await recordPaint(page);
+  await page.goto(paths.contact);
+  await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
+  const record = await paintRecord(page);
+  expect(record.seen).toEqual([]);
+  expect(shiftedByNotices(record.shifted)).toEqual([]);
+});
+
+test("by keyboard: Tab reaches the notices' buttons; accepting hides the notice and keeps focus in the page", async ({ page }) => {
+  await page.goto(paths.agencies);
+  const cookie = page.getByRole("region", { name: "Cookie notice" });
+  const accept = cookie.getByRole("button", { name: "Accept All" });
+  await accept.focus();
+  await page.keyboard.press("Enter");
+  await expect(cookie).toBeHidden();
+  await expect(page.getByRole("main")).toBeFocused();
+  await page.keyboard.press("Tab");
+  // The next stop is in the main content (the disclaimer's buttons or the page's first link), not the skip link at the top.
+  expect(await page.evaluate(() => document.querySelector("main")?.contains(document.activeElement))).toBe(true);
+});
+
+test("reduced motion: the disclaimer appears at once, without fading in", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(paths.home);
+  const duration = await page.getByRole("region", { name: "Disclaimer" }).evaluate((element) => parseFloat(getComputedStyle(element).transitionDuration));
+  expect(duration).toBeLessThan(0.001);
+});
+
+plain("the buttons work before the page's JavaScript has run, and what was chosen holds after hydration and on the next page", async ({ page }) => {
+  // Hold the site's scripts back, as a slow phone would.
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto(paths.agencies, { waitUntil: "commit" });
+  const cookie = page.getByRole("region", { name: "Cookie notice" });
+  await cookie.getByRole("button", { name: "Accept All" }).click();
+  await expect(cookie).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { __siteHydrated?: boolean }).__siteHydrated)).toBeFalsy();
+  const disclaimer = page.getByRole("region", { name: "Disclaimer" });
+  await disclaimer.getByRole("button", { name: "Got it" }).click();
+  await expect(disclaimer).toBeHidden();
+  await waitForHydration(page);
+  await expect(cookie).toBeHidden();
+  await expect(disclaimer).toBeHidden();
+  expect(await page.evaluate(() => [localStorage.getItem("cookiesAccepted"), localStorage.getItem("disclaimerAccepted")])).toEqual(["true", "true"]);
+  // The next page, moved to inside the app and then loaded afresh.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(cookie).toBeHidden();
+  await page.reload({ waitUntil: "commit" });
+  await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
+  await expect(cookie).toBeHidden();
+  await expect(disclaimer).toBeHidden();
+});
