@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./cli";
-import { csvCell, toCsv } from "./export";
+import { toCsv, type ExportColumns } from "./export";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
 
@@ -31,13 +31,14 @@ async function run(...argv: string[]) {
 }
 
 describe("csv", () => {
-  it("quotes commas, quotes and newlines, and defuses formulas", () => {
-    expect(csvCell('a,"b"')).toBe('"a,""b"""');
-    expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell(null)).toBe("");
-    expect(toCsv(["a"], [{ a: "x\ny" }])).toBe('a\r\n"x\ny"\r\n');
+  const one: ExportColumns = { headers: ["a"], record: (row) => ({ a: (row.a ?? null) as string | null }) };
+  const cells = (...values: (string | null)[]) => toCsv(one, values.map((a) => ({ a }))).split("\r\n").slice(1, -1);
+
+  it("quotes commas, quotes and line breaks, and defuses formulas", () => {
+    expect(cells('a,"b"')).toEqual(['"a,""b"""']);
+    expect(cells("=1+1", "@SUM(A1)", "-2", "+44 1")).toEqual(["'=1+1", "'@SUM(A1)", "'-2", "'+44 1"]);
+    expect(cells(null, "")).toEqual(["", ""]);
+    expect(toCsv(one, [{ a: "x\ny" }])).toBe('a\r\n"x\ny"\r\n');
   });
 });
 

@@ -204,15 +204,8 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         return acceptSignUp(request, reply, key);
       }
 
-      const lead = parsed.lead;
       const saved = await store.saveEnquiry({
-        name: lead.name,
-        email: lead.email,
-        phone: lead.phone,
-        role: lead.salutation,
-        sectors: lead.sector,
-        needs: lead.you_need,
-        message: lead.message,
+        ...parsed.lead,
         consentVersion: CONSENT_VERSION,
         sourcePage,
         userAgent: truncatedUserAgent(headerValue(request, "user-agent")),
