@@ -72,11 +72,19 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | string[
   }
 }
 
-/** A form's schema, keyed by the wire names of its table; the honeypot is allowed, nothing else. */
-export function formSchema(table: FieldTable) {
+const schemas = new WeakMap<FieldTable, ReturnType<typeof buildFormSchema>>();
+
+function buildFormSchema(table: FieldTable) {
   const entries: Record<string, v.GenericSchema<unknown, unknown>> = { [fields.honeypot]: v.optional(v.string()) };
   for (const spec of Object.values(table)) entries[spec.wire] = fieldSchema(spec);
   return v.strictObject(entries);
+}
+
+/** A form's schema, keyed by the wire names of its table; the honeypot is allowed, nothing else. Built once per table. */
+export function formSchema(table: FieldTable) {
+  let schema = schemas.get(table);
+  if (!schema) schemas.set(table, (schema = buildFormSchema(table)));
+  return schema;
 }
 
 export const NewsletterSchema = formSchema(newsletterFields);
@@ -105,8 +113,8 @@ function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
 }
 
 /** Validates a flat body of strings against a form's table; errors are keyed by wire name. */
-export function parseForm<T extends FieldTable>(table: T, body: Record<string, unknown>, schema = formSchema(table)): ParsedForm<T> {
-  const result = v.safeParse(schema, body);
+export function parseForm<T extends FieldTable>(table: T, body: Record<string, unknown>): ParsedForm<T> {
+  const result = v.safeParse(formSchema(table), body);
   if (!result.success) return { ok: false, errors: toFieldErrors(result.issues) };
   // The schema gave each wire name a value of its field's kind: a list for a multiple choice, text otherwise.
   const output = result.output as Record<string, string | string[]>;
@@ -120,10 +128,10 @@ export function parseForm<T extends FieldTable>(table: T, body: Record<string, u
  */
 export function parseLead(body: Record<string, unknown>): ParsedLead {
   if (fields.name in body) {
-    const parsed = parseForm(enquiryFields, body, EnquirySchema);
+    const parsed = parseForm(enquiryFields, body);
     return parsed.ok ? { ok: true, kind: "enquiry", lead: parsed.lead } : parsed;
   }
-  const parsed = parseForm(newsletterFields, body, NewsletterSchema);
+  const parsed = parseForm(newsletterFields, body);
   return parsed.ok ? { ok: true, kind: "newsletter", lead: parsed.lead } : parsed;
 }
 

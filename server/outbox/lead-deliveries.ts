@@ -1,7 +1,8 @@
 import { newsletterPages, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, TOKEN_PARAM } from "../../contract/newsletter";
 import { confirmationEmail, teamNotificationEmail } from "../mail/messages";
 import { unsubscribeToken } from "../newsletter/tokens";
-import { enquiryValues } from "../store/enquiry-columns";
+import { enquiryFields, type FieldTable } from "../../contract/fields";
+import { enquiryValues, fieldValues } from "../store/enquiry-columns";
 import type { EnquiryRow, SubscriberRow } from "../store/schema";
 import type { NewDelivery } from "./outbox-store";
 
@@ -35,9 +36,9 @@ function webhook(url: string, kind: "enquiry" | "subscriber", id: string, email:
 }
 
 /** The team's email and, when configured, the CRM call: both carry every field of the enquiry's table. */
-export function enquiryDeliveries(row: EnquiryRow, settings: DeliverySettings): NewDelivery[] {
-  const values = enquiryValues(row);
-  const email = teamNotificationEmail({ ...values, id: row.id, sourcePage: row.source_page, createdAt: row.created_at }, settings.from, settings.teamEmail);
+export function enquiryDeliveries(row: EnquiryRow, settings: DeliverySettings, table: FieldTable = enquiryFields): NewDelivery[] {
+  const values = { ...enquiryValues(row), ...fieldValues(table, row) };
+  const email = teamNotificationEmail({ ...values, id: row.id, sourcePage: row.source_page, createdAt: row.created_at }, settings.from, settings.teamEmail, table);
   const deliveries: NewDelivery[] = [
     { channel: "email", topic: "team-notification", leadKind: "enquiry", leadId: row.id, leadEmail: row.email, payload: email },
   ];
