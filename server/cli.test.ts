@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./cli";
-import { toCsv, type ExportColumns } from "./export";
+import { emptyValues, enquiryFields } from "../contract/fields";
+import { exportColumns, toCsv, type ExportColumns } from "./export";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
   const { db, dialect } = await openDatabase({ dataDir });
   const store = createLeadStore(db, dialect);
   await store.saveEnquiry({
+    ...emptyValues(enquiryFields),
     name: "=HYPERLINK(\"http://evil\")", email: "ann@example.co.uk", phone: "+44 7700 900123", role: "Agency",
     sectors: ["Healthcare", "IT & Technology"], needs: ["Payroll"], message: "Line one, \"quoted\"\nline two",
     consentVersion: "v1", sourcePage: "/contact", userAgent: "ua", ipHash: "h",
@@ -47,7 +49,9 @@ describe("npm run leads -- export", () => {
     const { code, out } = await run("export", "--kind", "enquiries");
     expect(code).toBe(0);
     const [header] = out.split("\r\n");
-    expect(header).toMatch(/^id,created_at,name,email,phone,role,sectors,needs,message,/);
+    // The inbox's export has the same columns (admin.test.ts): the enquiry's fields and its consent record, not the idempotency key.
+    expect(header).toBe(exportColumns.enquiries.headers.join(","));
+    expect(header).toMatch(/^id,created_at,name,email,phone,role,.*,consent_at,consent_version,source_page,user_agent,ip_hash$/);
     expect(out).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(out).toContain("'+44 7700 900123");
     expect(out).toContain('"Line one, ""quoted""\nline two"');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { contactForm } from "~/content/contact";
-import { limits } from "../../../contract/lead";
+import { emptyValues, enquiryFields, limits } from "../../../contract/lead";
 import { validateEnquiry } from "./contact-form";
 
 const valid = {
+  ...emptyValues(enquiryFields),
   name: "Ann Smith", email: "ann@example.co.uk", phone: "", role: "Freelancer",
   sectors: [], needs: [], message: "",
 };
