@@ -1,7 +1,7 @@
 // The owner's inbox API (issue 6): paths, query names and answer shapes shared
 // by the /admin page and the server's /api/admin/* routes.
 
-import { enquiryFields, inboxFilter, isOptionField, type EnquiryValues, type FieldTable } from "./fields";
+import { enquiryFields, inboxFilters, type EnquiryValues, type FieldTable } from "./fields";
 
 export const ADMIN_API = "/api/admin";
 
@@ -38,10 +38,7 @@ export type EnquirySummary = EnquiryValues & {
 };
 
 /** The inbox's enquiry filters: one per option field of the table, by its query parameter (e.g. role, sector, need). */
-export const enquiryFilterParams = (table: FieldTable = enquiryFields): string[] =>
-  Object.values(table)
-    .filter(isOptionField)
-    .map((spec) => inboxFilter(spec).param);
+export const enquiryFilterParams = (table: FieldTable = enquiryFields): string[] => inboxFilters(table).map((filter) => filter.param);
 
 export interface SubscriberSummary {
   id: string;

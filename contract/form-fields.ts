@@ -125,10 +125,26 @@ export type EnquiryValues = FieldValues<EnquiryFields>;
 /** The table's entries, in its order. */
 export const fieldEntries = <T extends FieldTable>(table: T) => Object.entries(table) as [keyof T & string, T[keyof T]][];
 
-export const isOptionField = <F extends FieldSpec>(spec: F): spec is Extract<F, OptionFieldSpec> => spec.kind === "choice" || spec.kind === "choices";
+const isOptionField = <F extends FieldSpec>(spec: F): spec is Extract<F, OptionFieldSpec> => spec.kind === "choice" || spec.kind === "choices";
 
-/** An option field's inbox filter: its query parameter and its label. */
-export const inboxFilter = (spec: OptionFieldSpec) => ({ param: spec.noun, label: spec.noun.charAt(0).toUpperCase() + spec.noun.slice(1) });
+export interface InboxFilter {
+  /** The field's key: its column in the store. */
+  key: string;
+  /** Its query parameter in the inbox API: the field's noun (role, sector, need). */
+  param: string;
+  label: string;
+  options: readonly string[];
+  /** A multiple choice: the filter matches one item of the stored list. */
+  list: boolean;
+}
+
+/** The inbox's filters: one per option field of the table, in its order. */
+export const inboxFilters = (table: FieldTable): InboxFilter[] =>
+  fieldEntries(table).flatMap(([key, spec]) =>
+    isOptionField(spec)
+      ? [{ key, param: spec.noun, label: spec.noun.charAt(0).toUpperCase() + spec.noun.slice(1), options: spec.options, list: spec.kind === "choices" }]
+      : [],
+  );
 
 /** How a value reads in an email, the inbox and a CSV cell: a list as "a, b". */
 export const displayValue = (value: string | readonly string[]): string => (typeof value === "string" ? value : value.join(", "));
@@ -159,11 +175,7 @@ type OptionKeys<T extends FieldTable> = { [K in keyof T]: T[K] extends OptionFie
 export type InboxFilterLabels<T extends FieldTable> = { [K in OptionKeys<T> as T[K]["noun"]]: string };
 
 export function inboxFilterLabels<T extends FieldTable>(table: T): InboxFilterLabels<T> {
-  return Object.fromEntries(
-    Object.values(table)
-      .filter(isOptionField)
-      .map((spec) => [inboxFilter(spec).param, inboxFilter(spec).label]),
-  ) as InboxFilterLabels<T>;
+  return Object.fromEntries(inboxFilters(table).map((filter) => [filter.param, filter.label])) as InboxFilterLabels<T>;
 }
 
 type MaxLengths<T extends FieldTable> = { [K in keyof T as T[K] extends { max: number } ? K : never]: number };

@@ -1,7 +1,7 @@
 // The /api/contactus contract (spec section 7, DESIGN.md "The lead contract"):
-// the one validation schema, used by the forms and the server. The constants it
-// is built from live in fields.ts and are re-exported here. The only modules
-// the site and the server share.
+// the validation schemas, used by the forms and the server, built from the
+// forms' field tables (form-fields.ts). The constants live in fields.ts and are
+// re-exported here.
 import * as v from "valibot";
 import {
   enquiryFields,

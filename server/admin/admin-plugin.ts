@@ -4,7 +4,7 @@ import type { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import * as v from "valibot";
 import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
-import { enquiryFields, inboxFilter, isOptionField, limits } from "../../contract/lead";
+import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
 import { exportColumns, toCsv } from "../export";
 import type { Database } from "../store/schema";
 import { createAdminStore } from "./admin-store";
@@ -37,11 +37,7 @@ const pageNumber = (fallback: number, max: number) =>
   v.pipe(v.optional(v.string(), String(fallback)), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1), v.maxValue(max));
 
 /** One filter per option field of the enquiry's table (role, sector, need): one of its options. */
-const optionFilters = Object.fromEntries(
-  Object.values(enquiryFields)
-    .filter(isOptionField)
-    .map((spec) => [inboxFilter(spec).param, v.optional(v.picklist(spec.options))]),
-);
+const optionFilters = Object.fromEntries(inboxFilters(enquiryFields).map((filter) => [filter.param, v.optional(v.picklist(filter.options))]));
 
 const EnquiryQuery = v.strictObject({
   q: v.optional(text),

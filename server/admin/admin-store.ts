@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Delivery, EnquiryDetail, EnquirySummary, EraseResult, Page, SubscriberDetail, SubscriberSummary } from "../../contract/admin";
-import { enquiryFields, inboxFilter, isOptionField, type FieldTable } from "../../contract/fields";
+import { enquiryFields, inboxFilters } from "../../contract/fields";
 import { fieldValues } from "../store/enquiry-columns";
 import type { Database, EnquiryRow, SubscriberRow } from "../store/schema";
 
@@ -35,12 +35,8 @@ const enquirySummary = (row: EnquiryRow): EnquirySummary => ({ id: row.id, creat
 
 const subscriberSummary = (row: SubscriberRow): SubscriberSummary => ({ id: row.id, createdAt: row.created_at, email: row.email, status: row.status });
 
-/** The table's option fields as filters: column, query parameter, and whether the column holds a list. */
-const optionFilters = (table: FieldTable) =>
-  Object.entries(table).flatMap(([column, spec]) => (isOptionField(spec) ? [{ column, param: inboxFilter(spec).param, list: spec.kind === "choices" }] : []));
-
 export function createAdminStore(db: Kysely<Database>) {
-  const filters = optionFilters(enquiryFields);
+  const filters = inboxFilters(enquiryFields);
 
   function enquiryQuery(filter: EnquiryFilter) {
     let query = db.selectFrom("enquiries");
@@ -48,9 +44,9 @@ export function createAdminStore(db: Kysely<Database>) {
       const pattern = containing(filter.q);
       query = query.where((eb) => eb.or([likeLower("name", pattern), likeLower("email", pattern)]));
     }
-    for (const { column, param, list } of filters) {
+    for (const { key, param, list } of filters) {
       const value = filter[param];
-      if (value) query = query.where(list ? like(column, listItem(value)) : sql<boolean>`${sql.ref(column)} = ${value}`);
+      if (value) query = query.where(list ? like(key, listItem(value)) : sql<boolean>`${sql.ref(key)} = ${value}`);
     }
     return query;
   }

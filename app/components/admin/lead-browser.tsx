@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { adminCopy } from "~/content/admin";
 import { subscriberStatuses, type EnquirySummary, type LeadKind, type Page, type SubscriberSummary } from "../../../contract/admin";
-import { enquiryFields, inboxFilter, isOptionField, newsletterFields } from "../../../contract/fields";
+import { enquiryFields, inboxFilters, newsletterFields } from "../../../contract/fields";
 import { adminApi, emptyFilters, exportHref, Unauthorized, type Filters } from "./admin-api";
 import { LeadDetail } from "./lead-detail";
 import { inboxColumns, shownValue } from "./lead-fields";
@@ -12,9 +12,7 @@ const copy = adminCopy;
 /** The list's field columns of each kind, from its form's table. */
 const columns = { enquiries: inboxColumns(enquiryFields), subscribers: inboxColumns(newsletterFields) } as const;
 /** The enquiries' filters: one select per option field. */
-const optionFilters = Object.values(enquiryFields)
-  .filter(isOptionField)
-  .map((spec) => ({ ...inboxFilter(spec), options: spec.options }));
+const optionFilters = inboxFilters(enquiryFields);
 
 type List = Page<EnquirySummary> | Page<SubscriberSummary>;
 
