@@ -4,6 +4,23 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// One-way imports. The site and the server share only contract/, which imports
+// neither. Inside the site: routes → pages → components → lib → content, and no
+// layer imports one above it; scripts/import-graph.test.ts refuses circles.
+const siteOnly = { group: ["**/server/**"], message: "The site may import only from contract/." };
+/** `~/folder…`, or a relative path up into it, for each folder (or module) of app/ above a layer. */
+const above = (folders, message) => ({ regex: `^(~/|(\\.\\./)+(app/)?)(${folders.join("|")})(/|$)`, message });
+const layerRules = [
+  {
+    // Content is data: its own types, other content and the contract, never the code that renders it.
+    files: ["app/content/**/*.ts"],
+    above: ["lib", "components", "pages", "routes", "root", "entry\\.server"],
+    message: "Content is data: import only content (its types included) and contract/, and let lib and components read it.",
+  },
+  { files: ["app/lib/**/*.{ts,tsx}"], above: ["components", "pages", "routes", "root"], message: "lib/ is below the components: move what both need into lib/ or content/." },
+  { files: ["app/components/**/*.{ts,tsx}"], above: ["pages", "routes", "root"], message: "Components are composed by pages, not the other way round." },
+];
+
 export default tseslint.config(
   { ignores: ["**/build/", "**/.react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
   js.configs.recommended,
@@ -27,10 +44,19 @@ export default tseslint.config(
   {
     // One-way imports: the site and the server share only the contract.
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "The site may import only from contract/." }] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly] }] },
   },
+  ...layerRules.map(({ files, above: folders, message }) => ({
+    files,
+    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly, above(folders, message)] }] },
+  })),
   {
     files: ["server/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "~/*"], message: "The server may import only from contract/." }] }] },
+  },
+  {
+    // It ships to the browser and is read by the server: it stands on nothing of either.
+    files: ["contract/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "**/server/**", "~/*"], message: "contract/ imports only contract/." }] }] },
   },
 );

@@ -1,8 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { buildEnvDefines } from "./scripts/build-env";
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
+  define: buildEnvDefines(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "contract/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/*.test.ts"],

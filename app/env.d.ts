@@ -1,7 +1,9 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  readonly PUBLIC_SITE_URL?: string;
+  // Both are written in at build time by scripts/build-env.ts, checked and without a trailing slash.
+  /** The site's origin, e.g. https://www.example.co.uk. */
+  readonly PUBLIC_SITE_URL: string;
   /** Where the forms post; empty means this site's own origin. */
-  readonly PUBLIC_API_BASE?: string;
+  readonly PUBLIC_API_BASE: string;
 }

@@ -21,6 +21,7 @@ declare module "autocannon" {
   }
   interface Result {
     requests: Histogram;
+    "2xx": number;
     latency: Histogram;
     non2xx: number;
     errors: number;

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { benchDir, isMain, report, root, tmpDir } from "./lib";
+import { benchDir, isMain, ports, report, root, tmpDir } from "./lib";
 
 export function runCrash() {
   const script = path.join(benchDir, "crash-test.ts");
@@ -15,7 +15,8 @@ export function runCrash() {
   const figuresFile = path.join(tmpDir, "crash-figures.json");
   mkdirSync(tmpDir, { recursive: true });
   rmSync(figuresFile, { force: true });
-  const result = spawnSync("node", ["--import", "tsx", script, "--restarts", "50", "--json", figuresFile], { cwd: root, stdio: "inherit", timeout: 30 * 60_000 });
+  // On the API part's port: the parts run one at a time, and the bench keeps to its own ports.
+  const result = spawnSync("node", ["--import", "tsx", script, "--restarts", "50", "--port", String(ports.api), "--json", figuresFile], { cwd: root, stdio: "inherit", timeout: 30 * 60_000 });
   if (result.status !== 0) throw new Error(`the crash test exited with ${result.status ?? result.signal}`);
   const figures = JSON.parse(readFileSync(figuresFile, "utf8")) as Record<string, string | number>;
   report(

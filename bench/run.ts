@@ -1,8 +1,9 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory] [--no-build]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup] [--no-build]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runApi } from "./api";
+import { runBackup } from "./backup";
 import { buildBoth, runBytes } from "./bytes";
 import { runCrash } from "./crash";
 import { flag, option } from "./lib";
@@ -17,6 +18,7 @@ const parts = {
   static: () => runStatic(),
   crash: () => runCrash(),
   observatory: () => runObservatory(),
+  backup: () => runBackup(),
 } as const;
 type Part = keyof typeof parts;
 

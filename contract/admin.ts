@@ -1,4 +1,4 @@
-// The owner's inbox API (issue 6): paths, query names and answer shapes shared
+// The owner's inbox API: paths, query names and answer shapes shared
 // by the /admin page and the server's /api/admin/* routes.
 
 import { enquiryFields, inboxFilters, type EnquiryValues, type FieldTable } from "./fields";

@@ -6,9 +6,6 @@ import { enquiryFields, maxLengths, wireNames } from "./form-fields";
 
 export const CONTACT_ENDPOINT = "/api/contactus";
 
-/** Where an enquiry sent as a plain form post (before the page's script runs) lands: the API redirects there. */
-export const ENQUIRY_RECEIVED_PAGE = "/contact/received";
-
 export * from "./form-fields";
 
 export const limits = {

@@ -1,16 +1,8 @@
-// The newsletter's double opt-in and unsubscribe API (issue 6), shared by the
-// confirm/unsubscribe pages and the server.
+// The newsletter's double opt-in and unsubscribe API, shared by the
+// confirm/unsubscribe pages and the server (the pages' own URLs are in paths.ts).
 
 export const NEWSLETTER_CONFIRM_ENDPOINT = "/api/newsletter/confirm";
 export const NEWSLETTER_UNSUBSCRIBE_ENDPOINT = "/api/newsletter/unsubscribe";
-
-/** The pages the emails link to (mirrors app/content/paths.ts; a test keeps them equal). */
-export const newsletterPages = {
-  confirm: "/newsletter/confirm",
-  unsubscribe: "/newsletter/unsubscribe",
-  /** Where a sign-up sent as a plain form post (before the page's script runs) lands. */
-  subscribed: "/newsletter/subscribed",
-} as const;
 
 /** The query parameter carrying a token in every link. */
 export const TOKEN_PARAM = "token";

@@ -3,7 +3,7 @@ import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { CHART_HEIGHTS_PX, COUNTER_DURATION_MS } from "../app/content/constants";
 import { paths } from "../app/content/paths";
 import { forProviders, marketGrowth, payrollAtAGlance, sectorChart } from "../app/content/spotlight-payroll";
-import { formatNumber } from "../app/lib/format";
+import { formatNumber } from "../app/content/number-formats";
 
 const charts = [
   { ...sectorChart.chart, height: CHART_HEIGHTS_PX.sectors },

@@ -1,5 +1,5 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { formatNumber, numberFormats } from "../app/lib/format";
+import { formatNumber, numberFormats } from "../app/content/number-formats";
 import { howToJoin, memberBenefits, memberCta, memberHero } from "../app/content/member";
 import { memberMeta } from "../app/content/meta/member";
 import { spotlightMeta } from "../app/content/meta/spotlight";

@@ -7,13 +7,14 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { sitePages } from "../app/content/pages";
+import { readBuildEnv } from "./build-env";
 import { deferHydration, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
 
 const args = process.argv.slice(2);
 const siteDir = path.resolve(args.find((arg) => !arg.startsWith("--")) ?? "build/client");
 /** The benchmark's floor app reuses this script without the site's SEO files. */
 const seo = !args.includes("--no-seo");
-const siteUrl = process.env.PUBLIC_SITE_URL ?? "http://localhost:3000";
+const { siteUrl } = readBuildEnv();
 const compressible = new Set([".html", ".js", ".css", ".svg", ".json", ".webmanifest", ".txt", ".xml", ".data"]);
 
 let entries = await readdir(siteDir, { withFileTypes: true, recursive: true });

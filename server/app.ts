@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { Redis } from "ioredis";
 import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { notFoundPages, redirects } from "../contract/paths";
 import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
 import { resolveSessionSecret } from "./admin/session";
 import { contactUsRoutes } from "./api/contactus";
@@ -12,6 +13,9 @@ import { resolveIpHashSecret } from "./api/visitor";
 import { resolvePersistedSecret } from "./secrets";
 import type { Config } from "./config";
 import { logOptions, safeError } from "./logging";
+import { createBackupSchedule } from "./ops/backup-schedule";
+import { installMetrics } from "./ops/metrics";
+import { readinessRoutes } from "./ops/readiness";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
 import { openDatabase } from "./store/database";
@@ -30,16 +34,6 @@ declare module "fastify" {
     outbox: OutboxWorker;
   }
 }
-
-/** The site's URLs the server must know about; they mirror app/content/paths.ts. */
-export const siteRoutes = {
-  redirects: { "/home": "/", "/index.html": "/" },
-  notFoundPages: [
-    // An unknown service category gets the pre-rendered "Category not found" page.
-    { match: /^\/services\/[^/]+$/, page: "/services/404" },
-    { match: /^\//, page: "/404" },
-  ],
-} as const;
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -93,7 +87,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
 
   // Store: migrated before the first request; closed after the last.
   const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  app.decorate("leads", createLeadStore(db, dialect));
+  // Metrics (off unless METRICS_TOKEN or METRICS_PORT): hooks on every route, so before any route.
+  const metrics = installMetrics(app, { ...config.metrics, db });
+  app.decorate("leads", metrics.timeCommits(createLeadStore(db, dialect)));
 
   // Outbox: rows written with each lead, delivered by a worker that starts with the
   // server and, on close, finishes the delivery in flight before the store closes.
@@ -105,16 +101,20 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       queue: createOutboxQueue(db, dialect),
       ...config.outbox,
       log: app.log,
-      deliver: async (row) => {
+      deliver: metrics.countDeliveries(async (row) => {
         if (row.channel === "email") return mailer.send(row.id, JSON.parse(row.payload) as EmailPayload);
         // Signed with the secret configured now; without one (forwarding switched off since) it waits for one.
         if (!webhookSecret) throw new DeliveryError("LEADS_WEBHOOK_SECRET is not set");
         return postWebhook(JSON.parse(row.payload) as WebhookPayload, webhookSecret);
-      },
+      }),
     }),
   );
   app.addHook("onReady", async () => app.outbox.start());
+  // Scheduled backups of the SQLite store, when BACKUP_DIR is set (config refuses it with PostgreSQL).
+  const backups = config.backup && dialect === "sqlite" ? createBackupSchedule({ ...config.backup, dataDir: config.dataDir, log: app.log }) : undefined;
+  if (backups) app.addHook("onReady", () => backups.start());
   app.addHook("onClose", async () => {
+    await backups?.stop();
     await app.outbox.stop();
     mailer.close();
     await app.leads.close();
@@ -139,8 +139,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     "lead intake ready",
   );
 
-  // Routes.
+  // Routes. Liveness answers without touching anything; readiness checks the store and Redis.
   app.get("/healthz", async () => ({ status: "ok" }));
+  await app.register(readinessRoutes, { db, redis });
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
   const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret");
@@ -182,13 +183,16 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     redis,
   });
 
-  await app.register(sitePlugin, {
-    siteDir: config.siteDir,
-    https: config.publicSiteUrl.protocol === "https:" || config.tls !== undefined,
-    connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
-    redirects: siteRoutes.redirects,
-    notFoundPages: siteRoutes.notFoundPages,
-  });
+  // Without a site (`SITE_DIR=none`) this is the API alone: the dev server serves the pages.
+  if (config.siteDir) {
+    await app.register(sitePlugin, {
+      siteDir: config.siteDir,
+      https: config.publicSiteUrl.protocol === "https:" || config.tls !== undefined,
+      connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
+      redirects,
+      notFoundPages,
+    });
+  }
 
   return app;
 }

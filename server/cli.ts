@@ -2,6 +2,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "./config";
 import { exportColumns, toCsv, toRecords } from "./export";
+import { runBackupCli } from "./ops/backup-cli";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
 
@@ -52,6 +53,7 @@ function parse(argv: string[]) {
 
 /** Runs the CLI; resolves to the exit code (2 for a usage error). */
 export async function runCli(argv: string[], io: Io): Promise<number> {
+  if (argv[0] === "backup" || argv[0] === "restore") return runBackupCli(argv, io);
   let args;
   try {
     args = parse(argv);

@@ -74,7 +74,7 @@ const EnvSchema = v.object({
   PUBLIC_SITE_URL: v.optional(url, "http://localhost:3000"),
   /** Where the built site's forms post (read by the build too); its origin joins the pages' connect-src. */
   PUBLIC_API_BASE: v.optional(url),
-  /** Where the pre-rendered site is; tests point it at their own build. */
+  /** Where the pre-rendered site is; tests point it at their own build; `none` serves the API only (the dev server). */
   SITE_DIR: v.optional(text, "./build/client"),
   LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   DATABASE_URL: v.optional(databaseUrl),
@@ -103,6 +103,13 @@ const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
   ADMIN_SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
   ADMIN_SIGNIN_MAX: count("5", 1),
+  /** Prometheus metrics: GET /metrics with this Bearer token, and/or a listener on 127.0.0.1:METRICS_PORT. Off without both. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  METRICS_PORT: v.optional(port),
+  /** Scheduled backups of the SQLite store into this folder; off when unset. */
+  BACKUP_DIR: v.optional(text),
+  BACKUP_INTERVAL_MS: count(String(24 * 60 * 60 * 1000), 60_000),
+  BACKUP_KEEP: count("7", 1),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -114,7 +121,8 @@ export interface Config {
   publicSiteUrl: URL;
   /** Origin of a separate API host the forms post to, if any. */
   apiOrigin?: string;
-  siteDir: string;
+  /** The pre-rendered site to serve; undefined serves the API only (`npm run dev`, where Vite serves the pages). */
+  siteDir?: string;
   logLevel: string;
   /** PostgreSQL when set; otherwise SQLite at dataDir/leads.db. */
   databaseUrl?: string;
@@ -145,6 +153,10 @@ export interface Config {
   confirmationResendMinMs: number;
   /** The owner's inbox: off without a password; sign-in attempts per IP per 15 minutes. */
   admin: { password?: string; sessionSecret?: string; signInMax: number };
+  /** Prometheus metrics: off unless a token (GET /metrics on the main port) or a loopback port is set. */
+  metrics: { token?: string; port?: number };
+  /** Scheduled backups (SQLite only): a new one every intervalMs into dir, keeping the newest `keep`. */
+  backup?: { dir: string; intervalMs: number; keep: number };
 }
 
 export class ConfigError extends Error {
@@ -160,7 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = issue.path?.map((item) => String(item.key)).join(".") ?? "?";
       const name = key.split(".")[0] ?? key;
       // Never echo a secret or a URL that may carry a password.
-      const shown = /SECRET|PASSWORD|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
+      const shown = /SECRET|PASSWORD|TOKEN|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
       return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -173,13 +185,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (out.LEADS_WEBHOOK_URL && !out.LEADS_WEBHOOK_SECRET) {
     throw new ConfigError("Invalid configuration:\n  LEADS_WEBHOOK_SECRET: must be set when LEADS_WEBHOOK_URL is (the receiver verifies the signature with it)");
   }
+  if (out.BACKUP_DIR && out.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)");
+  }
   return {
     port: out.PORT,
     host: out.HOST,
     dataDir: path.resolve(out.DATA_DIR),
     publicSiteUrl: new URL(out.PUBLIC_SITE_URL),
     apiOrigin: out.PUBLIC_API_BASE ? new URL(out.PUBLIC_API_BASE).origin : undefined,
-    siteDir: path.resolve(out.SITE_DIR),
+    siteDir: out.SITE_DIR === "none" ? undefined : path.resolve(out.SITE_DIR),
     logLevel: out.LOG_LEVEL,
     databaseUrl: out.DATABASE_URL,
     redisUrl: out.REDIS_URL,
@@ -195,5 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outbox: { pollMs: out.OUTBOX_POLL_MS, baseDelayMs: out.OUTBOX_BASE_DELAY_MS, maxDelayMs: Math.max(out.OUTBOX_MAX_DELAY_MS, out.OUTBOX_BASE_DELAY_MS) },
     confirmationResendMinMs: out.CONFIRMATION_RESEND_MIN_MS,
     admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX },
+    metrics: { token: out.METRICS_TOKEN, port: out.METRICS_PORT },
+    backup: out.BACKUP_DIR ? { dir: path.resolve(out.BACKUP_DIR), intervalMs: out.BACKUP_INTERVAL_MS, keep: out.BACKUP_KEEP } : undefined,
   };
 }

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { buildApp, siteRoutes } from "./app";
+import { notFoundPages } from "../contract/paths";
+import { buildApp } from "./app";
 import { loadConfig, type Config } from "./config";
 
 // Shared by the server's tests: a throwaway site and data folder, an app built
@@ -16,12 +17,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A minimal pre-rendered site: the server refuses to start without a not-found page. */
 /** Writes the smallest site the server starts with: a home page and every not-found page it serves. */
 export async function makeSite(dir: string) {
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, "index.html"), "<!DOCTYPE html><title>Home</title><h1>Home</h1>");
-  for (const { page } of siteRoutes.notFoundPages) {
+  for (const { page } of notFoundPages) {
     await mkdir(path.join(dir, page), { recursive: true });
     await writeFile(path.join(dir, page, "index.html"), `<!DOCTYPE html><title>Not found</title><h1>Not found: ${page}</h1>`);
   }

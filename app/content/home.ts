@@ -1,7 +1,5 @@
-import type { Country } from "~/components/sections/country-flags";
-import type { HeroVideo } from "~/components/sections/video-hero";
 import { paths } from "./paths";
-import type { Action, Card, Step, Testimonial } from "./types";
+import type { Action, Card, Country, HeroVideo, Step, Testimonial } from "./types";
 
 export const homeHero = {
   headline: "The UK marketplace for freelancers, contractors and the agencies that hire them",

@@ -1,11 +1,11 @@
 // Which of the site's URLs are pages, and how each is published: read by the
-// build (pre-render list, sitemap), the server, the benchmarks and the tests,
-// never by browser code (so none of it is in the site's JavaScript).
+// build (pre-render list, sitemap), the benchmarks and the tests, never by
+// browser code (so none of it is in the site's JavaScript).
 import { paths, serviceSlugs } from "./paths";
 
 /**
  * Pages that exist and are pre-rendered. A route joins this list in the same
- * change that adds its module to app/routes.ts.
+ * change that adds its module to app/routes.ts (app/routes.test.ts checks).
  */
 export const sitePages: readonly string[] = [
   paths.home,

@@ -1,8 +1,7 @@
-import type { ServiceArt } from "~/components/sections/service-art";
-import type { IconName } from "~/components/ui/icon";
+import type { IconName } from "./icon-names";
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { categoryNotFound } from "./meta/service-category";
-import { paths } from "./paths";
+import { paths, type ServiceSlug } from "./paths";
 import type { Action, FaqItem } from "./types";
 
 // The services overview (/services) and one content record per service
@@ -14,6 +13,9 @@ export interface CategoryList {
   intro?: string;
   items: readonly string[];
 }
+
+/** The illustrations drawn for the site (app/assets/services/), one per category, named by its slug. */
+export type ServiceArt = ServiceSlug;
 
 export interface ServiceCategory {
   /** Card title, page eyebrow or heading, and page title. */

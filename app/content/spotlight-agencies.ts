@@ -1,5 +1,5 @@
 // Agencies & Recruiters (/spotlight/agencies): the recruitment editorial.
-import { numberFormats } from "~/lib/format";
+import { numberFormats } from "./number-formats";
 import { recruitmentFigures as figures } from "./meta/spotlight-agencies";
 import { paths } from "./paths";
 import { referAndEarnAction } from "./refer-and-earn";

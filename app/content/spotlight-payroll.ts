@@ -1,5 +1,5 @@
 // Payroll & Compliance (/spotlight/payroll): the UK freelance payroll market.
-import { formatNumber, numberFormats } from "~/lib/format";
+import { formatNumber, numberFormats } from "./number-formats";
 import { payrollFigures } from "./meta/spotlight-payroll";
 import { paths } from "./paths";
 import { referAndEarnAction } from "./refer-and-earn";

@@ -1,5 +1,5 @@
 // Spotlight On (/spotlight): UK freelancers by sector.
-import { numberFormats } from "~/lib/format";
+import { numberFormats } from "./number-formats";
 import { workforceFigures } from "./meta/spotlight";
 import { paths } from "./paths";
 import { freelancersBySector2025, type SectorEstimate, sectorEstimatesYear, ukWorkforce } from "./statistics";

@@ -1,5 +1,5 @@
 // The figures the spotlight editorials state (the spec's section 9), each with
-// one name. Pages and charts write them through app/lib/format.ts; no other
+// one name. Pages and charts write them through number-formats.ts; no other
 // module types these numbers.
 import type { ChartDatum } from "./types";
 

@@ -1,4 +1,4 @@
-import type { IconName } from "~/components/ui/icon";
+import type { IconName } from "./icon-names";
 
 /** A call to action: an internal path or an external URL (which opens in a new tab). */
 export interface Action {
@@ -82,6 +82,22 @@ export interface NumberFormat {
   /** The value is divided by this before it is written (1e6 for "million"). */
   divisor?: number;
   decimals?: number;
+}
+
+/** The hero's looping background video and the poster shown before it plays (and instead of it, under reduced motion). */
+export interface HeroVideo {
+  webm: string;
+  mp4: string;
+  poster: string;
+}
+
+/** The flags the site has (flag-icons' codes), drawn by CountryFlags. */
+export type FlagCode = "gb" | "eu" | "us" | "ae";
+
+/** A country or region the service operates in, with its flag. */
+export interface Country {
+  name: string;
+  flag: FlagCode;
 }
 
 /** A headline figure with its label. */

@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/meta";
 // Its own route so the inbox's code loads only here; never linked, never indexed.
 export const meta = () => [...pageMeta({ ...adminMeta, path: paths.admin }), { name: "robots", content: "noindex, nofollow" }];
 
-/** The owner's inbox of enquiries and subscribers (issue 6). */
+/** The owner's inbox of enquiries and subscribers. */
 export default function AdminPage() {
   return <AdminInbox />;
 }

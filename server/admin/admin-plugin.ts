@@ -5,12 +5,13 @@ import type { Kysely } from "kysely";
 import * as v from "valibot";
 import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
 import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
+import { paths } from "../../contract/paths";
 import { exportColumns, toCsv } from "../export";
 import type { Database } from "../store/schema";
 import { createAdminStore } from "./admin-store";
 import { clearedSessionCookie, issueSession, passwordChecker, readCookie, sessionCookie, sessionValid, SESSION_COOKIE } from "./session";
 
-// /api/admin/*: the owner's inbox (issue 6). Off (404) without ADMIN_PASSWORD;
+// /api/admin/*: the owner's inbox. Off (404) without ADMIN_PASSWORD;
 // otherwise every route but status and sign-in needs a signed session cookie,
 // and a cross-site request is refused before anything else happens.
 
@@ -25,8 +26,9 @@ export interface AdminOptions {
 }
 
 export const ROBOTS_HEADER = "noindex, nofollow";
+const adminPathPattern = new RegExp(`^(${paths.admin}|${ADMIN_API})(/|\\?|$)`);
 /** The inbox page and its API: never indexed. */
-export const isAdminPath = (url: string) => /^\/(admin|api\/admin)(\/|\?|$)/.test(url);
+export const isAdminPath = (url: string) => adminPathPattern.test(url);
 
 const SIGN_IN_BODY_BYTES = 4 * 1024;
 

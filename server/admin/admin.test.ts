@@ -40,9 +40,8 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
     if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
     t = await startTestApp(env);
     // The tests write rows through a second connection in this same thread. On SQLite a write
-    // there waits, blocking the thread, for the app's shared transaction, which commits only on a
-    // later turn (store/group-commit.ts). With the outbox worker stopped the app holds no
-    // transaction between requests (each answer comes after its COMMIT), so nothing waits.
+    // there would wait, blocking the thread, for a transaction of the outbox worker's still
+    // open; with the worker stopped the app holds no transaction between requests.
     await t.app.ready();
     await t.app.outbox.stop();
     db = (await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: t.config.dataDir })).db;

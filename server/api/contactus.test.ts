@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONTACT_ENDPOINT, ENQUIRY_RECEIVED_PAGE, limits, refusalPageCopy } from "../../contract/lead";
+import { CONTACT_ENDPOINT, limits, refusalPageCopy } from "../../contract/lead";
+import { paths } from "../../contract/paths";
 import { startTestApp, type TestApp } from "../testing";
 import { refusalPageCsp } from "./refusal-page";
 
@@ -121,7 +122,7 @@ describe("a sign-up the browser posts itself (the footer's form before it has hy
   it("is stored, and the browser is sent to the 'check your email' page of the site it came from", async () => {
     const response = await navigation("early@example.co.uk", { referer: "http://localhost:3000/about", origin: "http://localhost:3000" });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe("http://localhost:3000/newsletter/subscribed");
+    expect(response.headers.location).toBe(`http://localhost:3000${paths.newsletterSubscribed}`);
     expect(await subscriberCount("early@example.co.uk")).toBe(1);
   });
 
@@ -129,7 +130,7 @@ describe("a sign-up the browser posts itself (the footer's form before it has hy
     for (const referer of ["https://elsewhere.example/page", undefined]) {
       const response = await navigation(`early-${referer ? "foreign" : "none"}@example.co.uk`, referer ? { referer } : {});
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe("http://localhost:3000/newsletter/subscribed");
+      expect(response.headers.location).toBe(`http://localhost:3000${paths.newsletterSubscribed}`);
     }
   });
 
@@ -165,7 +166,7 @@ describe("an enquiry the browser posts itself (the contact form before it has hy
     const email = "early.enquiry@example.co.uk";
     const response = await navigation({ ...enquiry, email }, { referer: "http://localhost:3000/contact", origin: "http://localhost:3000" });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`http://localhost:3000${ENQUIRY_RECEIVED_PAGE}`);
+    expect(response.headers.location).toBe(`http://localhost:3000${paths.contactReceived}`);
     const stored = (await app.leads.listEnquiries()).filter((row) => row.email === email);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ name: enquiry.name, source_page: "/contact" });

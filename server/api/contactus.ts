@@ -16,8 +16,7 @@ import {
   type FieldErrors,
   type RejectedResponse,
 } from "../../contract/lead";
-import { ENQUIRY_RECEIVED_PAGE } from "../../contract/fields";
-import { newsletterPages } from "../../contract/newsletter";
+import { paths } from "../../contract/paths";
 import { safeError } from "../logging";
 import { signUp } from "../newsletter/sign-up";
 import { enqueue } from "../outbox/outbox-store";
@@ -149,9 +148,9 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     return reply.type("text/html; charset=utf-8").header("content-security-policy", refusalPageCsp).send(refusalPage(errors, page));
   };
   const acceptSignUp = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) =>
-    acceptLead(request, reply, apiMessages.subscribed, opaqueId(ipHashSecret, key), newsletterPages.subscribed);
+    acceptLead(request, reply, apiMessages.subscribed, opaqueId(ipHashSecret, key), paths.newsletterSubscribed);
   const acceptEnquiry = (request: FastifyRequest, reply: FastifyReply, id: string) =>
-    acceptLead(request, reply, apiMessages.enquiryReceived, id, ENQUIRY_RECEIVED_PAGE);
+    acceptLead(request, reply, apiMessages.enquiryReceived, id, paths.contactReceived);
 
   /** A submission we refuse silently: the same answer as an accepted one, nothing stored. */
   const dropQuietly = (request: FastifyRequest, reply: FastifyReply, reason: LeadOutcome, isEnquiry: boolean, key?: string) => {

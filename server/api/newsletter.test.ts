@@ -2,7 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, newsletterPages } from "../../contract/newsletter";
+import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
+import { paths } from "../../contract/paths";
 import { MAIL_FOLDER } from "../mail/mailer";
 import { loadConfig } from "../config";
 import { backoffDelay } from "../outbox/backoff";
@@ -44,7 +45,8 @@ describe("the newsletter without SMTP", () => {
 
   it("writes each message to DATA_DIR/outbox-mail/<outbox id>.eml and logs the id, never the address", async () => {
     await subscribe("file@example.co.uk");
-    const row = await waitFor(async () => (await confirmationsFor("file@example.co.uk")).find((item) => item.status === "sent"));
+    // Another connection sees "sent" at the COMMIT; the worker logs once the WAL is synced, a moment later.
+    const row = await waitFor(async () => (await confirmationsFor("file@example.co.uk")).find((item) => item.status === "sent" && t.logs.some((line) => line.includes(item.id))));
     expect(await readdir(folder())).toContain(`${row.id}.eml`);
     const raw = await readFile(path.join(folder(), `${row.id}.eml`), "utf8");
     expect(parseMail(raw).headers.get("to")).toBe("file@example.co.uk");
@@ -67,8 +69,8 @@ describe("the newsletter without SMTP", () => {
   it("refuses an expired link, saying so, and confirms nobody", async () => {
     await subscribe("late@example.co.uk");
     const token = await latestToken("late@example.co.uk");
-    // A write through a second connection in this thread would block it while the worker's
-    // transaction waits for its COMMIT on a later turn (store/group-commit.ts): pause the worker.
+    // A write through a second connection in this thread would block it while a transaction
+    // of the outbox worker's is still open: pause the worker.
     await t.app.outbox.stop();
     await reader.db.updateTable("subscribers").set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", "late@example.co.uk").execute();
     t.app.outbox.start();
@@ -89,7 +91,7 @@ describe("the newsletter without SMTP", () => {
     const row = await waitFor(async () => (await confirmationsFor("back@example.co.uk")).find((item) => item.status === "sent"));
     const raw = await readFile(path.join(folder(), `${row.id}.eml`), "utf8");
     const pageLink = new URL(/Unsubscribe: (\S+)/.exec(parseMail(raw).text)![1]!);
-    expect(pageLink.pathname).toBe(newsletterPages.unsubscribe);
+    expect(pageLink.pathname).toBe(paths.newsletterUnsubscribe);
     const token = pageLink.searchParams.get("token")!;
     const unsubscribed = await t.app.inject({ method: "POST", url: NEWSLETTER_UNSUBSCRIBE_ENDPOINT, payload: { token } });
     expect(unsubscribed.json()).toEqual({ outcome: "unsubscribed" });
@@ -109,7 +111,7 @@ describe("the newsletter without SMTP", () => {
     expect(forged.json()).toEqual({ outcome: "invalid" });
     const get = await t.app.inject({ method: "GET", url: `${NEWSLETTER_UNSUBSCRIBE_ENDPOINT}?token=abc.def` });
     expect(get.statusCode).toBe(303);
-    expect(get.headers.location).toBe(`${newsletterPages.unsubscribe}?token=abc.def`);
+    expect(get.headers.location).toBe(`${paths.newsletterUnsubscribe}?token=abc.def`);
   });
 
   it("sends nothing for a bot's sign-up (honeypot)", async () => {

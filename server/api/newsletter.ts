@@ -2,7 +2,6 @@ import formbody from "@fastify/formbody";
 import cors from "@fastify/cors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
-  newsletterPages,
   NEWSLETTER_CONFIRM_ENDPOINT,
   NEWSLETTER_UNSUBSCRIBE_ENDPOINT,
   TOKEN_PARAM,
@@ -10,6 +9,7 @@ import {
   type NewsletterTokenResponse,
   type UnsubscribeOutcome,
 } from "../../contract/newsletter";
+import { paths } from "../../contract/paths";
 import { hashConfirmToken, verifyUnsubscribeToken } from "../newsletter/tokens";
 import type { LeadStore } from "../store/lead-store";
 import { hashIp } from "./visitor";
@@ -67,7 +67,7 @@ export async function newsletterRoutes(app: FastifyInstance, options: Newsletter
 
   // Someone (or a scanner) opening the List-Unsubscribe URL gets the page with its button, not an unsubscription.
   app.get(NEWSLETTER_UNSUBSCRIBE_ENDPOINT, async (request, reply) => {
-    const page = new URL(newsletterPages.unsubscribe, options.publicSiteUrl);
+    const page = new URL(paths.newsletterUnsubscribe, options.publicSiteUrl);
     const token = tokenOf(request);
     if (token) page.searchParams.set(TOKEN_PARAM, token);
     return reply.header("cache-control", "no-store").redirect(`${page.pathname}${page.search}`, 303);

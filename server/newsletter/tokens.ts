@@ -1,5 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { pooledRandomBytes } from "../random-pool";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 // Tokens in the newsletter's links. Confirmation: 32 random bytes, stored only
 // as a sha256, spent on use. Unsubscribe: the subscriber id with an HMAC, so it
@@ -8,7 +7,7 @@ import { pooledRandomBytes } from "../random-pool";
 const TOKEN_BYTES = 32;
 
 export function newConfirmToken(): { token: string; hash: string } {
-  const token = pooledRandomBytes(TOKEN_BYTES).toString("base64url");
+  const token = randomBytes(TOKEN_BYTES).toString("base64url");
   return { token, hash: hashConfirmToken(token) };
 }
 

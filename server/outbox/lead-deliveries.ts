@@ -1,4 +1,5 @@
-import { newsletterPages, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, TOKEN_PARAM } from "../../contract/newsletter";
+import { NEWSLETTER_UNSUBSCRIBE_ENDPOINT, TOKEN_PARAM } from "../../contract/newsletter";
+import { paths } from "../../contract/paths";
 import { confirmationEmail, teamNotificationEmail } from "../mail/messages";
 import { unsubscribeToken } from "../newsletter/tokens";
 import { enquiryFields, type FieldTable } from "../../contract/fields";
@@ -59,8 +60,8 @@ export function enquiryDeliveries(row: EnquiryRow, settings: DeliverySettings, t
 export function subscriberDeliveries(row: SubscriberRow, confirmToken: string, isNewSignUp: boolean, settings: DeliverySettings): NewDelivery[] {
   const unsubscribe = unsubscribeToken(settings.unsubscribeSecret, row.id);
   const email = confirmationEmail(row.email, settings.from, {
-    confirmUrl: link(settings.publicSiteUrl, newsletterPages.confirm, confirmToken),
-    unsubscribePageUrl: link(settings.publicSiteUrl, newsletterPages.unsubscribe, unsubscribe),
+    confirmUrl: link(settings.publicSiteUrl, paths.newsletterConfirm, confirmToken),
+    unsubscribePageUrl: link(settings.publicSiteUrl, paths.newsletterUnsubscribe, unsubscribe),
     unsubscribeApiUrl: link(settings.publicSiteUrl, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, unsubscribe),
   });
   const deliveries: NewDelivery[] = [

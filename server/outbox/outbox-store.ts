@@ -122,16 +122,13 @@ export function createOutboxQueue(db: Kysely<Database>, dialect: Dialect): Outbo
             .execute();
         });
       }
-      // SQLite: one writer at a time, so a single UPDATE … RETURNING is the claim. In a
-      // transaction, so it shares the leads' group commit instead of forcing a COMMIT of its own.
-      return db.transaction().execute((trx) =>
-        trx
-          .updateTable("outbox")
-          .set({ locked_until: lockedUntil })
-          .where("id", "in", due(trx.selectFrom("outbox").select("id")))
-          .returningAll()
-          .execute(),
-      );
+      // SQLite: one writer at a time, so a single UPDATE … RETURNING is the claim.
+      return db
+        .updateTable("outbox")
+        .set({ locked_until: lockedUntil })
+        .where("id", "in", due(db.selectFrom("outbox").select("id")))
+        .returningAll()
+        .execute();
     },
 
     async markSent(row, attempt) {

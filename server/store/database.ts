@@ -1,14 +1,12 @@
 import { mkdirSync } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from "kysely";
 import pg from "pg";
-import { startCheckpointer, type Checkpointer } from "./checkpointer";
-import { GroupCommitDialect } from "./group-commit";
 import * as leads0001 from "./migrations/0001-leads";
 import * as outbox0002 from "./migrations/0002-outbox";
 import type { Database } from "./schema";
+import { WalSyncedSqliteDialect } from "./wal-sync";
 
 // Opens the lead store's database (SQLite by default, PostgreSQL when a URL is
 // given) and brings its schema up to date before anything else touches it.
@@ -34,79 +32,29 @@ export interface DatabaseOptions {
   dataDir: string;
 }
 
-/**
- * fdatasync of the WAL file on a descriptor of our own (the data is the file's,
- * whichever descriptor wrote it), opened on first use: SQLite creates the WAL
- * when the connection first reads, and keeps the same file until it closes.
- */
-function walSyncer(walPath: string) {
-  let handle: Promise<FileHandle> | null = null;
-  return {
-    sync: async () => {
-      // A failed open is tried again on the next sync.
-      handle ??= open(walPath, "r").catch((error: unknown) => {
-        handle = null;
-        throw error;
-      });
-      await (await handle).datasync();
-    },
-    close: async () => {
-      const opened = handle;
-      handle = null;
-      await (await opened?.catch(() => null))?.close();
-    },
-  };
-}
-
-/** The lead store's SQLite file as the store runs it: its connection, checkpointer thread and WAL syncer. */
-export interface SqliteFile {
-  file: SqliteDatabase.Database;
-  checkpointer: Checkpointer;
-  wal: ReturnType<typeof walSyncer>;
-}
-
-/** Opens `filePath` with the store's settings; the bench's "SQLite alone" row uses this too, so both run the same. */
-export function openSqliteFile(filePath: string): SqliteFile {
-  const file = new SqliteDatabase(filePath);
-  // WAL lets readers (the export CLI) run beside the server. A COMMIT writes the
-  // WAL without waiting for the disk (synchronous=NORMAL); the group-commit
-  // driver then fdatasyncs the WAL in libuv's thread pool and answers no caller
-  // before that, so an accepted lead still survives a power cut.
-  file.pragma("journal_mode = WAL");
-  file.pragma("synchronous = NORMAL");
-  file.pragma("busy_timeout = 5000");
-  file.pragma("foreign_keys = ON");
-  file.pragma("temp_store = MEMORY");
-  // Checkpoints (and their fsyncs of the database file) run in a worker thread, not in a COMMIT on the event loop.
-  file.pragma("wal_autocheckpoint = 0");
-  const checkpointer = startCheckpointer({
-    file: filePath,
-    // Without the thread, SQLite checkpoints in COMMITs again (its default), slower but bounded.
-    onFailure: () => {
-      if (file.open) file.pragma("wal_autocheckpoint = 1000");
-    },
-  });
-  return { file, checkpointer, wal: walSyncer(`${filePath}-wal`) };
-}
-
 function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const { file, checkpointer, wal } = openSqliteFile(path.join(dataDir, "leads.db"));
-  // Transactions are savepoints in one shared transaction, committed once per event-loop turn (group-commit.ts).
-  return new Kysely<Database>({
-    dialect: new GroupCommitDialect({
-      database: file,
-      syncWal: wal.sync,
-      onDestroy: async () => {
-        await checkpointer.stop();
-        await wal.close();
-      },
-    }),
-  });
+  const database = new SqliteDatabase(path.join(dataDir, "leads.db"));
+  // WAL lets readers (the export CLI) run beside the server. A COMMIT writes the
+  // WAL without waiting for the disk (synchronous=NORMAL); the dialect then
+  // fdatasyncs the WAL off the event loop, shared by every writer meanwhile,
+  // before it answers (wal-sync.ts), so an accepted lead survives a power cut.
+  // Checkpoints are SQLite's own (every 1000 WAL pages; each syncs the WAL first).
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = NORMAL");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("foreign_keys = ON");
+  return new Kysely<Database>({ dialect: new WalSyncedSqliteDialect(database) });
 }
 
 function openPostgres(connectionString: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // A connection dropped by a PostgreSQL restart or a network cut is an "error" event (on the pool for an
+  // idle client, on the client itself for one in use), which would end the process unhandled. The query in
+  // flight fails with the error anyway, and the pool replaces the client on next use; GET /readyz reports
+  // the store down meanwhile.
+  pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

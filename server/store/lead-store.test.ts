@@ -1,5 +1,6 @@
 import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emptyValues, enquiryFields } from "../../contract/fields";
@@ -52,21 +53,29 @@ describe.each(kinds)("the lead store on %s", (kind) => {
     expect(await pragma("journal_mode")).toBe("wal");
     expect(await pragma("synchronous")).toBe(1);
     expect(await pragma("busy_timeout")).toBe(5000);
+    expect(await pragma("foreign_keys")).toBe(1);
 
     // Every FileHandle shares one prototype: watch its datasync while a lead is saved.
     const probe = await open(path.join(scratch.dataDir, "leads.db-wal"), "r");
     const fileHandle = Object.getPrototypeOf(probe) as { datasync(): Promise<void> };
     await probe.close();
     const realDatasync = fileHandle.datasync;
-    const synced: string[] = [];
+    const events: string[] = [];
     const datasync = vi.spyOn(fileHandle, "datasync").mockImplementation(async function (this: FileHandle) {
       await realDatasync.call(this);
-      synced.push("wal synced");
+      events.push("wal synced");
     });
     try {
-      await store.saveEnquiry(enquiry({ email: "synced@example.co.uk" }));
-      synced.push("save resolved");
-      expect(synced).toEqual(["wal synced", "save resolved"]);
+      const saved = await store.saveEnquiry(enquiry({ email: "synced@example.co.uk" }));
+      events.push("save resolved");
+      expect(events).toEqual(["wal synced", "save resolved"]);
+      // Committed, not only synced: another connection reads it.
+      const reader = new SqliteDatabase(path.join(scratch.dataDir, "leads.db"), { readonly: true });
+      try {
+        expect(reader.prepare("select email from enquiries where id = ?").get((saved as { id: string }).id)).toEqual({ email: "synced@example.co.uk" });
+      } finally {
+        reader.close();
+      }
     } finally {
       datasync.mockRestore();
     }

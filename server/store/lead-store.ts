@@ -32,8 +32,8 @@ export type SaveEnquiryResult =
   | { status: "conflict" };
 
 /**
- * Work that must commit or fail together with a new enquiry (the outbox rows
- * of issue 6). Runs only when the enquiry is new, never for a replay.
+ * Work that must commit or fail together with a new enquiry (its outbox
+ * rows). Runs only when the enquiry is new, never for a replay.
  */
 export type AlongsideEnquiry = (trx: Transaction<Database>, enquiry: EnquiryRow) => Promise<void>;
 

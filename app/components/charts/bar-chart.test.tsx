@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHART_HEIGHTS_PX } from "~/content/constants";
 import { freelancersBySector2025, payrollDemandIndex } from "~/content/statistics";
-import { numberFormats } from "~/lib/format";
+import { numberFormats } from "~/content/number-formats";
 import { BarChart, layoutBars } from "./bar-chart";
 
 describe("layoutBars", () => {

@@ -5,7 +5,7 @@
 import { COUNTER_DURATION_MS } from "~/content/constants";
 import type { NumberFormat } from "~/content/types";
 import { defineElement } from "~/lib/custom-element";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "~/content/number-formats";
 
 /** Fast at first, settling gently on the target. */
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;

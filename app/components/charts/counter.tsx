@@ -1,5 +1,5 @@
 import type { Stat } from "~/content/types";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "~/content/number-formats";
 // Registers <count-up>, which does the counting, wherever React renders a counter.
 import "./count-up";
 

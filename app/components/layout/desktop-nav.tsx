@@ -4,7 +4,7 @@ import { layoutCopy } from "~/content/layout";
 import { ariaCurrent, currentEntry, type NavEntry } from "~/content/navigation";
 import { useDismiss } from "~/lib/use-dismiss";
 import { Icon } from "../ui/icon";
-import type { HeaderTone } from "./header";
+import type { HeaderTone } from "./header-tone";
 
 interface DesktopNavProps {
   entries: readonly NavEntry[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ariaCurrent, currentEntry, headerNav } from "~/content/navigation";
-import { headerTone } from "./header";
+import { headerTone } from "./header-tone";
 
 describe("headerTone", () => {
   it("is transparent on the home page until scrolled, solid everywhere else", () => {

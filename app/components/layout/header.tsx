@@ -6,15 +6,8 @@ import { paths } from "~/content/paths";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { Logo } from "../ui/logo";
 import { DesktopNav } from "./desktop-nav";
+import { headerTone, type HeaderTone } from "./header-tone";
 import { MobileMenu } from "./mobile-menu";
-
-export type HeaderTone = "transparent" | "scrolled" | "solid";
-
-/** The home page's header floats over the hero until scrolled; every other page's is solid blue. */
-export function headerTone(isHome: boolean, scrolled: boolean): HeaderTone {
-  if (!isHome) return "solid";
-  return scrolled ? "scrolled" : "transparent";
-}
 
 const toneClasses: Record<HeaderTone, string> = {
   transparent: "bg-transparent text-brand-900",

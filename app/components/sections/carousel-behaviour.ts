@@ -3,9 +3,9 @@
 // it fetches at once as a chunk of its own.
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import type { AutoplayType } from "embla-carousel-autoplay";
-import type { IconName } from "~/components/ui/icon-names";
+import type { IconName } from "~/content/icon-names";
 import { carouselCopy } from "~/content/carousel";
-import { arrowAction, carouselParts, controlAction, type CarouselAction } from "./slide-carousel";
+import { arrowAction, carouselParts, controlAction, type CarouselAction } from "./carousel-parts";
 
 /** A slide must be at least this visible to count as shown (and be read out). */
 const IN_VIEW_THRESHOLD = 0.6;

@@ -1,7 +1,9 @@
 import { useId, type ReactNode } from "react";
 import { carouselCopy } from "~/content/carousel";
 import { Icon } from "../ui/icon";
-import { carouselParts } from "./slide-carousel";
+import { carouselParts } from "./carousel-parts";
+// Registers <slide-carousel>, which runs the carousel, wherever React renders it.
+import "./slide-carousel";
 
 const copy = carouselCopy;
 

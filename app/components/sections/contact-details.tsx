@@ -1,4 +1,4 @@
-import type { IconName } from "../ui/icon";
+import type { IconName } from "~/content/icon-names";
 import { Icon } from "../ui/icon";
 
 export interface ContactDetail {

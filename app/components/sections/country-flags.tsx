@@ -2,13 +2,9 @@ import ae from "flag-icons/flags/4x3/ae.svg";
 import eu from "flag-icons/flags/4x3/eu.svg";
 import gb from "flag-icons/flags/4x3/gb.svg";
 import us from "flag-icons/flags/4x3/us.svg";
+import type { Country, FlagCode } from "~/content/types";
 
-const flags = { gb, eu, us, ae } as const;
-
-export interface Country {
-  name: string;
-  flag: keyof typeof flags;
-}
+const flags: Record<FlagCode, string> = { gb, eu, us, ae };
 
 /** The countries the service operates in, each with its flag. */
 export function CountryFlags({ countries }: { countries: readonly Country[] }) {

@@ -6,13 +6,11 @@ import recruitment from "~/assets/services/recruitment.svg";
 import training from "~/assets/services/training.svg";
 import uae from "~/assets/services/uae.svg";
 import usa from "~/assets/services/usa.svg";
+import type { ServiceArt } from "~/content/services";
 import type { HeroImage } from "./page-hero";
 
 // One illustration per service category, drawn for this site (app/assets/services/).
-const art = { recruitment, payroll, insurance, mortgages, training, accounting, usa, uae } as const;
-
-/** The key a service category's content names its hero artwork by. */
-export type ServiceArt = keyof typeof art;
+const art: Record<ServiceArt, string> = { recruitment, payroll, insurance, mortgages, training, accounting, usa, uae };
 
 /** Every illustration shares one 4:3 canvas. */
 export function serviceHeroImage(key: ServiceArt): HeroImage {

@@ -5,30 +5,7 @@
 // is within a viewport height of the screen, or on the first touch, focus, key
 // press or click inside it, and hands over the presses made before it arrived.
 import { defineElement } from "~/lib/custom-element";
-
-/** The markup's hooks, written by carousel.tsx. */
-export const carouselParts = {
-  viewport: "data-carousel-viewport",
-  slides: "data-carousel-slides",
-  slide: "data-carousel-slide",
-  /** Value: a CarouselAction. */
-  control: "data-carousel-control",
-} as const;
-
-export type CarouselAction = "rotation" | "previous" | "next";
-
-/** The action of the control a click landed on, if it is one of this carousel's. */
-export function controlAction(root: HTMLElement, event: Event): CarouselAction | undefined {
-  const control = event.target instanceof Element ? event.target.closest(`[${carouselParts.control}]`) : null;
-  return control && root.contains(control) ? (control.getAttribute(carouselParts.control) as CarouselAction) : undefined;
-}
-
-/** ← and → move the carousel while focus is anywhere inside it (and then do nothing else). */
-export function arrowAction(event: KeyboardEvent): CarouselAction | undefined {
-  const action = event.key === "ArrowLeft" ? "previous" : event.key === "ArrowRight" ? "next" : undefined;
-  if (action) event.preventDefault();
-  return action;
-}
+import { arrowAction, controlAction, type CarouselAction } from "./carousel-parts";
 
 const loadBehaviour = () => import("./carousel-behaviour");
 const LOAD_MARGIN = "100% 0px";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Stat } from "~/content/types";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "~/content/number-formats";
 
 interface StatGridProps {
   stats: readonly Stat[];

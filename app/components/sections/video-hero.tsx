@@ -1,13 +1,7 @@
-import type { Action } from "~/content/types";
+import type { Action, HeroVideo } from "~/content/types";
 import { ButtonRow } from "../ui/button-link";
 // Registers <hero-video>, which plays the video, wherever React renders the hero.
 import "./hero-video";
-
-export interface HeroVideo {
-  webm: string;
-  mp4: string;
-  poster: string;
-}
 
 interface VideoHeroProps {
   headline: string;

@@ -1,7 +1,5 @@
 import sprite from "~/assets/icons.svg";
-import type { IconName } from "./icon-names";
-
-export type { IconName } from "./icon-names";
+import type { IconName } from "~/content/icon-names";
 
 interface IconProps {
   name: IconName;

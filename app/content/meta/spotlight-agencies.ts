@@ -1,4 +1,4 @@
-import { formatNumber, numberFormats } from "~/lib/format";
+import { formatNumber, numberFormats } from "../number-formats";
 import { paths } from "../paths";
 import { recruitmentIndustry } from "../statistics";
 import type { PageMeta } from "../types";

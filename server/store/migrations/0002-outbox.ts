@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// What happens to a lead after it is accepted (issue 6): an outbox of deliveries
+// What happens to a lead after it is accepted: an outbox of deliveries
 // (emails, CRM webhooks) written in the same transaction as the lead, every
 // delivery attempt, and the double opt-in / unsubscribe record of subscribers.
 

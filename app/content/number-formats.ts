@@ -1,4 +1,7 @@
-import type { NumberFormat } from "~/content/types";
+// How the site writes a figure. Part of the copy: the editorials' sentences and
+// meta descriptions state figures written this way at build time, and the stat
+// grids, charts and counters write theirs with the same function.
+import type { NumberFormat } from "./types";
 
 /**
  * Writes a figure the way the site states it ("1,900,000+", "£4.5 billion",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { payrollMarket, recruitmentIndustry, ukWorkforce } from "~/content/statistics";
-import { formatNumber, numberFormats } from "./format";
+import { payrollMarket, recruitmentIndustry, ukWorkforce } from "./statistics";
+import { formatNumber, numberFormats } from "./number-formats";
 
 describe("formatNumber", () => {
   it("writes the spotlight figures as the editorials state them", () => {

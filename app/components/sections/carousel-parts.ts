@@ -1,0 +1,27 @@
+// The carousel's markup hooks and what a press means, shared by the markup
+// (carousel.tsx), the element that waits for a reason to start
+// (slide-carousel.ts) and the behaviour it then fetches (carousel-behaviour.ts).
+
+/** The markup's hooks, written by carousel.tsx. */
+export const carouselParts = {
+  viewport: "data-carousel-viewport",
+  slides: "data-carousel-slides",
+  slide: "data-carousel-slide",
+  /** Value: a CarouselAction. */
+  control: "data-carousel-control",
+} as const;
+
+export type CarouselAction = "rotation" | "previous" | "next";
+
+/** The action of the control a click landed on, if it is one of this carousel's. */
+export function controlAction(root: HTMLElement, event: Event): CarouselAction | undefined {
+  const control = event.target instanceof Element ? event.target.closest(`[${carouselParts.control}]`) : null;
+  return control && root.contains(control) ? (control.getAttribute(carouselParts.control) as CarouselAction) : undefined;
+}
+
+/** ← and → move the carousel while focus is anywhere inside it (and then do nothing else). */
+export function arrowAction(event: KeyboardEvent): CarouselAction | undefined {
+  const action = event.key === "ArrowLeft" ? "previous" : event.key === "ArrowRight" ? "next" : undefined;
+  if (action) event.preventDefault();
+  return action;
+}

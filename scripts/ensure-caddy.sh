@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The reverse-proxy test runs Debian's Caddy; install it when it is missing (CI, a fresh machine).
+set -euo pipefail
+bin="${CADDY_PATH:-/usr/bin/caddy}"
+if [ -x "$bin" ]; then exit 0; fi
+echo "Caddy not found at $bin: installing Debian's caddy package…"
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq caddy >/dev/null
+# The package starts a system service on port 80; the test runs its own Caddy, so stop that one where systemd runs.
+if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then $SUDO systemctl disable --now caddy >/dev/null 2>&1 || true; fi
+"$bin" version

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTACT_ENDPOINT, headers } from "../../contract/lead";
+import { startTestApp, type TestApp } from "../testing";
+
+// The Prometheus endpoint after a scripted run: what the owner's dashboards
+// and alerts would read.
+
+const TOKEN = "metrics-token-for-tests-0123456789";
+/** A port from this suite's own range (the loopback listener needs a fixed one). */
+const METRICS_PORT = 4461;
+
+const enquiry = (n: number) => ({ name: "Ann Example", email: `ann${n}@example.co.uk`, phone: "07700 900123", salutation: "Freelancer", sector: "Healthcare", you_need: "Payroll", message: "Hello" });
+const post = (app: FastifyInstance, payload: object, extra: Record<string, string> = {}) => app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers: extra });
+
+/** The value of one sample in Prometheus's text format, or undefined when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split("\n")) {
+    if (line.startsWith("#")) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries([...(match[3] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]]));
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[4]);
+  }
+  return undefined;
+}
+
+async function scrape(app: FastifyInstance) {
+  const response = await app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
+
+describe("metrics off (the default)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ LOG_LEVEL: "silent" });
+  });
+  afterAll(() => t.close());
+
+  it("has no /metrics", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+  });
+});
+
+describe("metrics on, after a scripted run", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      LOG_LEVEL: "silent",
+      METRICS_TOKEN: TOKEN,
+      METRICS_PORT: String(METRICS_PORT),
+      RATE_LIMIT_MAX: "7",
+      MIN_SUBMIT_MS: "2000",
+      // A CRM that is down: every call fails and is retried.
+      LEADS_WEBHOOK_URL: "http://127.0.0.1:9/leads",
+      LEADS_WEBHOOK_SECRET: "webhook-secret-0123456789",
+    });
+    const app = t.app;
+    expect((await post(app, enquiry(1), { [headers.idempotencyKey]: "key-1" })).statusCode).toBe(200);
+    expect((await post(app, enquiry(1), { [headers.idempotencyKey]: "key-1" })).statusCode).toBe(200); // replayed
+    expect((await post(app, enquiry(2))).statusCode).toBe(200);
+    expect((await post(app, { email: "news@example.co.uk" })).statusCode).toBe(200); // subscribed
+    expect((await post(app, { ...enquiry(3), email: "not an address" })).statusCode).toBe(400);
+    expect((await post(app, { ...enquiry(4), website: "spam" })).statusCode).toBe(200); // honeypot
+    expect((await post(app, enquiry(5), { [headers.renderedAt]: String(Date.now()) })).statusCode).toBe(200); // too fast
+    expect((await post(app, enquiry(6))).statusCode).toBe(429); // the eighth from this address
+    // Let the worker try everything once: 2 team notifications and 1 confirmation by email, 3 CRM calls.
+    const deadline = Date.now() + 10_000;
+    const settled = (text: string) => (sample(text, "outbox_delivery_attempts_total", { channel: "webhook" }) ?? 0) >= 3 && sample(text, "outbox_pending") === 3;
+    while (!settled(await scrape(app))) {
+      if (Date.now() > deadline) throw new Error("the outbox worker did not try the CRM calls");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(() => t.close());
+
+  it("refuses a scrape without the token", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: "Bearer wrong" } });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers["www-authenticate"]).toMatch(/^Bearer/);
+    expect(response.body).not.toContain("leads_accepted_total");
+  });
+
+  it("counts leads accepted and refused by reason", async () => {
+    const text = await scrape(t.app);
+    expect(sample(text, "leads_accepted_total", { outcome: "stored" })).toBe(2);
+    expect(sample(text, "leads_accepted_total", { outcome: "replayed" })).toBe(1);
+    expect(sample(text, "leads_accepted_total", { outcome: "subscribed" })).toBe(1);
+    expect(sample(text, "leads_refused_total", { reason: "invalid" })).toBe(1);
+    expect(sample(text, "leads_refused_total", { reason: "honeypot" })).toBe(1);
+    expect(sample(text, "leads_refused_total", { reason: "too-fast" })).toBe(1);
+    expect(sample(text, "leads_refused_total", { reason: "rate-limited" })).toBe(1);
+  });
+
+  it("counts requests and their latency by route", async () => {
+    const text = await scrape(t.app);
+    const route = /http_requests_total\{[^}]*route="(\/api\/contactus[^"]*)"/.exec(text)?.[1] ?? "";
+    expect(sample(text, "http_requests_total", { method: "POST", route, status: "200" })).toBe(6);
+    expect(sample(text, "http_requests_total", { method: "POST", route, status: "429" })).toBe(1);
+    expect(sample(text, "http_request_duration_seconds_count", { method: "POST", route })).toBe(8);
+  });
+
+  it("shows deliveries by channel, the outbox's depth and age, and commit latency", async () => {
+    const text = await scrape(t.app);
+    expect(sample(text, "outbox_delivery_attempts_total", { channel: "email" })).toBe(3);
+    expect(sample(text, "outbox_delivery_failures_total", { channel: "email", permanent: "false" })).toBeUndefined();
+    expect(sample(text, "outbox_delivery_failures_total", { channel: "webhook", permanent: "false" })).toBeGreaterThanOrEqual(3);
+    // The three CRM calls wait for their retry; the emails were sent.
+    expect(sample(text, "outbox_pending")).toBe(3);
+    expect(sample(text, "outbox_oldest_pending_age_seconds")).toBeGreaterThanOrEqual(0);
+    expect(sample(text, "outbox_failed")).toBe(0);
+    expect(sample(text, "store_up")).toBe(1);
+    // Two new enquiries and one replay, one sign-up.
+    expect(sample(text, "store_commit_duration_seconds_count", { operation: "save_enquiry" })).toBe(3);
+    expect(sample(text, "store_commit_duration_seconds_count", { operation: "subscribe" })).toBe(1);
+  });
+
+  it("answers on the loopback port without a token", async () => {
+    const response = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`);
+    expect(response.status).toBe(200);
+    expect(sample(await response.text(), "leads_accepted_total", { outcome: "stored" })).toBe(2);
+    expect((await fetch(`http://127.0.0.1:${METRICS_PORT}/`)).status).toBe(404);
+  });
+});
