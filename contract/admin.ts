@@ -1,6 +1,8 @@
 // The owner's inbox API: paths, query names and answer shapes shared
 // by the /admin page and the server's /api/admin/* routes.
 
+import { enquiryFields, inboxFilters, type EnquiryValues, type FieldTable } from "./fields";
+
 export const ADMIN_API = "/api/admin";
 
 export const adminEndpoints = {
@@ -29,17 +31,14 @@ export interface AdminStatus {
   signedIn: boolean;
 }
 
-export interface EnquirySummary {
+/** An enquiry in the inbox: when it came, and every field of the enquiry's table by its key. */
+export type EnquirySummary = EnquiryValues & {
   id: string;
   createdAt: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  sectors: string[];
-  needs: string[];
-  message: string;
-}
+};
+
+/** The inbox's enquiry filters: one per option field of the table, by its query parameter (e.g. role, sector, need). */
+export const enquiryFilterParams = (table: FieldTable = enquiryFields): string[] => inboxFilters(table).map((filter) => filter.param);
 
 export interface SubscriberSummary {
   id: string;

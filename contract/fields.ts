@@ -1,36 +1,22 @@
-// The /api/contactus contract without its validation code: field names, option
-// sets, limits, headers, the consent wording and the response shapes. Kept apart
-// from the schema (lead.ts) so every page can use these few constants without
-// downloading the validation library.
+// The /api/contactus contract without its validation code: the forms' field
+// tables (form-fields.ts), limits, headers, the consent wording and the response
+// shapes. Kept apart from the schema (lead.ts) so every page can use these few
+// constants without downloading the validation library.
+import { enquiryFields, maxLengths, wireNames } from "./form-fields";
 
 export const CONTACT_ENDPOINT = "/api/contactus";
 
-export const roleOptions = ["Freelancer", "Agency", "Business", "Other"] as const;
-export const sectorOptions = ["Healthcare", "Construction", "Engineering", "IT & Technology", "Public Sector", "Private Sector"] as const;
-export const needOptions = ["Recruitment", "Payroll", "Insurance", "Mortgages/Housing", "Training", "Accounting/Finance", "Other"] as const;
-
-export type Role = (typeof roleOptions)[number];
-export type Sector = (typeof sectorOptions)[number];
-export type Need = (typeof needOptions)[number];
+export * from "./form-fields";
 
 export const limits = {
-  name: 120,
-  email: 254,
-  phone: 40,
-  message: 5000,
+  ...maxLengths(enquiryFields),
   /** Largest request body the API reads. */
   bodyBytes: 64 * 1024,
 } as const;
 
 /** The wire names of the fields: exactly these, nothing else, go in the body. */
 export const fields = {
-  email: "email",
-  name: "name",
-  phone: "phone",
-  role: "salutation",
-  sectors: "sector",
-  needs: "you_need",
-  message: "message",
+  ...wireNames(enquiryFields),
   /** Hidden honeypot input: sent only when something filled it (a person never does). */
   honeypot: "website",
 } as const;

@@ -1,55 +1,108 @@
 // The /api/contactus contract (spec section 7, DESIGN.md "The lead contract"):
-// the one validation schema, used by the forms and the server. The constants it
-// is built from live in fields.ts and are re-exported here. The only modules
-// the site and the server share.
+// the validation schemas, used by the forms and the server, built from the
+// forms' field tables (form-fields.ts). The constants live in fields.ts and are
+// re-exported here.
 import * as v from "valibot";
-import { limits, needOptions, roleOptions, sectorOptions, type FieldErrors } from "./fields";
+import {
+  enquiryFields,
+  fieldEntries,
+  fields,
+  newsletterFields,
+  type ChoiceFieldSpec,
+  type ChoicesFieldSpec,
+  type EnquiryFields,
+  type FieldErrors,
+  type FieldSpec,
+  type FieldTable,
+  type FieldValues,
+  type LongTextFieldSpec,
+  type NewsletterFields,
+  type TextFieldSpec,
+} from "./fields";
 import { multiLineText, singleLineText } from "./input-policy";
 
 export * from "./fields";
 
-// Every text field goes through the one input policy (input-policy.ts).
+// Every text field goes through the one input policy (input-policy.ts): NFC, trimmed, no control characters.
 const trimmed = singleLineText;
-const email = v.pipe(
-  trimmed,
-  v.nonEmpty("Please enter your email address."),
-  v.maxLength(limits.email, `Email must be at most ${limits.email} characters.`),
-  v.email("Please enter a valid email address."),
-);
+type TextSchema = v.GenericSchema<unknown, string>;
+type TextCheck = v.PipeItem<string, string, v.BaseIssue<unknown>>;
 
-/** A comma-joined list on the wire; every item must come from its option set. */
-function optionList<T extends string>(options: readonly T[], label: string) {
-  return v.pipe(
-    v.optional(trimmed, ""),
-    v.transform((value) => (value === "" ? [] : value.split(",").map((item) => item.trim()).filter(Boolean))),
-    v.array(v.picklist(options, `Each ${label} must be one of: ${options.join(", ")}.`)),
-    v.check((items) => new Set(items).size === items.length, `Each ${label} may be chosen once.`),
-  );
+/**
+ * The one place a text field's rules are built, single-line inputs and the
+ * message alike: trimmed, required or not, at most its limit, an email's format.
+ * Rules for all typed text (normalisation, characters refused) belong here.
+ */
+export function textSchema(spec: TextFieldSpec | LongTextFieldSpec): TextSchema {
+  const checks: TextCheck[] = [];
+  if (spec.required) checks.push(v.nonEmpty(`Please enter your ${spec.noun}.`));
+  checks.push(v.maxLength(spec.max, `${spec.reportLabel} must be at most ${spec.max} characters.`));
+  if (spec.kind === "text" && spec.input === "email") {
+    const format = v.email<string, string>(`Please enter a valid ${spec.noun}.`);
+    // An optional address may be left empty; one that is given must be an address.
+    checks.push(spec.required ? format : v.check((value) => value === "" || v.is(v.pipe(v.string(), format), value), format.message));
+  }
+  const text = spec.kind === "longText" ? multiLineText : singleLineText;
+  const base: TextSchema = spec.required ? text : v.optional(text, "");
+  return checks.reduce<TextSchema>((schema, check) => v.pipe(schema, check), base);
 }
 
-export const NewsletterSchema = v.strictObject({
-  email,
-  website: v.optional(v.string()),
-});
+function choiceSchema(spec: ChoiceFieldSpec) {
+  const choose = `Please choose your ${spec.noun}.`;
+  return spec.required ? v.picklist(spec.options, choose) : v.optional(v.union([v.literal(""), v.picklist(spec.options)], choose), "");
+}
 
-export const EnquirySchema = v.strictObject({
-  name: v.pipe(trimmed, v.nonEmpty("Please enter your name."), v.maxLength(limits.name, `Name must be at most ${limits.name} characters.`)),
-  email,
-  phone: v.pipe(v.optional(trimmed, ""), v.maxLength(limits.phone, `Phone must be at most ${limits.phone} characters.`)),
-  salutation: v.picklist(roleOptions, "Please choose your role."),
-  sector: optionList(sectorOptions, "sector"),
-  you_need: optionList(needOptions, "need"),
-  message: v.pipe(v.optional(multiLineText, ""), v.maxLength(limits.message, `Message must be at most ${limits.message} characters.`)),
-  website: v.optional(v.string()),
-});
+/** A comma-joined list on the wire; every item must come from its option set. */
+function choicesSchema(spec: ChoicesFieldSpec) {
+  const list = v.pipe(
+    v.optional(trimmed, ""),
+    v.transform((value) => (value === "" ? [] : value.split(",").map((item) => item.trim()).filter(Boolean))),
+    v.array(v.picklist(spec.options, `Each ${spec.noun} must be one of: ${spec.options.join(", ")}.`)),
+    v.check((items) => new Set(items).size === items.length, `Each ${spec.noun} may be chosen once.`),
+  );
+  return spec.required ? v.pipe(list, v.minLength(1, `Please choose at least one ${spec.noun}.`)) : list;
+}
 
-export type NewsletterInput = v.InferOutput<typeof NewsletterSchema>;
-export type EnquiryInput = v.InferOutput<typeof EnquirySchema>;
+function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | string[]> {
+  switch (spec.kind) {
+    case "text":
+    case "longText":
+      return textSchema(spec);
+    case "choice":
+      return choiceSchema(spec);
+    case "choices":
+      return choicesSchema(spec);
+  }
+}
+
+const schemas = new WeakMap<FieldTable, ReturnType<typeof buildFormSchema>>();
+
+function buildFormSchema(table: FieldTable) {
+  const entries: Record<string, v.GenericSchema<unknown, unknown>> = { [fields.honeypot]: v.optional(v.string()) };
+  for (const spec of Object.values(table)) entries[spec.wire] = fieldSchema(spec);
+  return v.strictObject(entries);
+}
+
+/** A form's schema, keyed by the wire names of its table; the honeypot is allowed, nothing else. Built once per table. */
+export function formSchema(table: FieldTable) {
+  let schema = schemas.get(table);
+  if (!schema) schemas.set(table, (schema = buildFormSchema(table)));
+  return schema;
+}
+
+export const NewsletterSchema = formSchema(newsletterFields);
+export const EnquirySchema = formSchema(enquiryFields);
+
+/** What a valid body holds, keyed by field key ({ role } rather than { salutation }). */
+export type NewsletterInput = FieldValues<NewsletterFields>;
+export type EnquiryInput = FieldValues<EnquiryFields>;
 
 export type ParsedLead =
   | { ok: true; kind: "newsletter"; lead: NewsletterInput }
   | { ok: true; kind: "enquiry"; lead: EnquiryInput }
   | { ok: false; errors: FieldErrors };
+
+export type ParsedForm<T extends FieldTable> = { ok: true; lead: FieldValues<T> } | { ok: false; errors: FieldErrors };
 
 function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {};
@@ -62,17 +115,27 @@ function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   return errors;
 }
 
+/** Validates a flat body of strings against a form's table; errors are keyed by wire name. */
+export function parseForm<T extends FieldTable>(table: T, body: Record<string, unknown>): ParsedForm<T> {
+  const result = v.safeParse(formSchema(table), body);
+  if (!result.success) return { ok: false, errors: toFieldErrors(result.issues) };
+  // The schema gave each wire name a value of its field's kind: a list for a multiple choice, text otherwise.
+  const output = result.output as Record<string, string | string[]>;
+  const lead = Object.fromEntries(fieldEntries(table).map(([key, spec]) => [key, output[spec.wire]])) as FieldValues<T>;
+  return { ok: true, lead };
+}
+
 /**
  * Validates a flat body of strings. A body with `name` is an enquiry; any other
  * body is a newsletter sign-up (so an email-only body is one).
  */
 export function parseLead(body: Record<string, unknown>): ParsedLead {
-  if ("name" in body) {
-    const result = v.safeParse(EnquirySchema, body);
-    return result.success ? { ok: true, kind: "enquiry", lead: result.output } : { ok: false, errors: toFieldErrors(result.issues) };
+  if (fields.name in body) {
+    const parsed = parseForm(enquiryFields, body);
+    return parsed.ok ? { ok: true, kind: "enquiry", lead: parsed.lead } : parsed;
   }
-  const result = v.safeParse(NewsletterSchema, body);
-  return result.success ? { ok: true, kind: "newsletter", lead: result.output } : { ok: false, errors: toFieldErrors(result.issues) };
+  const parsed = parseForm(newsletterFields, body);
+  return parsed.ok ? { ok: true, kind: "newsletter", lead: parsed.lead } : parsed;
 }
 
 /**

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./cli";
-import { csvCell, toCsv } from "./export";
+import { emptyValues, enquiryFields } from "../contract/fields";
+import { exportColumns, toCsv, type ExportColumns } from "./export";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
   const { db, dialect } = await openDatabase({ dataDir });
   const store = createLeadStore(db, dialect);
   await store.saveEnquiry({
+    ...emptyValues(enquiryFields),
     name: "=HYPERLINK(\"http://evil\")", email: "ann@example.co.uk", phone: "+44 7700 900123", role: "Agency",
     sectors: ["Healthcare", "IT & Technology"], needs: ["Payroll"], message: "Line one, \"quoted\"\nline two",
     consentVersion: "v1", sourcePage: "/contact", userAgent: "ua", ipHash: "h",
@@ -31,13 +33,14 @@ async function run(...argv: string[]) {
 }
 
 describe("csv", () => {
-  it("quotes commas, quotes and newlines, and defuses formulas", () => {
-    expect(csvCell('a,"b"')).toBe('"a,""b"""');
-    expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell(null)).toBe("");
-    expect(toCsv(["a"], [{ a: "x\ny" }])).toBe('a\r\n"x\ny"\r\n');
+  const one: ExportColumns = { headers: ["a"], record: (row) => ({ a: (row.a ?? null) as string | null }) };
+  const cells = (...values: (string | null)[]) => toCsv(one, values.map((a) => ({ a }))).split("\r\n").slice(1, -1);
+
+  it("quotes commas, quotes and line breaks, and defuses formulas", () => {
+    expect(cells('a,"b"')).toEqual(['"a,""b"""']);
+    expect(cells("=1+1", "@SUM(A1)", "-2", "+44 1")).toEqual(["'=1+1", "'@SUM(A1)", "'-2", "'+44 1"]);
+    expect(cells(null, "")).toEqual(["", ""]);
+    expect(toCsv(one, [{ a: "x\ny" }])).toBe('a\r\n"x\ny"\r\n');
   });
 });
 
@@ -46,7 +49,9 @@ describe("npm run leads -- export", () => {
     const { code, out } = await run("export", "--kind", "enquiries");
     expect(code).toBe(0);
     const [header] = out.split("\r\n");
-    expect(header).toMatch(/^id,created_at,name,email,phone,role,sectors,needs,message,/);
+    // The inbox's export has the same columns (admin.test.ts): the enquiry's fields and its consent record, not the idempotency key.
+    expect(header).toBe(exportColumns.enquiries.headers.join(","));
+    expect(header).toMatch(/^id,created_at,name,email,phone,role,.*,consent_at,consent_version,source_page,user_agent,ip_hash$/);
     expect(out).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(out).toContain("'+44 7700 900123");
     expect(out).toContain('"Line one, ""quoted""\nline two"');

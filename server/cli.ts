@@ -1,8 +1,8 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "./config";
+import { exportColumns, toCsv, toRecords } from "./export";
 import { runBackupCli } from "./ops/backup-cli";
-import { toCsv, withLists, type Row } from "./export";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
 
@@ -16,18 +16,7 @@ const usage = `Usage: npm run leads -- export --kind enquiries|subscribers [--si
   --since    only rows created on or after this date or ISO timestamp (UTC)
   --format   csv (default; opens in a spreadsheet) or json`;
 
-const kinds = {
-  enquiries: {
-    columns: ["id", "created_at", "name", "email", "phone", "role", "sectors", "needs", "message", "consent_at", "consent_version", "source_page", "user_agent", "ip_hash", "idempotency_key"],
-    lists: ["sectors", "needs"],
-  },
-  subscribers: {
-    columns: ["id", "created_at", "updated_at", "email", "status", "consent_at", "source_page", "ip_hash", "confirmed_at", "confirm_ip_hash", "unsubscribed_at"],
-    lists: [],
-  },
-} as const;
-
-type Kind = keyof typeof kinds;
+type Kind = keyof typeof exportColumns;
 
 class UsageError extends Error {}
 
@@ -81,11 +70,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const store = createLeadStore(db, dialect);
   try {
-    const spec = kinds[args.kind];
-    const rows: Row[] = (args.kind === "enquiries" ? await store.listEnquiries({ since: args.since }) : await store.listSubscribers({ since: args.since })).map((row) =>
-      withLists(row, spec.lists),
-    );
-    io.out(args.format === "json" ? `${JSON.stringify(rows, null, 2)}\n` : toCsv(spec.columns, rows));
+    const columns = exportColumns[args.kind];
+    const rows = args.kind === "enquiries" ? await store.listEnquiries({ since: args.since }) : await store.listSubscribers({ since: args.since });
+    io.out(args.format === "json" ? `${JSON.stringify(toRecords(columns, rows), null, 2)}\n` : toCsv(columns, rows));
     return 0;
   } finally {
     await store.close();

@@ -1,4 +1,7 @@
 // Copy of the owner's inbox at /admin. Not linked from the site and never indexed.
+// Each field's name in the list, the details and the filters comes from the
+// forms' field tables (contract/form-fields.ts).
+import { enquiryFields, inboxFilterLabels } from "../../contract/fields";
 
 export const adminMeta = {
   title: "Inbox",
@@ -37,9 +40,7 @@ export const adminCopy = {
   filters: {
     label: "Search and filter",
     search: { enquiries: "Search name or email", subscribers: "Search email" },
-    role: "Role",
-    sector: "Sector",
-    need: "Need",
+    ...inboxFilterLabels(enquiryFields),
     status: "Status",
     any: "Any",
     apply: "Search",
@@ -49,11 +50,6 @@ export const adminCopy = {
   table: {
     caption: { enquiries: "Enquiries, newest first", subscribers: "Subscribers, newest first" },
     received: "Received",
-    name: "Name",
-    email: "Email",
-    role: "Role",
-    sectors: "Sectors",
-    needs: "Needs",
     status: "Status",
     actions: "Details",
     view: (who: string) => `View ${who}`,
@@ -76,13 +72,6 @@ export const adminCopy = {
     missing: "This lead no longer exists.",
     fields: {
       received: "Received",
-      name: "Name",
-      email: "Email",
-      phone: "Phone",
-      role: "Role",
-      sectors: "Sectors",
-      needs: "Needs",
-      message: "Message",
       status: "Status",
       updated: "Last changed",
     },

@@ -1,6 +1,6 @@
 // The /contact page: its hero, the enquiry form's copy (spec sections 3, 5 and 8)
 // and the other ways to reach the team.
-import { consentLabel } from "../../contract/fields";
+import { consentLabel, enquiryFields, formLabels } from "../../contract/fields";
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { paths } from "./paths";
 import { site, siteProfile } from "./site";
@@ -18,16 +18,8 @@ export const contactSection = {
 
 export const contactForm = {
   requiredNote: "Fields marked * are required.",
-  labels: {
-    name: "Name",
-    email: "Email",
-    phone: "Phone",
-    role: "I am a",
-    sectors: "Sectors",
-    needs: "What you need",
-    message: "Message",
-  },
-  rolePlaceholder: "Choose your role",
+  /** Each field's label, from the enquiry's field table (contract/form-fields.ts). */
+  labels: formLabels(enquiryFields),
   consent: consentLabel(site.name),
   consentError: "Please tick the box so we can contact you.",
   privacyLink: { label: "How we use your details: our privacy policy", href: paths.privacyPolicy },

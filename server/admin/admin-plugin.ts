@@ -4,10 +4,10 @@ import type { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import * as v from "valibot";
 import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
-import { limits, needOptions, roleOptions, sectorOptions } from "../../contract/lead";
+import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { rateLimitStorage } from "../api/rate-limit-store";
-import { toCsv, withLists } from "../export";
+import { exportColumns, toCsv } from "../export";
 import type { Database } from "../store/schema";
 import { createAdminStore } from "./admin-store";
 import { clearedSessionCookie, createSessionStore, passwordChecker, passwordFingerprint, readCookie, sessionCookie, SESSION_COOKIE } from "./session";
@@ -41,11 +41,12 @@ const text = v.pipe(v.string(), v.trim(), v.maxLength(ADMIN_QUERY_MAX));
 const pageNumber = (fallback: number, max: number) =>
   v.pipe(v.optional(v.string(), String(fallback)), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1), v.maxValue(max));
 
+/** One filter per option field of the enquiry's table (role, sector, need): one of its options. */
+const optionFilters = Object.fromEntries(inboxFilters(enquiryFields).map((filter) => [filter.param, v.optional(v.picklist(filter.options))]));
+
 const EnquiryQuery = v.strictObject({
   q: v.optional(text),
-  role: v.optional(v.picklist(roleOptions)),
-  sector: v.optional(v.picklist(sectorOptions)),
-  need: v.optional(v.picklist(needOptions)),
+  ...optionFilters,
   page: pageNumber(1, 1_000_000),
   pageSize: pageNumber(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX),
 });
@@ -62,11 +63,6 @@ const ExportQuery = v.variant("kind", [
 const SignInBody = v.strictObject({ password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) });
 const EraseBody = v.strictObject({ email: v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.email()) });
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
-
-const exportColumns = {
-  enquiries: ["id", "created_at", "name", "email", "phone", "role", "sectors", "needs", "message", "consent_at", "consent_version", "source_page", "ip_hash"],
-  subscribers: ["id", "created_at", "updated_at", "email", "status", "consent_at", "confirmed_at", "unsubscribed_at", "source_page", "ip_hash"],
-} as const;
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -154,7 +150,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     const query = v.safeParse(ExportQuery, emptyToUndefined(request.query));
     if (!query.success) return badRequest(reply);
     const { kind, ...filter } = query.output;
-    const rows = kind === "enquiries" ? (await store.exportEnquiries(filter)).map((row) => withLists(row, ["sectors", "needs"])) : await store.exportSubscribers(filter);
+    const rows = kind === "enquiries" ? await store.exportEnquiries(filter) : await store.exportSubscribers(filter);
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")

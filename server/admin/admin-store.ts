@@ -1,17 +1,15 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Delivery, EnquiryDetail, EnquirySummary, EraseResult, Page, SubscriberDetail, SubscriberSummary } from "../../contract/admin";
+import { enquiryFields, inboxFilters } from "../../contract/fields";
+import { fieldValues } from "../store/enquiry-columns";
 import type { Database, EnquiryRow, SubscriberRow } from "../store/schema";
 
 // The inbox's reads and its one write (erasure), in Kysely only, so they run the
 // same on SQLite and PostgreSQL. The outbox and its attempts are filled by the
 // mail worker; here they are only read, and deleted on erasure.
 
-export interface EnquiryFilter {
-  q?: string;
-  role?: string;
-  sector?: string;
-  need?: string;
-}
+/** A search text, and an option per option field of the table by its filter parameter (role, sector, need). */
+export type EnquiryFilter = { q?: string } & Partial<Record<string, string>>;
 
 export interface SubscriberFilter {
   q?: string;
@@ -33,39 +31,23 @@ const listItem = (item: string) => `%${escapeLike(JSON.stringify(item))}%`;
 const likeLower = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 const like = (column: string, pattern: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
 
-const parseList = (text: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-};
-
-const enquirySummary = (row: EnquiryRow): EnquirySummary => ({
-  id: row.id,
-  createdAt: row.created_at,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  role: row.role,
-  sectors: parseList(row.sectors),
-  needs: parseList(row.needs),
-  message: row.message,
-});
+const enquirySummary = (row: EnquiryRow): EnquirySummary => ({ id: row.id, createdAt: row.created_at, ...fieldValues(enquiryFields, row) });
 
 const subscriberSummary = (row: SubscriberRow): SubscriberSummary => ({ id: row.id, createdAt: row.created_at, email: row.email, status: row.status });
 
 export function createAdminStore(db: Kysely<Database>) {
+  const filters = inboxFilters(enquiryFields);
+
   function enquiryQuery(filter: EnquiryFilter) {
     let query = db.selectFrom("enquiries");
     if (filter.q) {
       const pattern = containing(filter.q);
       query = query.where((eb) => eb.or([likeLower("name", pattern), likeLower("email", pattern)]));
     }
-    if (filter.role) query = query.where("role", "=", filter.role);
-    if (filter.sector) query = query.where(like("sectors", listItem(filter.sector)));
-    if (filter.need) query = query.where(like("needs", listItem(filter.need)));
+    for (const { key, param, list } of filters) {
+      const value = filter[param];
+      if (value) query = query.where(list ? like(key, listItem(value)) : sql<boolean>`${sql.ref(key)} = ${value}`);
+    }
     return query;
   }
 

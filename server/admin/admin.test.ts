@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints, type EnquiryDetail, type EnquirySummary, type Page, type SubscriberSummary } from "../../contract/admin";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
+import { exportColumns } from "../export";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
@@ -229,12 +230,14 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^id,created_at,name,email,phone,role,/);
+    // The CLI's export has the same columns (cli.test.ts).
+    expect(lines[0]).toBe(exportColumns.enquiries.headers.join(","));
+    expect(lines[0]).toMatch(/^id,created_at,name,email,phone,role,.*,consent_at,consent_version,source_page,user_agent,ip_hash$/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") ${tag}"`);
     expect(lines[1]).toContain("'+44 20 7946 0000");
     const subscribers = await get(`${adminEndpoints.exportCsv}?kind=subscribers&status=confirmed`);
-    expect(subscribers.body.split("\r\n")[0]).toBe("id,created_at,updated_at,email,status,consent_at,confirmed_at,unsubscribed_at,source_page,ip_hash");
+    expect(subscribers.body.split("\r\n")[0]).toBe("id,created_at,updated_at,email,status,consent_at,source_page,ip_hash,confirmed_at,confirm_ip_hash,unsubscribed_at");
   });
 
   it("erases everything about an email, whatever its case, and nothing else", async () => {

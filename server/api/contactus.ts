@@ -220,13 +220,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       const storedKey = key === undefined ? null : scopedIdempotencyKey(ipHashSecret, "enquiry", lead.email, key);
       if (storedKey) await store.releaseIdempotencyKey(storedKey, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS).toISOString());
       const saved = await store.saveEnquiry({
-        name: lead.name,
-        email: lead.email,
-        phone: lead.phone,
-        role: lead.salutation,
-        sectors: lead.sector,
-        needs: lead.you_need,
-        message: lead.message,
+        ...parsed.lead,
         consentVersion: CONSENT_VERSION,
         sourcePage,
         userAgent: truncatedUserAgent(headerValue(request, "user-agent")),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emptyValues, enquiryFields } from "../../contract/fields";
 import { confirmationEmail, escapeHtml, oneLine, teamNotificationEmail } from "./messages";
 
 describe("the emails", () => {
@@ -21,7 +22,7 @@ describe("the emails", () => {
 
   it("give the team every field, with an em-dash for an empty one", () => {
     const email = teamNotificationEmail(
-      { id: "e1", name: "Ann", email: "ann@example.co.uk", phone: "", role: "Other", sectors: [], needs: ["Other"], message: "Hi", sourcePage: null, createdAt: "2026-11-22T05:00:00.000Z" },
+      { ...emptyValues(enquiryFields), id: "e1", name: "Ann", email: "ann@example.co.uk", phone: "", role: "Other", sectors: [], needs: ["Other"], message: "Hi", sourcePage: null, createdAt: "2026-11-22T05:00:00.000Z" },
       "Us <no-reply@x.co.uk>",
       "team@x.co.uk",
     );

@@ -1,5 +1,5 @@
+import { displayValue, enquiryFields, fieldEntries, type EnquiryValues, type FieldTable } from "../../contract/fields";
 import type { EmailPayload } from "../outbox/outbox-store";
-import type { NewEnquiry } from "../store/lead-store";
 
 // The emails, in our own words: plain text plus simple, accessible HTML
 // (lang="en-GB", one column, real text, links that say where they go) in the
@@ -121,24 +121,24 @@ export function confirmationEmail(to: string, from: string, links: ConfirmationL
   };
 }
 
-/** What the team notification shows: the stored enquiry's fields. */
-export type EnquiryForEmail = Pick<NewEnquiry, "name" | "email" | "phone" | "role" | "sectors" | "needs" | "message" | "sourcePage"> & {
+/** What the team notification shows: the stored enquiry's fields, and where and when it came. */
+export type EnquiryForEmail = EnquiryValues & {
+  sourcePage: string | null;
   id: string;
   createdAt: string;
 };
 
-/** The team's notice of a new enquiry: every field, Reply-To the enquirer so answering reaches them. */
-export function teamNotificationEmail(enquiry: EnquiryForEmail, from: string, teamEmail: string): EmailPayload {
-  const needs = enquiry.needs.length > 0 ? enquiry.needs.join(", ") : "no needs given";
+/**
+ * The team's notice of a new enquiry: every field of the table (its report label
+ * and value), Reply-To the enquirer so answering reaches them.
+ */
+export function teamNotificationEmail(enquiry: EnquiryForEmail, from: string, teamEmail: string, table: FieldTable = enquiryFields): EmailPayload {
+  const values: Readonly<Record<string, unknown>> = enquiry;
+  const shown = (value: unknown) => (typeof value === "string" || Array.isArray(value) ? displayValue(value as string | readonly string[]) : "");
+  const needs = enquiry.needs.length > 0 ? displayValue(enquiry.needs) : "no needs given";
   const subject = oneLine(`New enquiry: ${enquiry.role} – ${needs}`);
   const rows: [string, string][] = [
-    ["Name", enquiry.name],
-    ["Email", enquiry.email],
-    ["Phone", enquiry.phone],
-    ["Role", enquiry.role],
-    ["Sectors", enquiry.sectors.join(", ")],
-    ["Needs", enquiry.needs.join(", ")],
-    ["Message", enquiry.message],
+    ...fieldEntries(table).map(([key, spec]): [string, string] => [spec.reportLabel, shown(values[key])]),
     ["Sent from page", enquiry.sourcePage ?? ""],
     ["Received", enquiry.createdAt],
     ["Enquiry id", enquiry.id],

@@ -2,6 +2,8 @@ import { NEWSLETTER_UNSUBSCRIBE_ENDPOINT, TOKEN_PARAM } from "../../contract/new
 import { paths } from "../../contract/paths";
 import { confirmationEmail, teamNotificationEmail } from "../mail/messages";
 import { unsubscribeToken } from "../newsletter/tokens";
+import { enquiryFields, type FieldTable } from "../../contract/fields";
+import { enquiryValues, fieldValues } from "../store/enquiry-columns";
 import type { EnquiryRow, SubscriberRow } from "../store/schema";
 import type { NewDelivery } from "./outbox-store";
 
@@ -34,27 +36,17 @@ function webhook(url: string, kind: "enquiry" | "subscriber", id: string, email:
   };
 }
 
-export function enquiryDeliveries(row: EnquiryRow, settings: DeliverySettings): NewDelivery[] {
-  const sectors = JSON.parse(row.sectors) as string[];
-  const needs = JSON.parse(row.needs) as string[];
-  const email = teamNotificationEmail(
-    { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role, sectors, needs, message: row.message, sourcePage: row.source_page, createdAt: row.created_at },
-    settings.from,
-    settings.teamEmail,
-  );
+/** The team's email and, when configured, the CRM call: both carry every field of the enquiry's table. */
+export function enquiryDeliveries(row: EnquiryRow, settings: DeliverySettings, table: FieldTable = enquiryFields): NewDelivery[] {
+  const values = { ...enquiryValues(row), ...fieldValues(table, row) };
+  const email = teamNotificationEmail({ ...values, id: row.id, sourcePage: row.source_page, createdAt: row.created_at }, settings.from, settings.teamEmail, table);
   const deliveries: NewDelivery[] = [
     { channel: "email", topic: "team-notification", leadKind: "enquiry", leadId: row.id, leadEmail: row.email, payload: email },
   ];
   if (settings.webhookUrl) {
     deliveries.push(
       webhook(settings.webhookUrl, "enquiry", row.id, row.email, row.created_at, {
-        name: row.name,
-        email: row.email,
-        phone: row.phone,
-        role: row.role,
-        sectors,
-        needs,
-        message: row.message,
+        ...values,
         consent_at: row.consent_at,
         consent_version: row.consent_version,
         source_page: row.source_page,

@@ -3,6 +3,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { emptyValues, enquiryFields } from "../../contract/fields";
 import { openDatabase } from "./database";
 import type { Database } from "./schema";
 import { createLeadStore, type LeadStore, type NewEnquiry } from "./lead-store";
@@ -15,6 +16,7 @@ const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
 const kinds = (["sqlite", "postgres"] as const).filter((kind) => kind === "sqlite" || runPostgres);
 
 const enquiry = (overrides: Partial<NewEnquiry> = {}): NewEnquiry => ({
+  ...emptyValues(enquiryFields),
   name: "Ann Example",
   email: "ann@example.co.uk",
   phone: "",

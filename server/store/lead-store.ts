@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, type Transaction, type Updateable } from "kysely";
 import { CONFIRMATION_TOKEN_TTL_MS, type ConfirmOutcome } from "../../contract/newsletter";
+import type { EnquiryValues } from "../../contract/fields";
 import type { Dialect } from "./database";
+import { enquiryColumns } from "./enquiry-columns";
 import { newRowId } from "./row-id";
 import type { Database, EnquiryRow, SubscriberRow, SubscriberStatus, SubscriberTable } from "./schema";
 
 // The repository in front of the lead store. Routes and the CLI use only this
 // interface, never SQL, so SQLite and PostgreSQL behave the same behind it.
 
-export interface NewEnquiry {
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  sectors: readonly string[];
-  needs: readonly string[];
-  message: string;
+/** The enquiry's fields (keyed as in contract/form-fields.ts) and what the server records with them. */
+export interface NewEnquiry extends EnquiryValues {
   consentVersion: string;
   sourcePage: string | null;
   userAgent: string | null;
@@ -99,13 +95,7 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
       const row = {
         // Random, not time-ordered: it is the client's answer (row-id.ts).
         id: randomUUID(),
-        name: enquiry.name,
-        email: enquiry.email,
-        phone: enquiry.phone,
-        role: enquiry.role,
-        sectors: JSON.stringify(enquiry.sectors),
-        needs: JSON.stringify(enquiry.needs),
-        message: enquiry.message,
+        ...enquiryColumns(enquiry),
         // The form cannot be sent without ticking consent, so submitting is the consent.
         consent_at: createdAt,
         consent_version: enquiry.consentVersion,

@@ -1,21 +1,16 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { EnquiryFields } from "../../contract/fields";
 
 // The lead store's tables as Kysely sees them. Timestamps are ISO-8601 UTC text
 // in both SQLite and PostgreSQL: they sort as strings and read the same in both.
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
 
-export interface EnquiryTable {
+/** One text column per field of the enquiry's table (a multiple choice as a JSON array): store/enquiry-columns.ts. */
+type EnquiryFieldColumns = { [K in keyof EnquiryFields]: string };
+
+export interface EnquiryTable extends EnquiryFieldColumns {
   id: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  /** JSON array of sector names. */
-  sectors: string;
-  /** JSON array of needs. */
-  needs: string;
-  message: string;
   consent_at: string;
   consent_version: string;
   source_page: string | null;

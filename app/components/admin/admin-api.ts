@@ -1,5 +1,6 @@
 import {
   adminEndpoints,
+  enquiryFilterParams,
   type AdminStatus,
   type EnquiryDetail,
   type EnquirySummary,
@@ -15,21 +16,23 @@ import {
 
 export class Unauthorized extends Error {}
 
-export interface Filters {
-  q: string;
-  role: string;
-  sector: string;
-  need: string;
-  status: string;
-}
+/** The search text, the subscribers' status, and the enquiries' option filters (one per option field: role, sector, need). */
+export type Filters = { q: string; status: string } & Partial<Record<string, string>>;
 
-export const emptyFilters: Filters = { q: "", role: "", sector: "", need: "", status: "" };
+const filterKeys: Record<LeadKind, readonly string[]> = {
+  enquiries: ["q", ...enquiryFilterParams()],
+  subscribers: ["q", "status"],
+};
+
+export const emptyFilters: Filters = { q: "", status: "", ...Object.fromEntries(filterKeys.enquiries.map((key) => [key, ""])) };
 
 /** The query string of a view: only the filters that apply to the kind, only those set. */
 export function viewQuery(kind: LeadKind, filters: Filters, extra: Record<string, string> = {}): string {
-  const keys: (keyof Filters)[] = kind === "enquiries" ? ["q", "role", "sector", "need"] : ["q", "status"];
   const params = new URLSearchParams(extra);
-  for (const key of keys) if (filters[key].trim()) params.set(key, filters[key].trim());
+  for (const key of filterKeys[kind]) {
+    const value = filters[key]?.trim();
+    if (value) params.set(key, value);
+  }
   return params.toString();
 }
 

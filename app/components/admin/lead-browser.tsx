@@ -1,12 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { adminCopy } from "~/content/admin";
 import { subscriberStatuses, type EnquirySummary, type LeadKind, type Page, type SubscriberSummary } from "../../../contract/admin";
-import { needOptions, roleOptions, sectorOptions } from "../../../contract/fields";
+import { enquiryFields, inboxFilters, newsletterFields } from "../../../contract/fields";
 import { adminApi, emptyFilters, exportHref, Unauthorized, type Filters } from "./admin-api";
 import { LeadDetail } from "./lead-detail";
+import { inboxColumns, shownValue } from "./lead-fields";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
 
 const copy = adminCopy;
+
+/** The list's field columns of each kind, from its form's table. */
+const columns = { enquiries: inboxColumns(enquiryFields), subscribers: inboxColumns(newsletterFields) } as const;
+/** The enquiries' filters: one select per option field. */
+const optionFilters = inboxFilters(enquiryFields);
 
 type List = Page<EnquirySummary> | Page<SubscriberSummary>;
 
@@ -142,9 +148,9 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
         </div>
         {kind === "enquiries" ? (
           <>
-            <Select label={copy.filters.role} value={draft.role} options={roleOptions} onChange={set("role")} />
-            <Select label={copy.filters.sector} value={draft.sector} options={sectorOptions} onChange={set("sector")} />
-            <Select label={copy.filters.need} value={draft.need} options={needOptions} onChange={set("need")} />
+            {optionFilters.map((filter) => (
+              <Select key={filter.param} label={filter.label} value={draft[filter.param] ?? ""} options={filter.options} onChange={set(filter.param)} />
+            ))}
           </>
         ) : (
           <Select label={copy.filters.status} value={draft.status} options={subscriberStatuses} onChange={set("status")} names={copy.statuses} />
@@ -178,27 +184,12 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
                 <th scope="col" className="px-4 py-3">
                   {copy.table.received}
                 </th>
-                {kind === "enquiries" && (
-                  <th scope="col" className="px-4 py-3">
-                    {copy.table.name}
+                {columns[kind].map((column) => (
+                  <th key={column.key} scope="col" className="px-4 py-3">
+                    {column.label}
                   </th>
-                )}
-                <th scope="col" className="px-4 py-3">
-                  {copy.table.email}
-                </th>
-                {kind === "enquiries" ? (
-                  <>
-                    <th scope="col" className="px-4 py-3">
-                      {copy.table.role}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {copy.table.sectors}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {copy.table.needs}
-                    </th>
-                  </>
-                ) : (
+                ))}
+                {kind === "subscribers" && (
                   <th scope="col" className="px-4 py-3">
                     {copy.table.status}
                   </th>
@@ -211,7 +202,7 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
             <tbody>
               {items.length === 0 && (
                 <tr>
-                  <td colSpan={kind === "enquiries" ? 7 : 4} className="px-4 py-6 text-muted">
+                  <td colSpan={columns[kind].length + (kind === "subscribers" ? 3 : 2)} className="px-4 py-6 text-muted">
                     {copy.table.empty}
                   </td>
                 </tr>
@@ -222,17 +213,12 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
                 return (
                   <tr key={item.id} className="border-b border-line last:border-0">
                     <td className="px-4 py-3 whitespace-nowrap">{formatWhen(item.createdAt)}</td>
-                    {enquiry && <td className="px-4 py-3">{enquiry.name}</td>}
-                    <td className="px-4 py-3 break-all">{item.email}</td>
-                    {enquiry ? (
-                      <>
-                        <td className="px-4 py-3">{enquiry.role}</td>
-                        <td className="px-4 py-3">{enquiry.sectors.join(", ")}</td>
-                        <td className="px-4 py-3">{enquiry.needs.join(", ")}</td>
-                      </>
-                    ) : (
-                      <td className="px-4 py-3">{copy.statuses[(item as SubscriberSummary).status] ?? (item as SubscriberSummary).status}</td>
-                    )}
+                    {columns[kind].map((column) => (
+                      <td key={column.key} className={`px-4 py-3${column.breakAll ? " break-all" : ""}`}>
+                        {shownValue(item, column.key)}
+                      </td>
+                    ))}
+                    {!enquiry && <td className="px-4 py-3">{copy.statuses[(item as SubscriberSummary).status] ?? (item as SubscriberSummary).status}</td>}
                     <td className="px-4 py-3">
                       <button
                         type="button"

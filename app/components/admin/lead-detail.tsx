@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { adminCopy } from "~/content/admin";
 import type { ConsentRecord, Delivery, EnquiryDetail, LeadKind, SubscriberDetail } from "../../../contract/admin";
 import { adminApi, Unauthorized } from "./admin-api";
+import { enquiryFields, newsletterFields } from "../../../contract/fields";
 import { EraseControl } from "./erase-control";
+import { detailRows } from "./lead-fields";
 import { formatWhen, secondaryButton } from "./ui";
 
 const copy = adminCopy.detail;
@@ -130,23 +132,14 @@ export function LeadDetail({
       {detail === "missing" && <p role="status">{copy.missing}</p>}
       {enquiry && (
         <Facts
-          rows={[
-            [copy.fields.received, formatWhen(enquiry.createdAt)],
-            [copy.fields.name, enquiry.name],
-            [copy.fields.email, enquiry.email],
-            [copy.fields.phone, enquiry.phone],
-            [copy.fields.role, enquiry.role],
-            [copy.fields.sectors, enquiry.sectors.join(", ")],
-            [copy.fields.needs, enquiry.needs.join(", ")],
-            [copy.fields.message, enquiry.message],
-          ]}
+          rows={[[copy.fields.received, formatWhen(enquiry.createdAt)], ...detailRows(enquiryFields, enquiry)]}
         />
       )}
       {subscriber && (
         <Facts
           rows={[
             [copy.fields.received, formatWhen(subscriber.createdAt)],
-            [copy.fields.email, subscriber.email],
+            ...detailRows(newsletterFields, subscriber),
             [copy.fields.status, adminCopy.statuses[subscriber.status] ?? subscriber.status],
             [copy.fields.updated, formatWhen(subscriber.updatedAt)],
           ]}

@@ -3,73 +3,41 @@ import { Link } from "react-router";
 import { contactForm as copy } from "~/content/contact";
 import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
-import { CONTACT_ENDPOINT, fields, limits, needOptions, roleOptions, sectorOptions, type Need, type Role, type Sector } from "../../../contract/fields";
+import { CONTACT_ENDPOINT, emptyValues, enquiryFields, fieldEntries, fields, toWire, type FieldSpec, type FieldTable, type FieldValues } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 import { MultiSelect } from "./multi-select";
 
-interface EnquiryValues {
-  name: string;
-  email: string;
-  phone: string;
-  role: Role | "";
-  sectors: Sector[];
-  needs: Need[];
-  message: string;
-  consent: boolean;
-}
-type FieldKey = keyof EnquiryValues;
-type FieldErrors = Partial<Record<FieldKey, string>>;
-
-const initialValues: EnquiryValues = { name: "", email: "", phone: "", role: "", sectors: [], needs: [], message: "", consent: false };
-
-/** The body on the wire: the contract's field names, lists comma-joined, consent not sent. */
-function toBody(values: EnquiryValues): Record<string, string> {
-  return {
-    [fields.name]: values.name,
-    [fields.email]: values.email,
-    [fields.phone]: values.phone,
-    [fields.role]: values.role,
-    [fields.sectors]: values.sectors.join(","),
-    [fields.needs]: values.needs.join(","),
-    [fields.message]: values.message,
-  };
-}
+/** Every field of the table by its key. The consent box is kept apart: required, never sent. */
+type EnquiryValues = FieldValues<FieldTable>;
+/** By field key, and `consent`. */
+type FieldErrors = Partial<Record<string, string>>;
+const CONSENT = "consent";
 
 /**
  * The values in the form's fields as the browser holds them. The page hydrates
  * just after the rest (hydratedLater), so a visitor may have typed, picked and
  * ticked before React took over; that is in the DOM, not yet in state.
  */
-function valuesIn(form: HTMLFormElement, consent: HTMLInputElement | null): EnquiryValues {
+function valuesIn(table: FieldTable, form: HTMLFormElement): EnquiryValues {
   const data = new FormData(form);
-  const text = (name: string) => String(data.get(name) ?? "");
-  return {
-    name: text(fields.name),
-    email: text(fields.email),
-    phone: text(fields.phone),
-    role: text(fields.role) as Role | "",
-    sectors: data.getAll(fields.sectors).map(String) as Sector[],
-    needs: data.getAll(fields.needs).map(String) as Need[],
-    message: text(fields.message),
-    consent: consent?.checked ?? false,
-  };
+  return Object.fromEntries(
+    fieldEntries(table).map(([key, spec]) => [key, spec.kind === "choices" ? data.getAll(spec.wire).map(String) : String(data.get(spec.wire) ?? "")]),
+  );
 }
 
-/** Wire name → form field, to place the contract schema's messages beside their inputs. */
-const fieldByWireName = Object.fromEntries(Object.entries(fields).map(([key, wire]) => [wire, key])) as Record<string, FieldKey>;
-
 /** Checks the values with the same schema the server uses (loaded on demand), plus the consent the form requires. */
-export async function validateEnquiry(values: EnquiryValues): Promise<FieldErrors> {
+export async function validateEnquiry(values: EnquiryValues, consent: boolean, table: FieldTable = enquiryFields): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  const parsed = (await loadLeadSchema()).parseLead(toBody(values));
+  const parsed = (await loadLeadSchema()).parseForm(table, toWire(table, values));
   if (!parsed.ok) {
-    for (const [wire, message] of Object.entries(parsed.errors)) {
-      const key = fieldByWireName[wire];
-      if (key) errors[key] ??= message;
+    // The schema names fields by wire name; the form places each message beside its input.
+    for (const [key, spec] of fieldEntries(table)) {
+      const message = parsed.errors[spec.wire];
+      if (message) errors[key] ??= message;
     }
   }
-  if (!values.consent) errors.consent = copy.consentError;
+  if (!consent) errors[CONSENT] = copy.consentError;
   return errors;
 }
 
@@ -94,13 +62,79 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+interface FormFieldProps {
+  spec: FieldSpec;
+  label: ReactNode;
+  /** id, name and the aria wiring of its error, shared by every kind of control. */
+  control: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string };
+  value: string | readonly string[];
+  onChange: (value: string | string[]) => void;
+  error: ReactNode;
+}
+
+/** One field of the table as its control: a text input, a textarea, a select, or a multi-select of checkboxes. */
+function FormField({ spec, label, control, value, onChange, error }: FormFieldProps) {
+  const required = spec.required ? ({ required: true, "aria-required": "true" } as const) : {};
+  const text = typeof value === "string" ? value : "";
+  switch (spec.kind) {
+    case "choices":
+      return (
+        <div>
+          <MultiSelect label={spec.label} name={spec.wire} options={spec.options} value={typeof value === "string" ? [] : value} onChange={onChange} />
+          {error}
+        </div>
+      );
+    case "choice":
+      return (
+        <div>
+          {label}
+          <select {...control} {...required} value={text} onChange={(event) => onChange(event.target.value)} className={inputClass}>
+            <option value="">{spec.placeholder}</option>
+            {spec.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+          {error}
+        </div>
+      );
+    case "longText":
+      return (
+        <div className="sm:col-span-2">
+          {label}
+          <textarea {...control} {...required} rows={spec.rows} maxLength={spec.max} value={text} onChange={(event) => onChange(event.target.value)} className={inputClass} />
+          {error}
+        </div>
+      );
+    case "text":
+      return (
+        <div>
+          {label}
+          <input
+            {...control}
+            {...required}
+            type={spec.input}
+            autoComplete={spec.autocomplete}
+            maxLength={spec.max}
+            value={text}
+            onChange={(event) => onChange(event.target.value)}
+            className={inputClass}
+          />
+          {error}
+        </div>
+      );
+  }
+}
+
 /**
  * The enquiry form (spec sections 3, 4, 5, 7, 8). Missing or invalid fields show
  * the error state and their own messages, focus the first of them and send
  * nothing; an accepted answer shows the promise and resets the form.
  */
-export function ContactForm() {
-  const [values, setValues] = useState<EnquiryValues>(initialValues);
+export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
+  const [values, setValues] = useState<EnquiryValues>(() => emptyValues(table));
+  const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<FormStatus>("idle");
   const [honeypot, setHoneypot] = useState("");
@@ -111,14 +145,15 @@ export function ContactForm() {
   const id = useId();
   const loading = status === "loading";
 
-  const fieldId = (key: FieldKey) => `${id}-${key}`;
-  const errorId = (key: FieldKey) => `${id}-${key}-error`;
-  const set = <K extends FieldKey>(key: K, value: EnquiryValues[K]) => {
+  const fieldId = (key: string) => `${id}-${key}`;
+  const errorId = (key: string) => `${id}-${key}-error`;
+  const clearError = (key: string) => setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+  const set = (key: string, value: EnquiryValues[string]) => {
     setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+    clearError(key);
   };
   /** aria wiring shared by every validated control. */
-  const invalidProps = (key: FieldKey) =>
+  const invalidProps = (key: string) =>
     errors[key] ? { "aria-invalid": true as const, "aria-describedby": errorId(key) } : {};
 
   // The first focus anywhere in the form fetches the schema, so it is there by the time of submitting.
@@ -135,7 +170,8 @@ export function ContactForm() {
     const form = formRef.current;
     if (!form) return;
     form.noValidate = true;
-    setValues(valuesIn(form, form.querySelector<HTMLInputElement>(`[id="${fieldId("consent")}"]`)));
+    setValues(valuesIn(table, form));
+    setConsent(form.querySelector<HTMLInputElement>(`[id="${fieldId(CONSENT)}"]`)?.checked ?? false);
     const trap = form.elements.namedItem(fields.honeypot);
     if (trap instanceof HTMLInputElement && trap.value !== "") setHoneypot(trap.value);
     // Runs once, on mount: fieldId is stable for the form's life.
@@ -149,7 +185,7 @@ export function ContactForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const found = await validateEnquiry(values);
+    const found = await validateEnquiry(values, consent, table);
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       setStatus("error");
@@ -158,9 +194,10 @@ export function ContactForm() {
     }
     setErrors({});
     setStatus("loading");
-    const answer = await postLead(toBody(values), { submission: submission.current(), honeypot });
+    const answer = await postLead(toWire(table, values), { submission: submission.current(), honeypot });
     if (enquiryAccepted(answer)) {
-      setValues(initialValues);
+      setValues(emptyValues(table));
+      setConsent(false);
       setHoneypot("");
       submission.renew();
       setStatus("success");
@@ -169,7 +206,7 @@ export function ContactForm() {
     }
   }
 
-  const label = (key: FieldKey, text: string, required = false): ReactNode => (
+  const label = (key: string, text: string, required = false): ReactNode => (
     <label htmlFor={fieldId(key)} className="block text-sm font-semibold text-brand-900">
       {text}
       {required && <RequiredMark />}
@@ -190,122 +227,38 @@ export function ContactForm() {
     >
       <p className="text-sm text-muted">{copy.requiredNote}</p>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
-        <div>
-          {label("name", copy.labels.name, true)}
-          <input
-            id={fieldId("name")}
-            name={fields.name}
-            type="text"
-            autoComplete="name"
-            required
-            aria-required="true"
-            maxLength={limits.name}
-            value={values.name}
-            onChange={(event) => set("name", event.target.value)}
-            className={inputClass}
-            {...invalidProps("name")}
+        {fieldEntries(table).map(([key, spec]) => (
+          <FormField
+            key={key}
+            spec={spec}
+            label={label(key, spec.label, spec.required)}
+            control={{ id: fieldId(key), name: spec.wire, ...invalidProps(key) }}
+            value={values[key] ?? ""}
+            onChange={(value) => set(key, value)}
+            error={<FieldError id={errorId(key)} message={errors[key]} />}
           />
-          <FieldError id={errorId("name")} message={errors.name} />
-        </div>
-        <div>
-          {label("email", copy.labels.email, true)}
-          <input
-            id={fieldId("email")}
-            name={fields.email}
-            type="email"
-            autoComplete="email"
-            required
-            aria-required="true"
-            maxLength={limits.email}
-            value={values.email}
-            onChange={(event) => set("email", event.target.value)}
-            className={inputClass}
-            {...invalidProps("email")}
-          />
-          <FieldError id={errorId("email")} message={errors.email} />
-        </div>
-        <div>
-          {label("phone", copy.labels.phone)}
-          <input
-            id={fieldId("phone")}
-            name={fields.phone}
-            type="tel"
-            autoComplete="tel"
-            maxLength={limits.phone}
-            value={values.phone}
-            onChange={(event) => set("phone", event.target.value)}
-            className={inputClass}
-            {...invalidProps("phone")}
-          />
-          <FieldError id={errorId("phone")} message={errors.phone} />
-        </div>
-        <div>
-          {label("role", copy.labels.role, true)}
-          <select
-            id={fieldId("role")}
-            name={fields.role}
-            required
-            aria-required="true"
-            value={values.role}
-            onChange={(event) => set("role", event.target.value as Role | "")}
-            className={inputClass}
-            {...invalidProps("role")}
-          >
-            <option value="">{copy.rolePlaceholder}</option>
-            {roleOptions.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-          <FieldError id={errorId("role")} message={errors.role} />
-        </div>
-        <MultiSelect
-          label={copy.labels.sectors}
-          name={fields.sectors}
-          options={sectorOptions}
-          value={values.sectors}
-          onChange={(sectors) => set("sectors", sectors)}
-        />
-        <MultiSelect
-          label={copy.labels.needs}
-          name={fields.needs}
-          options={needOptions}
-          value={values.needs}
-          onChange={(needs) => set("needs", needs)}
-        />
-        <div className="sm:col-span-2">
-          {label("message", copy.labels.message)}
-          <textarea
-            id={fieldId("message")}
-            name={fields.message}
-            rows={5}
-            maxLength={limits.message}
-            value={values.message}
-            onChange={(event) => set("message", event.target.value)}
-            className={inputClass}
-            {...invalidProps("message")}
-          />
-          <FieldError id={errorId("message")} message={errors.message} />
-        </div>
+        ))}
         <div className="sm:col-span-2">
           <div className="flex items-start gap-3">
             <input
-              id={fieldId("consent")}
+              id={fieldId(CONSENT)}
               type="checkbox"
               required
               aria-required="true"
-              checked={values.consent}
-              onChange={(event) => set("consent", event.target.checked)}
+              checked={consent}
+              onChange={(event) => {
+                setConsent(event.target.checked);
+                clearError(CONSENT);
+              }}
               className="mt-0.5 size-5 shrink-0 accent-brand-700"
-              {...invalidProps("consent")}
+              {...invalidProps(CONSENT)}
             />
-            <label htmlFor={fieldId("consent")} className="text-ink">
+            <label htmlFor={fieldId(CONSENT)} className="text-ink">
               {copy.consent}
               <RequiredMark />
             </label>
           </div>
-          <FieldError id={errorId("consent")} message={errors.consent} />
+          <FieldError id={errorId(CONSENT)} message={errors[CONSENT]} />
           <p className="mt-2 pl-8 text-sm">
             <Link to={copy.privacyLink.href} className="font-medium text-brand-700 underline hover:text-brand-600">
               {copy.privacyLink.label}

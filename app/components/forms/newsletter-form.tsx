@@ -2,11 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
 import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
-import { CONTACT_ENDPOINT, fields } from "../../../contract/fields";
+import { CONTACT_ENDPOINT, newsletterFields } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 
 const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
+/** The form's one field, as its table describes it. */
+const email = newsletterFields.email;
 
 /**
  * The footer's newsletter sign-up (spec sections 4, 5, 8): idle → loading →
@@ -32,8 +34,8 @@ export function NewsletterForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const email = inputRef.current?.value ?? "";
-    const parsed = (await loadLeadSchema()).parseLead({ [fields.email]: email });
+    const typed = inputRef.current?.value ?? "";
+    const parsed = (await loadLeadSchema()).parseLead({ [email.wire]: typed });
     if (!parsed.ok || parsed.kind !== "newsletter") {
       setInvalid(true);
       setStatus("error");
@@ -42,7 +44,7 @@ export function NewsletterForm() {
     }
     setInvalid(false);
     setStatus("loading");
-    const answer = await postLead({ [fields.email]: parsed.lead.email }, { submission: submission.current(), honeypot });
+    const answer = await postLead({ [email.wire]: parsed.lead.email }, { submission: submission.current(), honeypot });
     if (newsletterAccepted(answer)) {
       if (inputRef.current) inputRef.current.value = "";
       submission.renew();
@@ -70,17 +72,18 @@ export function NewsletterForm() {
       </h2>
       <p className="mt-4 text-sm leading-relaxed">{copy.text}</p>
       <label htmlFor={`${id}-email`} className="mt-4 block text-sm font-semibold text-white">
-        {copy.emailLabel}
+        {email.label}
       </label>
       <div className="mt-2 flex flex-wrap gap-2">
         <input
           ref={inputRef}
           id={`${id}-email`}
-          type="email"
-          name={fields.email}
-          autoComplete="email"
-          required
-          aria-required="true"
+          type={email.input}
+          name={email.wire}
+          autoComplete={email.autocomplete}
+          required={email.required}
+          aria-required={email.required}
+          maxLength={email.max}
           aria-invalid={showInvalid || undefined}
           aria-describedby={showInvalid ? `${id}-status` : undefined}
           // Uncontrolled, so what a visitor types before the form hydrates is kept.
