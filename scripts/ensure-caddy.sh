@@ -3,10 +3,10 @@
 set -euo pipefail
 bin="${CADDY_PATH:-/usr/bin/caddy}"
 if [ -x "$bin" ]; then exit 0; fi
-echo "Caddy not found at $bin: installing Debian's caddy package…"
-SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq caddy >/dev/null
+bash "$(dirname "$0")/ensure-debian-package.sh" "$bin" caddy
 # The package starts a system service on port 80; the test runs its own Caddy, so stop that one where systemd runs.
-if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then $SUDO systemctl disable --now caddy >/dev/null 2>&1 || true; fi
+if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO systemctl disable --now caddy >/dev/null 2>&1 || true
+fi
 "$bin" version
