@@ -5,6 +5,7 @@ import { Redis } from "ioredis";
 import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
+import { startAnalytics } from "./analytics/start";
 import { resolveSessionSecret } from "./admin/session";
 import { contactUsRoutes } from "./api/contactus";
 import { newsletterRoutes } from "./api/newsletter";
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   app.addHook("onClose", async () => {
     await app.outbox.stop();
     mailer.close();
+    await analytics?.close();
     await app.leads.close();
   });
   let redis: Redis | undefined;
@@ -143,6 +145,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   app.get("/healthz", async () => ({ status: "ok" }));
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
+  // Closed (its last counts written) by the onClose hook above, before the store.
+  const analytics = config.analytics.enabled ? await startAnalytics(app, { config, db, redis, emailHashSecret: ipHashSecret }) : undefined;
   const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret");
   await app.register(contactUsRoutes, {
     prefix: CONTACT_ENDPOINT,
@@ -162,10 +166,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     },
     confirmationResendMinMs: config.confirmationResendMinMs,
     onEnqueued: () => app.outbox.poke(),
+    analytics: analytics?.leads,
   });
 
   await app.register(newsletterRoutes, {
-    store: app.leads,
+    store: analytics?.countingConfirmations(app.leads) ?? app.leads,
     ipHashSecret,
     unsubscribeSecret,
     publicSiteUrl: config.publicSiteUrl,
@@ -180,6 +185,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     publicSiteUrl: config.publicSiteUrl,
     signInLimit: { max: config.admin.signInMax, windowMs: 15 * 60 * 1000 },
     redis,
+    extraRoutes: analytics?.reportRoutes,
   });
 
   await app.register(sitePlugin, {

@@ -103,6 +103,10 @@ const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
   ADMIN_SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
   ADMIN_SIGNIN_MAX: count("5", 1),
+  ANALYTICS: v.optional(v.picklist(["on", "off"], 'must be "on" or "off"'), "on"),
+  ANALYTICS_HONOR_GPC: v.optional(v.picklist(["true", "false"], 'must be "true" or "false"'), "true"),
+  ANALYTICS_RATE_LIMIT_MAX: count("120", 1),
+  ANALYTICS_FLUSH_MS: count("5000", 10),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -145,6 +149,8 @@ export interface Config {
   confirmationResendMinMs: number;
   /** The owner's inbox: off without a password; sign-in attempts per IP per 15 minutes. */
   admin: { password?: string; sessionSecret?: string; signInMax: number };
+  /** First-party, cookieless analytics: on by default; events per IP per minute; how often counts are written. */
+  analytics: { enabled: boolean; honorGpc: boolean; rateLimitMax: number; flushMs: number };
 }
 
 export class ConfigError extends Error {
@@ -195,5 +201,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outbox: { pollMs: out.OUTBOX_POLL_MS, baseDelayMs: out.OUTBOX_BASE_DELAY_MS, maxDelayMs: Math.max(out.OUTBOX_MAX_DELAY_MS, out.OUTBOX_BASE_DELAY_MS) },
     confirmationResendMinMs: out.CONFIRMATION_RESEND_MIN_MS,
     admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX },
+    analytics: { enabled: out.ANALYTICS === "on", honorGpc: out.ANALYTICS_HONOR_GPC === "true", rateLimitMax: out.ANALYTICS_RATE_LIMIT_MAX, flushMs: out.ANALYTICS_FLUSH_MS },
   };
 }

@@ -22,6 +22,8 @@ export interface AdminOptions {
   publicSiteUrl: URL;
   signInLimit: { max: number; windowMs: number };
   redis?: Redis;
+  /** More owner-only routes (the analytics dashboard's), behind the same checks. */
+  extraRoutes?: (scope: FastifyInstance) => void;
 }
 
 export const ROBOTS_HEADER = "noindex, nofollow";
@@ -160,6 +162,8 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     request.log.info({ erased: { enquiries: result.enquiries, subscribers: result.subscribers, deliveries: result.deliveries } }, "erasure");
     return result;
   });
+
+  options.extraRoutes?.(app);
 
   // Anything else under /api/admin: the hooks above still answer 404/403/401 first.
   app.all("/*", async (_request, reply) => reply.code(404).send({ statusCode: 404, message: "Not Found" }));

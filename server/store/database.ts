@@ -8,6 +8,7 @@ import { startCheckpointer, type Checkpointer } from "./checkpointer";
 import { GroupCommitDialect } from "./group-commit";
 import * as leads0001 from "./migrations/0001-leads";
 import * as outbox0002 from "./migrations/0002-outbox";
+import * as analytics0005 from "./migrations/0005-analytics";
 import type { Database } from "./schema";
 
 // Opens the lead store's database (SQLite by default, PostgreSQL when a URL is
@@ -17,6 +18,7 @@ import type { Database } from "./schema";
 const migrations: Record<string, Migration> = {
   "0001-leads": leads0001,
   "0002-outbox": outbox0002,
+  "0005-analytics": analytics0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
