@@ -4,6 +4,7 @@ import { DeferredNewsletterForm } from "~/components/forms/deferred-newsletter-f
 import { SiteLayout } from "~/components/layout/site-layout";
 import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
+import { usePageAnalytics } from "~/lib/analytics-beacon";
 import { useHydrationSignal } from "~/lib/hydration-signal";
 import "./app.css";
 
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useHydrationSignal();
+  usePageAnalytics();
   return (
     <SiteLayout newsletter={<DeferredNewsletterForm />}>
       <Outlet />
