@@ -106,7 +106,8 @@ export function AnalyticsDashboard({ onUnauthorized }: { onUnauthorized: () => v
     setRangeError(!valid);
     if (valid) {
       setStatus("loading");
-      setRange(draft);
+      // A new object even for the same dates: pressing Show again reloads the figures.
+      setRange({ ...draft });
     }
   }
 
