@@ -1,7 +1,8 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory] [--no-build]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,analytics] [--no-build]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
+import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
 import { buildBoth, runBytes } from "./bytes";
 import { runCrash } from "./crash";
@@ -17,6 +18,7 @@ const parts = {
   static: () => runStatic(),
   crash: () => runCrash(),
   observatory: () => runObservatory(),
+  analytics: () => runAnalytics(),
 } as const;
 type Part = keyof typeof parts;
 
