@@ -10,6 +10,7 @@ import autocannon from "autocannon";
 import { build } from "esbuild";
 import { EVENT_ENDPOINT } from "../contract/analytics";
 import { createAnalyticsStore, type Increment, type Metric } from "../server/analytics/analytics-store";
+import { incrementsOf, type Counted } from "../server/analytics/collector";
 import type { Device } from "../server/analytics/dimensions";
 import { openDatabase } from "../server/store/database";
 import { postgresReachable, scratchDatabase } from "../server/store/test-databases";
@@ -88,18 +89,19 @@ function generateDay(day: string, next: () => number): Increment[] {
   const campaigns = ["", "", "", "", "", "", ...Array.from({ length: 20 }, (_, i) => `campaign-${i}`)];
   const devices: Device[] = ["desktop", "phone", "phone", "tablet"];
   const rows = new Map<string, Increment>();
-  const add = (metric: Metric, dims: Omit<Increment, "day" | "metric" | "count">) => {
-    const key = `${metric}|${dims.page}|${dims.referrer}|${dims.campaign}|${dims.device}`;
-    const row = rows.get(key);
-    if (row) row.count += 1;
-    else rows.set(key, { day, metric, ...dims, count: 1 });
+  const add = (metric: Metric, dims: Counted) => {
+    for (const increment of incrementsOf(day, metric, dims)) {
+      const key = `${metric}|${increment.dimension}|${increment.key}`;
+      const row = rows.get(key);
+      if (row) row.count += 1;
+      else rows.set(key, increment);
+    }
   };
   for (let view = 0; view < VIEWS_PER_DAY; view += 1) {
     const device = pick(devices, 1);
     const page = pick(pages, 2);
-    const none = { referrer: "", source: "", medium: "", campaign: "" };
-    add("view", { page, ...none, device });
-    if (next() < 0.9) add("page_visitor", { page, ...none, device });
+    add("view", { page, device });
+    if (next() < 0.9) add("page_visitor", { page, device });
     if (next() < 0.4) {
       const campaign = pick(campaigns, 1.5);
       const landing = { page, referrer: pick(referrers, 2), source: campaign ? "newsletter" : "", medium: campaign ? "email" : "", campaign, device };
@@ -109,8 +111,8 @@ function generateDay(day: string, next: () => number): Increment[] {
       if (next() < 0.01) add("signup", landing);
       if (next() < 0.007) add("confirmed", landing);
     }
-    if (next() < 0.05) add("form_view:newsletter", { page, ...none, device });
-    if (page === "/page-1") add("form_view:contact", { page, ...none, device });
+    if (next() < 0.05) add("form_view:newsletter", { page, device });
+    if (page === "/page-1") add("form_view:contact", { page, device });
   }
   return [...rows.values()];
 }

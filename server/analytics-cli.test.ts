@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAnalyticsStore } from "./analytics/analytics-store";
+import { incrementsOf } from "./analytics/collector";
 import { runAnalyticsCli } from "./analytics-cli";
 import { openDatabase } from "./store/database";
 
@@ -20,14 +21,15 @@ describe("the analytics CLI", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "analytics-cli-"));
     const { db } = await openDatabase({ dataDir });
-    const dims = { referrer: "", source: "", medium: "", campaign: "", device: "desktop" as const };
+    const home = { page: "/", device: "desktop" as const };
+    const visit = { ...home, referrer: "", source: "", medium: "", campaign: "spring" };
     await createAnalyticsStore(db).add([
-      { day: "2026-11-01", metric: "view", page: "/", ...dims, count: 40 },
-      { day: "2026-11-01", metric: "visit", page: "/", ...dims, campaign: "spring", count: 20 },
-      { day: "2026-11-01", metric: "page_visitor", page: "/", ...dims, count: 18 },
-      { day: "2026-11-01", metric: "enquiry", page: "/", ...dims, campaign: "spring", count: 1 },
-      { day: "2026-11-02", metric: "confirmed", page: "/", ...dims, count: 1 },
-      { day: "2026-10-01", metric: "view", page: "/old", ...dims, count: 5 },
+      ...incrementsOf("2026-11-01", "view", home, 40),
+      ...incrementsOf("2026-11-01", "visit", visit, 20),
+      ...incrementsOf("2026-11-01", "page_visitor", home, 18),
+      ...incrementsOf("2026-11-01", "enquiry", visit, 1),
+      ...incrementsOf("2026-11-02", "confirmed", visit, 1),
+      ...incrementsOf("2026-10-01", "view", { page: "/old", device: "desktop" }, 5),
     ]);
     await db.destroy();
   });

@@ -15,15 +15,13 @@ import { referrerLabel, type Device, type Dimensions } from "./dimensions";
 // PostgreSQL behave the same: counters added to daily rows, the dashboard's
 // and the CLI's reads, and the context of sign-ups awaiting confirmation.
 
+export type Dimension = "page" | "referrer" | "source" | "medium" | "campaign" | "device";
+
 export interface AnalyticsDailyTable {
   day: string;
   metric: string;
-  page: string;
-  referrer: string;
-  source: string;
-  medium: string;
-  campaign: string;
-  device: Device;
+  dimension: Dimension;
+  key: string;
   count: number;
 }
 
@@ -57,13 +55,15 @@ export type Metric =
   | "signup"
   | "confirmed";
 
-export interface Increment extends Dimensions {
+export interface Increment {
   day: string;
   metric: Metric;
+  dimension: Dimension;
+  key: string;
   count: number;
 }
 
-/** Rows per INSERT: well under SQLite's 32,766 bound parameters (9 per row). */
+/** Rows per INSERT: well under SQLite's 32,766 bound parameters (5 per row). */
 const UPSERT_BATCH = 500;
 
 /** How long a sign-up's context waits for its confirmation: the token's 7 days and a day's margin. */
@@ -71,20 +71,23 @@ export const PENDING_SIGNUP_TTL_MS = 8 * 24 * 60 * 60 * 1000;
 
 const rate = (leads: number, base: number) => (base > 0 ? Math.round((leads / base) * 10_000) / 10_000 : 0);
 
-type Dimension = "page" | "referrer" | "campaign" | "device";
-
 export function createAnalyticsStore(database: Kysely<Database>) {
   const db = database.withTables<AnalyticsTables>();
 
-  /** Sums per (key, metric) over a date range: the one shape every breakdown reads. */
+  /**
+   * Sums per (key, metric) over a date range: the one shape every breakdown reads. "day" sums the
+   * device rows by day (every count has exactly one device row).
+   */
   async function sums(dimension: Dimension | "day", from: string, to: string, metrics: readonly string[]) {
+    const group = dimension === "day" ? "day" : "key";
     const rows = await db
       .selectFrom("analytics_daily")
-      .select([sql.ref<string>(dimension).as("key"), "metric", sql<number | string>`sum(${sql.ref("count")})`.as("total")])
+      .select([sql.ref<string>(group).as("key"), "metric", sql<number | string>`sum(${sql.ref("count")})`.as("total")])
+      .where("dimension", "=", dimension === "day" ? "device" : dimension)
       .where("day", ">=", from)
       .where("day", "<=", to)
       .where("metric", "in", metrics)
-      .groupBy([dimension, "metric"])
+      .groupBy([group, "metric"])
       .execute();
     const byKey = new Map<string, Record<string, number>>();
     for (const row of rows) {
@@ -95,7 +98,7 @@ export function createAnalyticsStore(database: Kysely<Database>) {
     return byKey;
   }
 
-  async function breakdown(dimension: Dimension, from: string, to: string): Promise<BreakdownRow[]> {
+  async function breakdown(dimension: "page" | "referrer" | "campaign" | "device", from: string, to: string): Promise<BreakdownRow[]> {
     // Per page the views and unique visitors are the page's own; the leads and visits are those the page began.
     const visitorMetric = dimension === "page" ? "page_visitor" : "visitor";
     // Views are kept per page and device only, not per referrer or campaign.
@@ -131,7 +134,7 @@ export function createAnalyticsStore(database: Kysely<Database>) {
             .values(increments.slice(start, start + UPSERT_BATCH))
             .onConflict((conflict) =>
               conflict
-                .columns(["day", "metric", "page", "referrer", "source", "medium", "campaign", "device"])
+                .columns(["dimension", "day", "metric", "key"])
                 .doUpdateSet({ count: (eb) => eb("analytics_daily.count", "+", eb.ref("excluded.count")) }),
             )
             .execute();

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { AnalyticsEvent, Visit } from "../../contract/analytics";
-import type { AnalyticsStore, Increment, Metric } from "./analytics-store";
+import type { AnalyticsStore, Dimension, Increment, Metric } from "./analytics-store";
 import { visitDimensions, type Device, type Dimensions } from "./dimensions";
 import { DailyVisitors } from "./visitor-hash";
 
@@ -27,7 +27,19 @@ export interface Requester {
   device: Device;
 }
 
-const keyOf = (day: string, metric: Metric, d: Dimensions) => JSON.stringify([day, metric, d.page, d.referrer, d.source, d.medium, d.campaign, d.device]);
+const keyOf = (increment: Omit<Increment, "count">) => JSON.stringify([increment.dimension, increment.day, increment.metric, increment.key]);
+
+/** The dimensions a count is kept by: all of a visit's, or only page and device (views, form steps). */
+export type Counted = Pick<Dimensions, "page" | "device"> & Partial<Dimensions>;
+const dimensionNames = ["page", "referrer", "source", "medium", "campaign", "device"] as const satisfies readonly Dimension[];
+
+/** One count of `metric` as the rows it adds to: one per dimension it has. */
+export function incrementsOf(day: string, metric: Metric, dimensions: Counted, count = 1): Increment[] {
+  return dimensionNames.flatMap((dimension) => {
+    const key = dimensions[dimension];
+    return key === undefined ? [] : [{ day, metric, dimension, key, count }];
+  });
+}
 
 export function createCollector(options: CollectorOptions) {
   const { store, ownHosts } = options;
@@ -36,11 +48,16 @@ export function createCollector(options: CollectorOptions) {
   let pending = new Map<string, Increment>();
   let flushing: Promise<void> = Promise.resolve();
 
-  function count(metric: Metric, dimensions: Dimensions, day = visitors.today()) {
-    const key = keyOf(day, metric, dimensions);
-    const entry = pending.get(key);
-    if (entry) entry.count += 1;
-    else pending.set(key, { day, metric, ...dimensions, count: 1 });
+  function addTo(map: Map<string, Increment>, increment: Increment) {
+    const id = keyOf(increment);
+    const entry = map.get(id);
+    if (entry) entry.count += increment.count;
+    else map.set(id, { ...increment });
+  }
+
+  /** One more of `metric`, in the rollup of each dimension it has. */
+  function count(metric: Metric, dimensions: Counted, day = visitors.today()) {
+    for (const increment of incrementsOf(day, metric, dimensions)) addTo(pending, increment);
   }
 
   const emailHash = (email: string) => createHmac("sha256", options.emailHashSecret).update(`analytics-signup\0${email.trim().toLowerCase()}`).digest("base64url");
@@ -52,12 +69,7 @@ export function createCollector(options: CollectorOptions) {
       await store.add(batch);
     } catch (error) {
       // Put the counts back: the next flush tries them again.
-      for (const increment of batch) {
-        const key = keyOf(increment.day, increment.metric, increment);
-        const entry = pending.get(key);
-        if (entry) entry.count += increment.count;
-        else pending.set(key, increment);
-      }
+      for (const increment of batch) addTo(pending, increment);
       throw error;
     }
   }
@@ -80,14 +92,14 @@ export function createCollector(options: CollectorOptions) {
         const { day, newVisitor, newOnPage } = visitors.see(who.ip, who.userAgent, event.p);
         const here = { ...landing, page: event.p };
         // Views are kept per page and device only: fewer rows, and the referrer/campaign tables count visits.
-        count("view", { page: event.p, referrer: "", source: "", medium: "", campaign: "", device: who.device }, day);
+        count("view", { page: event.p, device: who.device }, day);
         if (event.x === 1) count("visit", landing, day);
         if (newVisitor) count("visitor", here, day);
         if (newOnPage) count("page_visitor", here, day);
         return;
       }
       if (!event.f) return;
-      count(`${event.e}:${event.f}`, { ...landing, page: event.p });
+      count(`${event.e}:${event.f}`, { page: event.p, device: who.device });
     },
 
     /** An accepted enquiry, counted against the visit that produced it. */

@@ -11,22 +11,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("day", "text", (col) => col.notNull())
     // view | visit | visitor | page_visitor | form_view:<form> | form_start:<form> | form_submit:<form> | enquiry | signup | confirmed
     .addColumn("metric", "text", (col) => col.notNull())
-    .addColumn("page", "text", (col) => col.notNull())
-    // Referrer host and UTM values; '' when absent (a UNIQUE index treats NULLs as all different).
-    .addColumn("referrer", "text", (col) => col.notNull())
-    .addColumn("source", "text", (col) => col.notNull())
-    .addColumn("medium", "text", (col) => col.notNull())
-    .addColumn("campaign", "text", (col) => col.notNull())
-    // phone | tablet | desktop
-    .addColumn("device", "text", (col) => col.notNull())
+    // What the count is broken down by: page | referrer | source | medium | campaign | device. Each event
+    // adds one row per dimension it has (a rollup per dimension: about a thousand rows a day, however busy).
+    .addColumn("dimension", "text", (col) => col.notNull())
+    // The page path, referrer host, UTM value or device class; '' when absent (no referrer, no campaign).
+    .addColumn("key", "text", (col) => col.notNull())
     .addColumn("count", "integer", (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex("analytics_daily_key")
-    .on("analytics_daily")
-    .columns(["day", "metric", "page", "referrer", "source", "medium", "campaign", "device"])
-    .unique()
-    .execute();
+  await db.schema.createIndex("analytics_daily_key").on("analytics_daily").columns(["dimension", "day", "metric", "key"]).unique().execute();
 
   await db.schema
     .createTable("analytics_pending_signups")
