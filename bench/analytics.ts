@@ -18,6 +18,8 @@ import { flag, isMain, median, ports, report, root, startSiteServer, tmpDir, typ
 
 const targets = { beaconBrotli: 1024, pageP99Ratio: 1.5, dashboardMs: 200 } as const;
 const VIEWS_PER_DAY = 50_000;
+/** A paced event load: 200 a second is 17 million a day, 350 times the busy site's 50,000 views. */
+const PACED_EVENTS_PER_SECOND = 200;
 const DAYS = 90;
 
 /** The beacon as the browser gets it: its module with its contract constants, minified, React and the router left out (the page has them already). */
@@ -48,7 +50,7 @@ async function pageLoad(url: string, duration: number) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
-async function ingestion(duration: number) {
+async function ingestion(duration: number, overallRate?: number) {
   const port = ports.analytics;
   const dataDir = path.join(tmpDir, `data-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -62,6 +64,7 @@ async function ingestion(duration: number) {
         url: `http://127.0.0.1:${port}${EVENT_ENDPOINT}`,
         connections: 20,
         duration,
+        overallRate,
         requests: [{ method: "POST", headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": browserUa }, body: event }],
       }),
       pageLoad(page, duration),
@@ -157,10 +160,13 @@ export async function runAnalytics(): Promise<void> {
   rows.push({ measure: "beacon (minified; raw / gzip / brotli bytes)", value: `${beacon.raw} / ${beacon.gzip} / ${beacon.brotli}`, target: `≤ ${targets.beaconBrotli} brotli`, result: beacon.brotli <= targets.beaconBrotli ? "met" : "missed" });
 
   console.log("ingestion beside page serving…");
-  const load = await ingestion(duration);
-  const ratio = load.busy.p99 / Math.max(1, load.idle.p99);
-  rows.push({ measure: `events ingested per second (POST ${EVENT_ENDPOINT}, 20 connections, beside the page load)`, value: `${load.eventsPerSecond} (p99 ${load.eventP99} ms, ${load.eventNon2xx} non-2xx)`, target: "–", result: "–" });
-  rows.push({ measure: "GET / p99 idle → during the event load (10 connections)", value: `${load.idle.p99} → ${load.busy.p99} ms (${load.idle.rps} → ${load.busy.rps} req/s)`, target: `≤ ${targets.pageP99Ratio}×`, result: `${ratio.toFixed(2)}× ${ratio <= targets.pageP99Ratio ? "met" : "missed"}` });
+  for (const rate of [undefined, PACED_EVENTS_PER_SECOND]) {
+    const load = await ingestion(duration, rate);
+    const ratio = load.busy.p99 / Math.max(1, load.idle.p99);
+    const how = rate ? `paced at ${rate}/s` : "as fast as taken";
+    rows.push({ measure: `events ingested per second (POST ${EVENT_ENDPOINT}, 20 connections, ${how}, beside the page load)`, value: `${load.eventsPerSecond} (p99 ${load.eventP99} ms, ${load.eventNon2xx} non-2xx)`, target: "–", result: "–" });
+    rows.push({ measure: `GET / p99 idle → during the event load ${how} (10 connections)`, value: `${load.idle.p99} → ${load.busy.p99} ms (${load.idle.rps} → ${load.busy.rps} req/s)`, target: `≤ ${targets.pageP99Ratio}×`, result: `${ratio.toFixed(2)}× ${ratio <= targets.pageP99Ratio ? "met" : "missed"}` });
+  }
 
   const kinds: ("sqlite" | "postgres")[] = (await postgresReachable()) ? ["sqlite", "postgres"] : ["sqlite"];
   for (const kind of kinds) {
