@@ -5,6 +5,7 @@ import { noticeScript } from "~/components/layout/notice-script";
 import { SiteLayout } from "~/components/layout/site-layout";
 import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
+import { usePageAnalytics } from "~/lib/analytics-beacon";
 import { useHydrationSignal } from "~/lib/hydration-signal";
 import "./app.css";
 
@@ -35,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useHydrationSignal();
+  usePageAnalytics();
   return (
     <SiteLayout newsletter={<DeferredNewsletterForm />}>
       <Outlet />

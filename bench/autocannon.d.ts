@@ -10,6 +10,8 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second across all connections (unpaced when absent). */
+    overallRate?: number;
     headers?: Record<string, string>;
     requests?: (RawRequest & { setupRequest?: (request: RawRequest) => RawRequest })[];
   }

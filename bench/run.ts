@@ -1,7 +1,8 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices] [--no-build]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics] [--no-build]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
+import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
 import { runBackup } from "./backup";
 import { buildBoth, runBytes } from "./bytes";
@@ -23,6 +24,7 @@ const parts = {
   backup: () => runBackup(),
   hostile: () => runHostile(),
   notices: () => runNotices(),
+  analytics: () => runAnalytics(),
 } as const;
 type Part = keyof typeof parts;
 

@@ -6,6 +6,7 @@ import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { notFoundPages, redirects } from "../contract/paths";
 import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
+import { startAnalytics } from "./analytics/start";
 import { resolveSessionSecret } from "./admin/session";
 import { contactUsRoutes } from "./api/contactus";
 import { newsletterRoutes } from "./api/newsletter";
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     await backups?.stop();
     await app.outbox.stop();
     mailer.close();
+    await analytics?.close();
     await app.leads.close();
   });
   let redis: Redis | undefined;
@@ -160,6 +162,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(readinessRoutes, { db, redis });
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
+  // Closed (its last counts written) by the onClose hook above, before the store.
+  const analytics = config.analytics.enabled ? await startAnalytics(app, { config, db, redis, emailHashSecret: ipHashSecret }) : undefined;
   const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret", "UNSUBSCRIBE_SECRET");
   await app.register(contactUsRoutes, {
     prefix: CONTACT_ENDPOINT,
@@ -180,10 +184,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     },
     confirmationResendMinMs: config.confirmationResendMinMs,
     onEnqueued: () => app.outbox.poke(),
+    analytics: analytics?.leads,
   });
 
   await app.register(newsletterRoutes, {
-    store: app.leads,
+    store: analytics?.countingConfirmations(app.leads) ?? app.leads,
     ipHashSecret,
     unsubscribeSecret,
     publicSiteUrl: config.publicSiteUrl,
@@ -202,6 +207,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     signInLimit: { max: config.admin.signInMax, windowMs: 15 * 60 * 1000 },
     redis,
     onRateLimitFallback,
+    extraRoutes: analytics?.reportRoutes,
   });
 
   // Without a site (`SITE_DIR=none`) this is the API alone: the dev server serves the pages.

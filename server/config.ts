@@ -134,6 +134,10 @@ const EnvSchema = v.object({
   HTTP_IDLE_TIMEOUT_MS: count("30000", 1000),
   /** Open connections per client socket address (IPv6 per /64); 0 switches the cap off. */
   CONNECTIONS_PER_ADDRESS_MAX: count("100", 0),
+  ANALYTICS: v.optional(v.picklist(["on", "off"], 'must be "on" or "off"'), "on"),
+  ANALYTICS_HONOR_GPC: v.optional(v.picklist(["true", "false"], 'must be "true" or "false"'), "true"),
+  ANALYTICS_RATE_LIMIT_MAX: count("120", 1),
+  ANALYTICS_FLUSH_MS: count("5000", 10),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -184,6 +188,8 @@ export interface Config {
   metrics: { token?: string; port?: number };
   /** Scheduled backups (SQLite only): a new one every intervalMs into dir, keeping the newest `keep`. */
   backup?: { dir: string; intervalMs: number; keep: number };
+  /** First-party, cookieless analytics: on by default; events per IP per minute; how often counts are written. */
+  analytics: { enabled: boolean; honorGpc: boolean; rateLimitMax: number; flushMs: number };
 }
 
 export class ConfigError extends Error {
@@ -249,5 +255,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX },
     metrics: { token: out.METRICS_TOKEN, port: out.METRICS_PORT },
     backup: out.BACKUP_DIR ? { dir: path.resolve(out.BACKUP_DIR), intervalMs: out.BACKUP_INTERVAL_MS, keep: out.BACKUP_KEEP } : undefined,
+    analytics: { enabled: out.ANALYTICS === "on", honorGpc: out.ANALYTICS_HONOR_GPC === "true", rateLimitMax: out.ANALYTICS_RATE_LIMIT_MAX, flushMs: out.ANALYTICS_FLUSH_MS },
   };
 }

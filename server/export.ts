@@ -48,6 +48,12 @@ export const exportColumns = {
   subscribers: subscriberExportColumns(),
 } as const;
 
+/** Columns that are a row's own keys, in this order (the analytics tables). */
+export const plainColumns = (headers: readonly string[]): ExportColumns => ({
+  headers,
+  record: (row) => Object.fromEntries(headers.map((header) => [header, text(row[header])])),
+});
+
 /** For JSON: lists stay lists. */
 export const toRecords = (columns: ExportColumns, rows: readonly Row[]): ExportRecord[] => rows.map(columns.record);
 

@@ -5,14 +5,22 @@ import type { LegalDocument } from "./types";
 export const cookiePolicy: LegalDocument = {
   title: "Cookie policy",
   intro:
-    "The short version: this website sets no non-essential cookies, runs no analytics and loads no trackers or adverts. It remembers two choices on your device, and nothing else.",
-  lastUpdated: "2026-11-22",
+    "The short version: this website sets no non-essential cookies and loads no trackers or adverts. It counts visits on our own server without any cookie or stored identifier. It remembers two choices on your device, and nothing else.",
+  lastUpdated: "2026-11-25",
   sections: [
     {
       heading: "Cookies and local storage",
       blocks: [
         "Cookies are small files a website asks your browser to keep. Local storage is a similar store in your browser that only the website that wrote it can read. Neither is sent anywhere unless the website chooses to send it.",
-        "We set no cookies of our own and allow no one else to set them through our site: we do not use analytics, advertising, social media widgets or any other third-party content. Every file on our pages comes from our own server.",
+        "We set no cookies of our own and allow no one else to set them through our site: we do not use third-party analytics, advertising, social media widgets or any other third-party content. Every file on our pages comes from our own server.",
+      ],
+    },
+    {
+      heading: "Counting visits without cookies",
+      blocks: [
+        "To learn which pages help people and which lead to enquiries, each page sends a small note to our own server once it has loaded: the page, the website that linked to it (its name only), any campaign tags in the link (utm_source, utm_medium, utm_campaign), and whether you reached the enquiry or newsletter form, started it and sent it. The note goes to our server only, never to anyone else.",
+        "No cookie is set for this and nothing is written to or read from your device’s storage. To count unique visitors, our server combines your IP address and browser description with a random value that changes every day and keeps only the result, in memory, for that day; the random value is then thrown away, so nobody can tell whether you came back the next day. What we store are daily totals, such as “40 visits to the freelancers page from a newsletter link”.",
+        "If your browser sends the Global Privacy Control signal, we do not count your visit at all. Search engines and other automated visitors are not counted either.",
       ],
     },
     {

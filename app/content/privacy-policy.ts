@@ -10,7 +10,7 @@ export const privacyPolicy: LegalDocument = {
   title: "Privacy policy",
   intro:
     "This policy explains what personal data we collect when you use our website, why we collect it, who we share it with and the rights you have. We have written it to be read, not skimmed past.",
-  lastUpdated: "2026-11-22",
+  lastUpdated: "2026-11-25",
   sections: [
     {
       heading: "Who we are",
@@ -45,7 +45,7 @@ export const privacyPolicy: LegalDocument = {
           ],
         },
         "Please do not include health information or other sensitive details in your message; we do not need them to make an introduction.",
-        "The website itself uses no analytics, advertising or tracking. The two choices it remembers on your device are described in our cookie policy.",
+        "The website counts visits on our own server without cookies and without identifying anyone: daily totals of page views, visits and visitors by page, the name of the website that linked to it, campaign tags in the link, device type (phone, tablet or computer), and how many people reached, started and sent each form. An enquiry or sign-up adds one to the totals of the page and campaign your visit began with; nothing about that visit is stored with your enquiry. Our cookie policy explains how, and how Global Privacy Control switches it off. The website uses no advertising or third-party tracking.",
       ],
     },
     {
@@ -69,6 +69,10 @@ export const privacyPolicy: LegalDocument = {
             {
               term: "Protecting the forms from spam and abuse",
               detail: "Legitimate interests: keeping the service safe and working for everyone, using a hashed IP address rather than the address itself.",
+            },
+            {
+              term: "Counting visits and which pages lead to enquiries",
+              detail: "Legitimate interests: improving the site, using daily totals that identify no one. Global Privacy Control switches it off for you.",
             },
           ],
         },
@@ -111,6 +115,11 @@ export const privacyPolicy: LegalDocument = {
             { term: "Consent records", detail: "As long as we keep the enquiry they relate to, and up to 2 years after, to answer any question about your consent." },
             { term: "Technical data from forms", detail: "Kept with the enquiry or sign-up it came with, and deleted with it." },
             { term: "Server logs", detail: "Up to 30 days." },
+            {
+              term: "Visit counts",
+              detail:
+                "Daily totals that identify no one, kept as long as they are useful. The daily value used to count unique visitors is discarded at the end of each day. When you sign up for the newsletter, the page and campaign your visit began with are kept beside a one-way hash of your address until you confirm (or for at most 8 days), so the confirmation can be counted for them, and then deleted.",
+            },
           ],
         },
       ],

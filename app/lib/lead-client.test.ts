@@ -25,7 +25,12 @@ describe("postLead", () => {
     expect(init?.method).toBe("POST");
     expect(init?.body).toBeInstanceOf(FormData);
     expect([...(init?.body as FormData).entries()]).toEqual([["email", "ann@example.co.uk"]]);
-    expect(init?.headers).toEqual({ "Idempotency-Key": submission.key, "X-Form-Rendered-At": String(submission.renderedAt) });
+    expect(init?.headers).toEqual({
+      "Idempotency-Key": submission.key,
+      "X-Form-Rendered-At": String(submission.renderedAt),
+      // The visit that produced the lead (analytics): its landing page, nothing about the person.
+      "X-Visit-Context": encodeURIComponent(JSON.stringify({ l: "/" })),
+    });
   });
 
   it("sends the honeypot only when it has a value", async () => {

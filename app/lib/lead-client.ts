@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/content/constants";
 import { CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
+import { trackFormSubmit, visitHeader } from "./analytics-beacon";
 
 /**
  * The contract's validation schema (valibot), as a chunk of its own: fetched when
@@ -72,11 +73,13 @@ export async function postLead(body: Readonly<Record<string, string>>, { submiss
   for (const [name, value] of Object.entries(body)) form.append(name, value);
   if (honeypot !== "") form.append(fields.honeypot, honeypot);
   const own = isOwnApi(base, window.location.origin);
+  // Analytics stay on our own origin: the beacon posts there, and the visit header goes only to our own API.
+  trackFormSubmit(body);
   try {
     const response = await fetch(`${base}${CONTACT_ENDPOINT}`, {
       method: "POST",
       body: form,
-      headers: own ? { [headers.idempotencyKey]: submission.key, [headers.renderedAt]: String(submission.renderedAt) } : undefined,
+      headers: own ? { [headers.idempotencyKey]: submission.key, [headers.renderedAt]: String(submission.renderedAt), ...visitHeader() } : undefined,
       signal: typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(LEAD_REQUEST_TIMEOUT_MS) : undefined,
     });
     if (!response.ok) return null;

@@ -26,6 +26,8 @@ export interface AdminOptions {
   redis?: Redis;
   /** Told (at most once a minute) when Redis fails and sign-in attempts are counted in memory. */
   onRateLimitFallback?: (error: Error) => void;
+  /** More owner-only routes (the analytics dashboard's), behind the same checks. */
+  extraRoutes?: (scope: FastifyInstance) => void;
 }
 
 export const ROBOTS_HEADER = "noindex, nofollow";
@@ -165,6 +167,8 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     request.log.info({ erased: { enquiries: result.enquiries, subscribers: result.subscribers, deliveries: result.deliveries } }, "erasure");
     return result;
   });
+
+  options.extraRoutes?.(app);
 
   // Anything else under /api/admin: the hooks above still answer 404/403/401 first.
   app.all("/*", async (_request, reply) => reply.code(404).send({ statusCode: 404, message: "Not Found" }));

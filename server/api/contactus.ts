@@ -26,6 +26,7 @@ import type { LeadStore } from "../store/lead-store";
 import { rateLimitStorage } from "./rate-limit-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { refusalPage, refusalPageCsp } from "./refusal-page";
+import type { LeadCounter } from "../analytics/analytics-plugin";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
@@ -49,6 +50,8 @@ export interface ContactUsOptions {
   confirmationResendMinMs: number;
   /** Wakes the outbox worker once a lead with deliveries is committed. */
   onEnqueued: () => void;
+  /** Counts each new lead against the visit that produced it (analytics; off when absent). */
+  analytics?: LeadCounter;
 }
 
 /** An Idempotency-Key answers with its enquiry for this long; after it, the key stores a new one. */
@@ -210,7 +213,10 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
 
       if (parsed.kind === "newsletter") {
         const outcome = await signUp(store, { email: parsed.lead.email, sourcePage, ipHash }, { deliveries, resendMinMs: options.confirmationResendMinMs });
-        if (outcome !== "unchanged") onEnqueued();
+        if (outcome !== "unchanged") {
+          onEnqueued();
+          await options.analytics?.lead(request, "signup", sourcePage, parsed.lead.email);
+        }
         request.leadOutcome = "subscribed";
         // Same answer whether or not the address was already known.
         return acceptSignUp(request, reply, key);
@@ -227,7 +233,10 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         ipHash,
         idempotencyKey: storedKey,
       }, async (trx, row) => void (await enqueue(trx, enquiryDeliveries(row, deliveries))));
-      if (saved.status === "created") onEnqueued();
+      if (saved.status === "created") {
+        onEnqueued();
+        await options.analytics?.lead(request, "enquiry", sourcePage);
+      }
       if (saved.status === "conflict") return reply.code(409).send(rejected(apiMessages.keyReused, { [headers.idempotencyKey]: apiMessages.keyReused }));
       request.leadOutcome = saved.status === "created" ? "stored" : "replayed";
       return acceptEnquiry(request, reply, saved.id);

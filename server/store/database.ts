@@ -6,6 +6,7 @@ import pg from "pg";
 import * as leads0001 from "./migrations/0001-leads";
 import * as outbox0002 from "./migrations/0002-outbox";
 import * as adminSessions0003 from "./migrations/0003-admin-sessions";
+import * as analytics0005 from "./migrations/0005-analytics";
 import type { Database } from "./schema";
 import { WalSyncedSqliteDialect } from "./wal-sync";
 
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0001-leads": leads0001,
   "0002-outbox": outbox0002,
   "0003-admin-sessions": adminSessions0003,
+  "0005-analytics": analytics0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import { adminCopy } from "~/content/admin";
 import { site } from "~/content/site";
 import { MAIN_CONTENT_ID } from "../layout/skip-link";
 import { adminApi } from "./admin-api";
+import { AnalyticsDashboard } from "./analytics-dashboard";
 import { LeadBrowser } from "./lead-browser";
 import { SignInForm } from "./sign-in-form";
 import { secondaryButton } from "./ui";
@@ -72,6 +73,7 @@ export function AdminInbox() {
           <SignInForm notice={state === "expired" ? adminCopy.signIn.expired : undefined} onSignedIn={() => setState("signed-in")} />
         )}
         {state === "signed-in" && <LeadBrowser onUnauthorized={expired} />}
+        {state === "signed-in" && <AnalyticsDashboard onUnauthorized={expired} />}
       </main>
     </>
   );

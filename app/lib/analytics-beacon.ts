@@ -1,0 +1,96 @@
+// The page beacon: one small POST to our own /api/event per page view and per
+// form step, sent with navigator.sendBeacon once the page is usable (after
+// hydration, when the browser is idle). It sets no cookie and touches no
+// storage: the visit's landing page, referrer and campaign live in this
+// module's memory for as long as the tab stays on the site (in-app moves keep
+// it; a reload starts afresh). The server counts; nothing here identifies anyone.
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { EVENT_ENDPOINT, VISIT_HEADER, type AnalyticsEvent, type AnalyticsForm, type BrowserEvent, type Visit } from "../../contract/analytics";
+import { paths } from "~/content/paths";
+
+let visit: Visit | undefined;
+/** Whether the first view still has to be reported as the start of a visit. */
+let entry = false;
+/** Form steps already reported on the current page view (one each). */
+let reported = new Set<string>();
+let observer: IntersectionObserver | undefined;
+
+/** The visit's landing context, taken from the first page the tab loaded. */
+function currentVisit(): Visit {
+  if (visit) return visit;
+  const query = new URLSearchParams(location.search);
+  let referrer = "";
+  try {
+    const from = new URL(document.referrer);
+    // Only another site's origin: never its path, never our own pages (a reload or a form's redirect is not a new visit).
+    if (from.origin !== location.origin) referrer = from.origin;
+  } catch {
+    // No referrer.
+  }
+  entry = document.referrer === "" || referrer !== "";
+  visit = { l: location.pathname };
+  if (referrer) visit.r = referrer;
+  for (const [key, name] of [["s", "utm_source"], ["m", "utm_medium"], ["c", "utm_campaign"]] as const) {
+    const value = query.get(name);
+    if (value) visit[key] = value.slice(0, 200);
+  }
+  return visit;
+}
+
+function send(event: BrowserEvent, form?: AnalyticsForm): void {
+  if (typeof navigator.sendBeacon !== "function" || location.pathname.startsWith(paths.admin)) return;
+  const body: AnalyticsEvent = { e: event, p: location.pathname, v: currentVisit() };
+  if (form) body.f = form;
+  if (event === "view" && entry) {
+    body.x = 1;
+    entry = false;
+  }
+  navigator.sendBeacon(EVENT_ENDPOINT, JSON.stringify(body));
+}
+
+/** Which of the two forms this is: the enquiry form is the one with a name field. */
+const formOf = (form: HTMLFormElement): AnalyticsForm => (form.elements.namedItem("name") ? "contact" : "newsletter");
+const leadForms = () => document.querySelectorAll<HTMLFormElement>("form[action$='/api/contactus']");
+
+function once(step: BrowserEvent, form: AnalyticsForm): void {
+  if (reported.has(step + form)) return;
+  reported.add(step + form);
+  send(step, form);
+}
+
+/** The header a lead carries to our own API: the visit that produced it. */
+export const visitHeader = (): Record<string, string> => ({ [VISIT_HEADER]: encodeURIComponent(JSON.stringify(currentVisit())) });
+
+/** A form's data is on its way to the server. */
+export const trackFormSubmit = (body: Readonly<Record<string, string>>) => send("form_submit", "name" in body ? "contact" : "newsletter");
+
+const whenIdle = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 1));
+
+/** A view per page (after hydration, when idle), a form "viewed" when it scrolls into view, "started" at its first input. */
+export function usePageAnalytics(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const onInput = (event: Event) => {
+      const form = (event.target as HTMLInputElement | null)?.form;
+      if (form?.matches("form[action$='/api/contactus']")) once("form_start", formOf(form));
+    };
+    document.addEventListener("input", onInput, true);
+    return () => document.removeEventListener("input", onInput, true);
+  }, []);
+  useEffect(() => {
+    whenIdle(() => {
+      reported = new Set();
+      send("view");
+      observer?.disconnect();
+      observer = new IntersectionObserver((entries) => {
+        for (const seen of entries) {
+          if (!seen.isIntersecting) continue;
+          observer?.unobserve(seen.target);
+          once("form_view", formOf(seen.target as HTMLFormElement));
+        }
+      });
+      leadForms().forEach((form) => observer?.observe(form));
+    });
+  }, [pathname]);
+}

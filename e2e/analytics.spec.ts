@@ -1,0 +1,115 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { acknowledgeBanners, expect, isPhone, test } from "./fixtures";
+import { adminCopy } from "../app/content/admin";
+import { analyticsCopy } from "../app/content/admin-analytics";
+import { contactForm } from "../app/content/contact";
+import { newsletterConfirmPage, newsletterCopy } from "../app/content/newsletter";
+import { paths } from "../app/content/paths";
+import type { PageSummary } from "../contract/analytics";
+
+// Cookieless analytics end to end: a visitor lands from a campaign, moves to
+// the contact page inside the site, sends an enquiry and signs up, confirms
+// from the email; the owner's dashboard and the CLI show the visit and both
+// leads against the landing page and the campaign, and the analytics left no
+// cookie and no storage entry in the visitor's browser.
+
+const PASSWORD = "e2e-admin-password";
+const dataDir = process.env.E2E_DATA_DIR ?? "build/e2e-data";
+const HUMAN_PAUSE_MS = 2100;
+/** The banners' own acknowledgements (acknowledgeBanners); the analytics must add nothing beside them. */
+const BANNER_KEYS = ["cookiesAccepted", "disclaimerAccepted"];
+
+function confirmLink(email: string): string {
+  const db = new Database(path.join(dataDir, "leads.db"), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare("select id from outbox where lead_email = ? and topic = 'confirm-subscription' and status = 'sent'").get(email) as { id: string } | undefined;
+    if (!row) return "";
+    const raw = readFileSync(path.join(dataDir, "outbox-mail", `${row.id}.eml`), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const url = new URL(/Confirm my subscription: (\S+)/.exec(raw)![1]!);
+    return `${url.pathname}${url.search}`;
+  } finally {
+    db.close();
+  }
+}
+
+test.beforeEach(async ({ page }) => acknowledgeBanners(page));
+
+test("a campaign visit's enquiry and confirmed sign-up reach the dashboard and the CLI, with no cookie or storage", async ({ page, context }) => {
+  // Each project lands on its own page with its own campaign, so parallel runs never share a row.
+  const landing = isPhone(page) ? paths.agencies : paths.freelancers;
+  const campaign = `e2e-${randomUUID().slice(0, 8)}`;
+  const email = `analytics.${randomUUID()}@example.co.uk`;
+  const events: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/event")) events.push(request.postData() ?? "");
+  });
+
+  await page.goto(`${landing}?utm_source=e2e&utm_medium=test&utm_campaign=${campaign}`);
+  await expect.poll(() => events.some((body) => body.includes('"e":"view"') && body.includes('"x":1'))).toBe(true);
+
+  // Inside the site (the visit's memory survives an in-app move, not a reload).
+  const nav = isPhone(page) ? page.getByRole("button", { name: /menu/i }).first() : null;
+  if (nav) await nav.click();
+  await page.getByRole("link", { name: "Contact", exact: true }).first().click();
+  await expect(page).toHaveURL(paths.contact);
+  const form = page.getByRole("main").locator("form");
+  await form.getByLabel(contactForm.labels.name).fill("Ann Analytics");
+  await form.getByLabel(contactForm.labels.email).fill(email);
+  await form.getByLabel(contactForm.labels.role).selectOption("Agency");
+  await form.getByRole("checkbox", { name: contactForm.consent }).check();
+  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  await form.getByRole("button", { name: contactForm.submit }).click();
+  await expect(form.getByRole("status")).toHaveText(contactForm.success);
+
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel(newsletterCopy.emailLabel).fill(email);
+  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  await footer.getByRole("button", { name: newsletterCopy.submit }).click();
+  await expect(footer.getByRole("status")).toHaveText(newsletterCopy.success);
+
+  // What the analytics left behind in the browser: nothing.
+  expect(await context.cookies()).toEqual([]);
+  const storage = await page.evaluate(() => ({ local: Object.keys(localStorage).sort(), session: Object.keys(sessionStorage) }));
+  expect(storage).toEqual({ local: BANNER_KEYS, session: [] });
+  expect(events.some((body) => body.includes('"e":"form_start"') && body.includes('"f":"contact"'))).toBe(true);
+
+  // The confirmation, from the email, in a new page load: still credited to the campaign.
+  let link = "";
+  await expect.poll(() => (link = confirmLink(email))).not.toBe("");
+  await page.goto(link);
+  await page.getByRole("button", { name: newsletterConfirmPage.ready.button }).click();
+  await expect(page.getByRole("heading", { level: 1, name: newsletterConfirmPage.done.title })).toBeVisible();
+
+  // The owner's dashboard.
+  await page.goto(paths.admin);
+  await page.getByLabel(adminCopy.signIn.passwordLabel).fill(PASSWORD);
+  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  const campaigns = page.getByRole("region", { name: analyticsCopy.sections.campaigns.heading });
+  // Counts reach the store every ANALYTICS_FLUSH_MS: show the range again until they have.
+  await expect(async () => {
+    await page.getByRole("button", { name: analyticsCopy.range.show }).click();
+    const row = campaigns.getByRole("row", { name: new RegExp(`^${campaign} `) });
+    // Visits, visitors, enquiries, subscriptions, conversion. Other tests browse from this same address and
+    // browser today, so this visit's person may already have been counted as a visitor (hence 0 or 1).
+    await expect(row.getByRole("cell")).toHaveText(["1", /^[01]$/, "1", "1", "200.0%"], { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  const pages = page.getByRole("region", { name: analyticsCopy.sections.pages.heading });
+  await expect(pages.getByRole("rowheader", { name: landing, exact: true })).toBeVisible();
+  const funnel = page.getByRole("region", { name: analyticsCopy.sections.forms.heading }).getByRole("row", { name: new RegExp(`^${analyticsCopy.forms.contact} `) });
+  await expect(funnel.getByRole("cell").nth(3)).not.toHaveText("0");
+
+  // The CLI: the landing page has the view and both leads.
+  const today = new Date().toISOString().slice(0, 10);
+  const out = execFileSync("node", ["--import", "tsx", "server/analytics-cli.ts", "summary", "--since", today, "--format", "json"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  const row = (JSON.parse(out) as PageSummary[]).find((summary) => summary.page === landing);
+  expect(row?.views).toBeGreaterThanOrEqual(1);
+  expect(row?.enquiries).toBeGreaterThanOrEqual(1);
+  expect(row?.subscriptions).toBeGreaterThanOrEqual(1);
+});

@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAnalyticsStore } from "./analytics/analytics-store";
+import { incrementsOf } from "./analytics/collector";
+import { runAnalyticsCli } from "./analytics-cli";
+import { openDatabase } from "./store/database";
+
+// npm run analytics -- summary: what the owner reads per page, and clear errors for bad arguments.
+
+describe("the analytics CLI", () => {
+  let dataDir: string;
+  const run = async (...argv: string[]) => {
+    let out = "";
+    let err = "";
+    const code = await runAnalyticsCli(argv, { out: (text) => (out += text), err: (text) => (err += text), env: { DATA_DIR: dataDir, LOG_LEVEL: "silent" } });
+    return { code, out, err };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "analytics-cli-"));
+    const { db } = await openDatabase({ dataDir });
+    const home = { page: "/", device: "desktop" as const };
+    const visit = { ...home, referrer: "", source: "", medium: "", campaign: "spring" };
+    await createAnalyticsStore(db).add([
+      ...incrementsOf("2026-11-01", "view", home, 40),
+      ...incrementsOf("2026-11-01", "visit", visit, 20),
+      ...incrementsOf("2026-11-01", "page_visitor", home, 18),
+      ...incrementsOf("2026-11-01", "enquiry", visit, 1),
+      ...incrementsOf("2026-11-02", "confirmed", visit, 1),
+      ...incrementsOf("2026-10-01", "view", { page: "/old", device: "desktop" }, 5),
+    ]);
+    await db.destroy();
+  });
+  afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+  it("prints views, unique visitors, leads and conversion per page since a day, as JSON", async () => {
+    const { code, out } = await run("summary", "--since", "2026-11-01", "--format", "json");
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual([{ page: "/", views: 40, visitors: 18, enquiries: 1, subscriptions: 1, conversionRate: 0.1 }]);
+  });
+
+  it("prints CSV on request", async () => {
+    const { out } = await run("summary", "--since", "2026-10-01", "--until", "2026-10-31", "--format", "csv");
+    expect(out).toBe("page,views,visitors,enquiries,subscriptions,conversionRate\r\n/old,5,0,0,0,0\r\n");
+  });
+
+  it("names a bad argument and shows the usage", async () => {
+    const { code, err } = await run("summary", "--since", "last week");
+    expect(code).toBe(2);
+    expect(err).toContain("--since must be a date");
+    expect(err).toContain("Usage: npm run analytics -- summary");
+  });
+});

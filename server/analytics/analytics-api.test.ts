@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints } from "../../contract/admin";
+import { analyticsEndpoints, EVENT_ENDPOINT, VISIT_HEADER, type AnalyticsReport } from "../../contract/analytics";
+import { CONTACT_ENDPOINT } from "../../contract/lead";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
+import { startTestApp, type TestApp } from "../testing";
+
+// POST /api/event and the dashboard's reads through app.inject, on SQLite and PostgreSQL.
+
+const PASSWORD = "correct horse battery staple";
+const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
+const kinds = (["sqlite", "postgres"] as const).filter((kind) => kind === "sqlite" || runPostgres);
+
+const browser = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const today = new Date().toISOString().slice(0, 10);
+const landing = { l: "/freelancers", r: "https://news.example.org", s: "linkedin", m: "social", c: "spring" };
+
+describe.each(kinds)("the analytics API on %s", (kind) => {
+  let scratch: ScratchDatabase;
+  let t: TestApp;
+  let cookie: string;
+
+  const event = (body: unknown, headers: Record<string, string> = {}, remoteAddress = "203.0.113.9") =>
+    t.app.inject({ method: "POST", url: EVENT_ENDPOINT, payload: typeof body === "string" ? body : JSON.stringify(body), remoteAddress, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": browser, ...headers } });
+  const report = async () => {
+    await t.app.analyticsFlush?.();
+    const response = await t.app.inject({ method: "GET", url: `${analyticsEndpoints.report}?from=${today}&to=${today}`, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    return response.json<AnalyticsReport>();
+  };
+
+  beforeAll(async () => {
+    scratch = await scratchDatabase(kind);
+    const env: Record<string, string> = { ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: "silent", ANALYTICS_RATE_LIMIT_MAX: "20", ANALYTICS_FLUSH_MS: "600000" };
+    if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
+    t = await startTestApp(env);
+    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
+    cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+  });
+  afterAll(async () => {
+    await t.close();
+    await scratch.drop();
+  });
+
+  it("answers a beacon 204 with nothing in the body and no cookie, and counts it", async () => {
+    const response = await event({ e: "view", p: "/freelancers", x: 1, v: landing });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe("");
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    const { totals, referrers, campaigns } = await report();
+    expect(totals).toMatchObject({ views: 1, visits: 1, visitors: 1 });
+    expect(referrers[0]).toMatchObject({ key: "news.example.org", visits: 1 });
+    expect(campaigns[0]).toMatchObject({ key: "spring", visits: 1 });
+  });
+
+  it("refuses malformed, oversized and foreign events, and counts none of them", async () => {
+    const before = (await report()).totals.views;
+    expect((await event("{not json")).statusCode).toBe(400);
+    expect((await event({ e: "view", p: "https://evil.example/", v: landing })).statusCode).toBe(400);
+    expect((await event({ e: "view", p: "/", v: landing, extra: 1 })).statusCode).toBe(400);
+    expect((await event({ e: "click", p: "/", v: landing })).statusCode).toBe(400);
+    expect((await event({ e: "view", p: "/", v: { ...landing, c: "x".repeat(3000) } })).statusCode).toBe(413);
+    expect((await event({ e: "view", p: "/", v: landing }, { origin: "https://elsewhere.example" })).statusCode).toBe(403);
+    expect((await report()).totals.views).toBe(before);
+  });
+
+  it("does not count bots, or browsers sending Global Privacy Control", async () => {
+    const before = (await report()).totals.views;
+    expect((await event({ e: "view", p: "/", v: landing }, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).statusCode).toBe(204);
+    expect((await event({ e: "view", p: "/", v: landing }, { "sec-gpc": "1" })).statusCode).toBe(204);
+    expect((await report()).totals.views).toBe(before);
+  });
+
+  it("limits events per IP address", async () => {
+    const statuses = [];
+    for (let i = 0; i < 22; i += 1) statuses.push((await event({ e: "view", p: "/about", v: landing }, {}, "198.51.100.200")).statusCode);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("credits an accepted enquiry to the visit the form sent, without storing that context with the lead", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: CONTACT_ENDPOINT,
+      payload: { name: "Ann Example", email: "ann@example.co.uk", salutation: "Freelancer", sector: "", you_need: "", message: "" },
+      headers: { "user-agent": browser, [VISIT_HEADER]: encodeURIComponent(JSON.stringify(landing)) },
+    });
+    expect(response.statusCode).toBe(200);
+    const { pages, campaigns, forms } = await report();
+    expect(pages.find((row) => row.key === "/freelancers")).toMatchObject({ enquiries: 1 });
+    expect(campaigns[0]).toMatchObject({ key: "spring", enquiries: 1 });
+    expect(forms.find((row) => row.form === "contact")).toMatchObject({ accepted: 1 });
+    const detail = await t.app.inject({ method: "GET", url: adminEndpoints.enquiry(response.json<{ data: { id: string } }>().data.id), headers: { cookie } });
+    expect(JSON.stringify(detail.json())).not.toContain("spring");
+  });
+
+  it("shows the dashboard and its CSV only to the signed-in owner, for a valid range", async () => {
+    expect((await t.app.inject({ method: "GET", url: `${analyticsEndpoints.report}?from=${today}&to=${today}` })).statusCode).toBe(401);
+    const bad = await t.app.inject({ method: "GET", url: `${analyticsEndpoints.report}?from=${today}&to=2000-01-01`, headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+    const csv = await t.app.inject({ method: "GET", url: `${analyticsEndpoints.csv}?from=${today}&to=${today}&table=pages`, headers: { cookie } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.split("\r\n")[0]).toBe("key,views,visits,visitors,enquiries,subscriptions,conversionRate");
+    expect(csv.body).toContain("/freelancers,1,1,1,1,0,1");
+  });
+});

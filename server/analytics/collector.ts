@@ -1,0 +1,133 @@
+import { createHmac } from "node:crypto";
+import type { AnalyticsEvent, Visit } from "../../contract/analytics";
+import type { AnalyticsStore, Dimension, Increment, Metric } from "./analytics-store";
+import { visitDimensions, type Device, type Dimensions } from "./dimensions";
+import { DailyVisitors } from "./visitor-hash";
+
+// Turns events into daily counters. Counts are added up in memory and written
+// in one transaction every flush interval (and on close), so a page view costs
+// a Map update on the request path and the store sees a few upserts a second,
+// whatever the traffic. Only these sums are ever written: no event, no hash.
+
+export interface CollectorOptions {
+  store: AnalyticsStore;
+  /** The site's host (part of the visitor hash) and every host of ours (not counted as referrers). */
+  site: string;
+  ownHosts: readonly string[];
+  /** Key for the pending sign-up's address hash (the IP-hash key: persisted, so it survives restarts). */
+  emailHashSecret: string;
+  flushMs: number;
+  now?: () => number;
+  onFlushError?: (error: unknown) => void;
+}
+
+export interface Requester {
+  ip: string;
+  userAgent: string;
+  device: Device;
+}
+
+const keyOf = (increment: Omit<Increment, "count">) => JSON.stringify([increment.dimension, increment.day, increment.metric, increment.key]);
+
+/** The dimensions a count is kept by: all of a visit's, or only page and device (views, form steps). */
+export type Counted = Pick<Dimensions, "page" | "device"> & Partial<Dimensions>;
+const dimensionNames = ["page", "referrer", "source", "medium", "campaign", "device"] as const satisfies readonly Dimension[];
+
+/** One count of `metric` as the rows it adds to: one per dimension it has. */
+export function incrementsOf(day: string, metric: Metric, dimensions: Counted, count = 1): Increment[] {
+  return dimensionNames.flatMap((dimension) => {
+    const key = dimensions[dimension];
+    return key === undefined ? [] : [{ day, metric, dimension, key, count }];
+  });
+}
+
+export function createCollector(options: CollectorOptions) {
+  const { store, ownHosts } = options;
+  const now = options.now ?? Date.now;
+  const visitors = new DailyVisitors(options.site, now);
+  let pending = new Map<string, Increment>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  function addTo(map: Map<string, Increment>, increment: Increment) {
+    const id = keyOf(increment);
+    const entry = map.get(id);
+    if (entry) entry.count += increment.count;
+    else map.set(id, { ...increment });
+  }
+
+  /** One more of `metric`, in the rollup of each dimension it has. */
+  function count(metric: Metric, dimensions: Counted, day = visitors.today()) {
+    for (const increment of incrementsOf(day, metric, dimensions)) addTo(pending, increment);
+  }
+
+  const emailHash = (email: string) => createHmac("sha256", options.emailHashSecret).update(`analytics-signup\0${email.trim().toLowerCase()}`).digest("base64url");
+
+  async function flush(): Promise<void> {
+    const batch = [...pending.values()];
+    pending = new Map();
+    try {
+      await store.add(batch);
+    } catch (error) {
+      // Put the counts back: the next flush tries them again.
+      for (const increment of batch) addTo(pending, increment);
+      throw error;
+    }
+  }
+
+  const runFlush = () => {
+    flushing = flushing.then(flush).catch((error: unknown) => options.onFlushError?.(error));
+    return flushing;
+  };
+  let timer: NodeJS.Timeout | undefined = setInterval(() => {
+    void runFlush();
+    void store.purgeExpiredSignups(new Date(now())).catch((error: unknown) => options.onFlushError?.(error));
+  }, options.flushMs);
+  timer.unref();
+
+  return {
+    /** A browser event: a page view (with its visit and visitor counts) or a form step. */
+    event(event: AnalyticsEvent, who: Requester): void {
+      const landing = visitDimensions(event.v, who.device, ownHosts);
+      if (event.e === "view") {
+        const { day, newVisitor, newOnPage } = visitors.see(who.ip, who.userAgent, event.p);
+        const here = { ...landing, page: event.p };
+        // Views are kept per page and device only: fewer rows, and the referrer/campaign tables count visits.
+        count("view", { page: event.p, device: who.device }, day);
+        if (event.x === 1) count("visit", landing, day);
+        if (newVisitor) count("visitor", here, day);
+        if (newOnPage) count("page_visitor", here, day);
+        return;
+      }
+      if (!event.f) return;
+      count(`${event.e}:${event.f}`, { page: event.p, device: who.device });
+    },
+
+    /** An accepted enquiry, counted against the visit that produced it. */
+    enquiry(visit: Visit, device: Device): void {
+      count("enquiry", visitDimensions(visit, device, ownHosts));
+    },
+
+    /** A newsletter sign-up: counted now, and its context kept until the address is confirmed. */
+    async signup(visit: Visit, device: Device, email: string): Promise<void> {
+      const dimensions = visitDimensions(visit, device, ownHosts);
+      count("signup", dimensions);
+      await store.rememberSignup(emailHash(email), dimensions, new Date(now()));
+    },
+
+    /** A confirmed address: counted against the sign-up's context, if one was kept. */
+    async confirmed(email: string): Promise<void> {
+      const dimensions = await store.takeSignup(emailHash(email), new Date(now()));
+      if (dimensions) count("confirmed", dimensions);
+    },
+
+    flush: runFlush,
+
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await runFlush();
+    },
+  };
+}
+
+export type Collector = ReturnType<typeof createCollector>;
