@@ -5,7 +5,7 @@ import { noticeScript } from "~/components/layout/notice-script";
 import { SiteLayout } from "~/components/layout/site-layout";
 import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
-import { usePageAnalytics } from "~/lib/analytics-beacon";
+import { usePageAnalytics } from "~/lib/use-page-analytics";
 import { useHydrationSignal } from "~/lib/hydration-signal";
 import "./app.css";
 
@@ -14,6 +14,9 @@ export const links = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+// React leaves a hydrated element's HTML alone while `__html` is unchanged: one constant keeps it for good.
+const headScript = { __html: import.meta.env.SSR ? noticeScript : "" };
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-GB">
@@ -21,8 +24,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#123c8c" />
-        {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: noticeScript }} />
+        {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts).
+            Written by the pre-render only: the browser keeps it as it is, so its text is not in the bundle too. */}
+        <script dangerouslySetInnerHTML={headScript} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

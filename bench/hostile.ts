@@ -149,7 +149,8 @@ async function slowConnections(): Promise<Row[]> {
   const built = path.join(root, "build", "client");
   const siteDir = existsSync(path.join(built, "index.html")) ? built : await mkdtemp(path.join(tmpdir(), "hostile-site-"));
   if (siteDir !== built) await makeSite(siteDir);
-  const server = await startSiteServer(ports.hostile, { SITE_DIR: siteDir, LOG_LEVEL: "error" });
+  // The default per-address cap (100), as a real server runs: the slow clients spread over ten addresses.
+  const server = await startSiteServer(ports.hostile, { SITE_DIR: siteDir, LOG_LEVEL: "error", CONNECTIONS_PER_ADDRESS_MAX: "100" });
   try {
     const idle = await pageP99(ports.hostile);
     const clients: SlowClient[] = [];

@@ -108,6 +108,10 @@ export async function startSiteServer(port: number, env: Record<string, string> 
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     DATA_DIR: path.join(tmpDir, `data-${port}`),
+    // Every simulated client comes from 127.0.0.1: the per-address connection cap
+    // (100) would refuse a 100-connection load and its page sampler. The hostile
+    // part, which measures the cap, sets its own.
+    CONNECTIONS_PER_ADDRESS_MAX: "0",
     ...env,
   });
   try {

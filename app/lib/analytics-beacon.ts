@@ -4,8 +4,6 @@
 // storage: the visit's landing page, referrer and campaign live in this
 // module's memory for as long as the tab stays on the site (in-app moves keep
 // it; a reload starts afresh). The server counts; nothing here identifies anyone.
-import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { EVENT_ENDPOINT, VISIT_HEADER, type AnalyticsEvent, type AnalyticsForm, type BrowserEvent, type Visit } from "../../contract/analytics";
 import { paths } from "~/content/paths";
 
@@ -67,30 +65,36 @@ export const trackFormSubmit = (body: Readonly<Record<string, string>>) => send(
 
 const whenIdle = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 1));
 
-/** A view per page (after hydration, when idle), a form "viewed" when it scrolls into view, "started" at its first input. */
-export function usePageAnalytics(): void {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const onInput = (event: Event) => {
-      const form = (event.target as HTMLInputElement | null)?.form;
-      if (form?.matches("form[action$='/api/contactus']")) once("form_start", formOf(form));
-    };
-    document.addEventListener("input", onInput, true);
-    return () => document.removeEventListener("input", onInput, true);
-  }, []);
-  useEffect(() => {
-    whenIdle(() => {
-      reported = new Set();
-      send("view");
-      observer?.disconnect();
-      observer = new IntersectionObserver((entries) => {
-        for (const seen of entries) {
-          if (!seen.isIntersecting) continue;
-          observer?.unobserve(seen.target);
-          once("form_view", formOf(seen.target as HTMLFormElement));
-        }
-      });
-      leadForms().forEach((form) => observer?.observe(form));
+let listening = false;
+
+/**
+ * A page view, once the browser is idle; from then on a form counts as
+ * "viewed" when it scrolls into view and "started" at its first input.
+ * Called by `usePageAnalytics` after each navigation, once this module has loaded.
+ */
+export function pageView(): void {
+  if (!listening) {
+    listening = true;
+    document.addEventListener(
+      "input",
+      (event) => {
+        const form = (event.target as HTMLInputElement | null)?.form;
+        if (form?.matches("form[action$='/api/contactus']")) once("form_start", formOf(form));
+      },
+      true,
+    );
+  }
+  whenIdle(() => {
+    reported = new Set();
+    send("view");
+    observer?.disconnect();
+    observer = new IntersectionObserver((entries) => {
+      for (const seen of entries) {
+        if (!seen.isIntersecting) continue;
+        observer?.unobserve(seen.target);
+        once("form_view", formOf(seen.target as HTMLFormElement));
+      }
     });
-  }, [pathname]);
+    leadForms().forEach((form) => observer?.observe(form));
+  });
 }

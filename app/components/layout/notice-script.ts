@@ -28,7 +28,10 @@ export type NoticeAction = "accept" | "close";
 // pre-render and the browser bundle are minified differently, and the bytes
 // must be the same in both (React hydrates the element; the CSP hashes it).
 // Storage can throw (private modes, storage turned off): a notice then works
-// for this page only. notice-script.test.ts runs it.
+// for this page only. A pressed button goes with its notice, so keyboard focus
+// carries on from the main content, not from the top. The comments and line
+// breaks are taken out before it ships (every statement ends in ; or }).
+// notice-script.test.ts runs it.
 const settings = {
   notices,
   dueClass: DISCLAIMER_DUE_CLASS,
@@ -51,15 +54,14 @@ const source = `(function (s) {
     var notice = region && s.notices[region.getAttribute(s.noticeAttribute)];
     if (!notice) return;
     if (button.getAttribute(s.actionAttribute) === "accept") {
-      try { localStorage.setItem(notice.storageKey, "true"); } catch (e) { /* unavailable: hidden for this page only */ }
+      try { localStorage.setItem(notice.storageKey, "true"); } catch (e) {}
     }
     var hadFocus = region.contains(document.activeElement);
     root.classList.remove(notice.showClass);
-    /* The pressed button has gone: keyboard focus carries on from the main content, not from the top. */
     var main = document.querySelector("main");
     if (hadFocus && main) main.focus({ preventScroll: true });
   });
 })(SETTINGS);`;
 
 /** The inline script: the same bytes on every page and for every visitor, so one CSP hash allows it. */
-export const noticeScript = source.replace("SETTINGS", JSON.stringify(settings));
+export const noticeScript = /* @__PURE__ */ source.replace(/\n\s*/g, "").replace("SETTINGS", JSON.stringify(settings));
