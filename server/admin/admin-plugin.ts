@@ -6,6 +6,7 @@ import * as v from "valibot";
 import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
 import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
 import { paths } from "../../contract/paths";
+import { singleLineText } from "../../contract/input-policy";
 import { rateLimitStorage } from "../api/rate-limit-store";
 import { exportColumns, toCsv } from "../export";
 import type { Database } from "../store/schema";
@@ -39,7 +40,8 @@ const SIGN_IN_BODY_BYTES = 4 * 1024;
 
 const emptyToUndefined = (input: unknown) =>
   Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([, value]) => value !== "" && value !== undefined));
-const text = v.pipe(v.string(), v.trim(), v.maxLength(ADMIN_QUERY_MAX));
+// A search is typed text like a lead's fields: the same input policy (NFC, no control characters).
+const text = v.pipe(singleLineText, v.maxLength(ADMIN_QUERY_MAX));
 const pageNumber = (fallback: number, max: number) =>
   v.pipe(v.optional(v.string(), String(fallback)), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1), v.maxValue(max));
 
