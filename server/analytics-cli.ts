@@ -1,6 +1,5 @@
-import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { createAnalyticsStore } from "./analytics/analytics-store";
+import { parseCommand, runAsScript, runCommand, UsageError, type Io } from "./command-line";
 import { loadConfig } from "./config";
 import { plainColumns, toCsv } from "./export";
 import { openDatabase } from "./store/database";
@@ -20,50 +19,24 @@ const usage = `Usage: npm run analytics -- summary --since YYYY-MM-DD [--until Y
 
 const columns = ["page", "views", "visitors", "enquiries", "subscriptions", "conversionRate"] as const;
 
-class UsageError extends Error {}
-
-interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  env?: Record<string, string | undefined>;
-}
-
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
 function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { since: { type: "string" }, until: { type: "string" }, format: { type: "string", default: "json" }, help: { type: "boolean", short: "h" } },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { help: true as const };
-  if (positionals.length !== 1 || positionals[0] !== "summary") throw new UsageError(`Unknown command: ${positionals.join(" ") || "(none)"}. The only command is summary.`);
-  if (!values.since || !isDay(values.since)) throw new UsageError("--since must be a date such as 2026-11-01.");
-  if (values.until !== undefined && !isDay(values.until)) throw new UsageError("--until must be a date such as 2026-11-30.");
+  const parsed = parseCommand(argv, ["summary"], { since: { type: "string" }, until: { type: "string" }, format: { type: "string", default: "json" } });
+  if ("help" in parsed) return parsed;
+  const { values } = parsed;
+  if (typeof values.since !== "string" || !isDay(values.since)) throw new UsageError("--since must be a date such as 2026-11-01.");
+  if (values.until !== undefined && (typeof values.until !== "string" || !isDay(values.until))) throw new UsageError("--until must be a date such as 2026-11-30.");
   if (values.format !== "csv" && values.format !== "json") throw new UsageError("--format must be json or csv.");
-  return { help: false as const, since: values.since, until: values.until ?? new Date().toISOString().slice(0, 10), format: values.format };
+  return { since: values.since, until: typeof values.until === "string" ? values.until : new Date().toISOString().slice(0, 10), format: values.format };
 }
 
 /** Runs the CLI; resolves to the exit code (2 for a usage error). */
 export async function runAnalyticsCli(argv: string[], io: Io): Promise<number> {
-  let args;
-  try {
-    args = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.err(`${error.message}\n\n${usage}\n`);
-    return 2;
-  }
-  if (args.help) {
-    io.out(`${usage}\n`);
-    return 0;
-  }
+  return runCommand(io, usage, () => parse(argv), (args) => printSummary(args, io));
+}
+
+async function printSummary(args: Exclude<ReturnType<typeof parse>, { help: true }>, io: Io): Promise<number> {
   const config = loadConfig(io.env ?? process.env);
   const { db } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -75,14 +48,4 @@ export async function runAnalyticsCli(argv: string[], io: Io): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runAnalyticsCli(process.argv.slice(2), { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta.url, runAnalyticsCli);

@@ -1,6 +1,7 @@
 import { setPriority } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import type { Io } from "../command-line";
 import { loadConfig } from "../config";
 import { BACKUP_NICENESS } from "./sqlite-snapshot";
 import { BackupError, POSTGRES_BACKUP_ADVICE, pruneBackups, restoreBackup, takeBackup, type Manifest } from "./backup";
@@ -18,12 +19,6 @@ export const backupUsage = `Usage: npm run leads -- backup --to DIR [--keep N]
   restore   puts a backup folder back into DATA_DIR after checking every file's checksum;
             refuses while a server has the store open
   --force   restore over an existing store: its files are moved aside, not deleted`;
-
-interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  env?: Record<string, string | undefined>;
-}
 
 const describe = (manifest: Manifest) => {
   const { counts } = manifest.database;
