@@ -9,7 +9,7 @@ import {
   type PageSummary,
 } from "../../contract/analytics";
 import type { Database } from "../store/schema";
-import { referrerLabel, type Device, type Dimensions } from "./dimensions";
+import { referrerLabel, type Dimensions } from "./dimensions";
 
 // The analytics tables (migration 0005), in Kysely only, so SQLite and
 // PostgreSQL behave the same: counters added to daily rows, the dashboard's
@@ -25,14 +25,9 @@ export interface AnalyticsDailyTable {
   count: number;
 }
 
-export interface PendingSignupTable {
+/** A sign-up's visit, kept until it confirms: the same dimensions a lead is credited to. */
+export interface PendingSignupTable extends Dimensions {
   email_hash: string;
-  page: string;
-  referrer: string;
-  source: string;
-  medium: string;
-  campaign: string;
-  device: Device;
   created_at: string;
 }
 
