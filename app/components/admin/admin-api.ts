@@ -38,7 +38,8 @@ export function viewQuery(kind: LeadKind, filters: Filters, extra: Record<string
 
 export const exportHref = (kind: LeadKind, filters: Filters) => `${adminEndpoints.exportCsv}?${viewQuery(kind, filters, { kind })}`;
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
+/** A same-origin call to the owner-only API: a 401 means the session ended (Unauthorized). */
+export async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { credentials: "same-origin", ...init, headers: { accept: "application/json", ...init.headers } });
   if (response.status === 401) throw new Unauthorized();
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

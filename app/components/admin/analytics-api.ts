@@ -1,5 +1,5 @@
 import { analyticsEndpoints, type AnalyticsReport, type AnalyticsTable } from "../../../contract/analytics";
-import { Unauthorized } from "./admin-api";
+import { call } from "./admin-api";
 
 // The dashboard's calls: same-origin, with the owner's session cookie.
 
@@ -12,12 +12,7 @@ const rangeQuery = ({ from, to }: Range, extra: Record<string, string> = {}) => 
 
 export const csvHref = (range: Range, table: AnalyticsTable) => `${analyticsEndpoints.csv}?${rangeQuery(range, { table })}`;
 
-export async function fetchReport(range: Range): Promise<AnalyticsReport> {
-  const response = await fetch(`${analyticsEndpoints.report}?${rangeQuery(range)}`, { credentials: "same-origin", headers: { accept: "application/json" } });
-  if (response.status === 401) throw new Unauthorized();
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return (await response.json()) as AnalyticsReport;
-}
+export const fetchReport = (range: Range) => call<AnalyticsReport>(`${analyticsEndpoints.report}?${rangeQuery(range)}`);
 
 const dayMs = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
