@@ -1,3 +1,4 @@
+import { retentionDefaults } from "../../contract/retention";
 import { legalContactTerms } from "./legal";
 import { site } from "./site";
 import type { LegalDocument } from "./types";
@@ -106,11 +107,11 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           terms: [
-            { term: "Enquiries", detail: "24 months after our last contact with you, then deleted." },
+            { term: "Enquiries", detail: `${retentionDefaults.enquiryMonths} months after our last contact with you, then deleted.` },
             {
               term: "Newsletter subscriptions",
               detail:
-                "Until you unsubscribe. Sign-ups that are never confirmed are deleted after 30 days. After you unsubscribe we keep only your email address on a suppression list, so we never email you again by mistake.",
+                `Until you unsubscribe. Sign-ups that are never confirmed are deleted after ${retentionDefaults.unconfirmedSignupDays} days. After you unsubscribe we keep only your email address on a suppression list, so we never email you again by mistake.`,
             },
             { term: "Consent records", detail: "As long as we keep the enquiry they relate to, and up to 2 years after, to answer any question about your consent." },
             { term: "Technical data from forms", detail: "Kept with the enquiry or sign-up it came with, and deleted with it." },
