@@ -13,7 +13,7 @@ import { openDatabase, type Dialect } from "../store/database";
 import { enquiryColumns } from "../store/enquiry-columns";
 import type { Database, OutboxStatus, SubscriberStatus } from "../store/schema";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { createPersonalData } from "./personal-data";
+import { createPersonalData, PURGE_BATCH } from "./personal-data";
 
 // The purge (with a fixed clock), the subject-access export and an erasure
 // racing a delivery, against the store itself on SQLite and PostgreSQL.
@@ -136,6 +136,24 @@ describe.each(kinds)("personal data on %s", (kind) => {
     expect(await mailFiles()).toEqual(["o-of-confirmed.eml", "o-pending-long.eml", "o-sent-edge.eml"]);
     // Run again at the same time: nothing more has expired.
     expect(await personalData().purge(NOW)).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0 });
+  });
+
+  it("purges a backlog larger than one batch", async () => {
+    const rows = Array.from({ length: 2 * PURGE_BATCH + 1 }, (_, n) => ({
+      id: `e-${n}`,
+      ...enquiryColumns({ ...emptyValues(enquiryFields), name: "Old", email: `old${n}@example.co.uk`, role: "Agency" }),
+      consent_at: ago(800 * DAY),
+      consent_version: "v1",
+      source_page: null,
+      user_agent: null,
+      ip_hash: null,
+      idempotency_key: null,
+      created_at: ago(800 * DAY),
+    }));
+    for (let start = 0; start < rows.length; start += 100) await db.insertInto("enquiries").values(rows.slice(start, start + 100)).execute();
+    await enquiry("e-new", "new@example.co.uk", ago(DAY));
+    expect((await personalData().purge(NOW)).enquiries).toBe(2 * PURGE_BATCH + 1);
+    expect(await ids("enquiries")).toEqual(["e-new"]);
   });
 
   it("purges by the configured periods", async () => {

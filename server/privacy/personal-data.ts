@@ -1,6 +1,6 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { EraseResult, PersonExport, PurgeResult } from "../../contract/admin";
 import { retentionCutoffs, type RetentionPeriods } from "../../contract/retention";
 import type { AnalyticsTables } from "../analytics/analytics-store";
@@ -36,6 +36,8 @@ export interface PersonalData {
 }
 
 export const LEAD_ERASED_EVENT = "lead.erased";
+/** Rows the purge deletes per transaction. */
+export const PURGE_BATCH = 500;
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const count = (rows: readonly unknown[]) => rows.length;
@@ -100,31 +102,61 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
   return {
     async purge(now = new Date()) {
       const cutoff = retentionCutoffs(periods, now);
-      const expiredEnquiries = (eb: ExpressionBuilder<Database, "enquiries">) => eb("created_at", "<", cutoff.enquiries);
-      const expiredSignups = (eb: ExpressionBuilder<Database, "subscribers">) =>
-        eb.and([eb("status", "=", "pending"), eb("consent_at", "<", cutoff.unconfirmedSignups)]);
-      const { deliveries, enquiries, subscribers } = await db.transaction().execute(async (trx) => {
-        // A delivery is done when sent or given up on; its last try is sent_at, or next_attempt_at for a failed one.
-        const expiredDelivery = (eb: ExpressionBuilder<Database, "outbox">) =>
-          eb.or([
-            eb.and([eb("status", "in", ["sent", "failed"]), eb(eb.fn.coalesce("sent_at", "next_attempt_at"), "<", cutoff.deliveries)]),
-            // And every delivery of a lead that expires now, whatever its state.
-            eb.and([eb("lead_kind", "=", "enquiry"), eb("lead_id", "in", eb.selectFrom("enquiries").select("id").where(expiredEnquiries))]),
-            eb.and([eb("lead_kind", "=", "subscriber"), eb("lead_id", "in", eb.selectFrom("subscribers").select("id").where(expiredSignups))]),
-          ]);
-        await trx
-          .deleteFrom("delivery_attempts")
-          .where("outbox_id", "in", (eb) => eb.selectFrom("outbox").select("id").where(expiredDelivery))
-          .execute();
-        const deliveries = await trx.deleteFrom("outbox").where(expiredDelivery).returning(["id", "channel"]).execute();
-        const enquiries = await trx.deleteFrom("enquiries").where(expiredEnquiries).returning("id").execute();
-        const subscribers = await trx.deleteFrom("subscribers").where(expiredSignups).returning("id").execute();
-        return { deliveries, enquiries, subscribers };
+      const removed: { id: string; channel: string }[] = [];
+      const total = { enquiries: 0, subscribers: 0 };
+      // Deletes the deliveries of these leads (any state) with their attempts, in the caller's transaction.
+      const deliveriesOf = async (trx: Transaction<Database>, kind: "enquiry" | "subscriber", ids: string[]) => {
+        const rows = await trx.selectFrom("outbox").select(["id", "channel"]).where("lead_kind", "=", kind).where("lead_id", "in", ids).execute();
+        await deleteDeliveries(trx, rows);
+      };
+      const deleteDeliveries = async (trx: Transaction<Database>, rows: { id: string; channel: string }[]) => {
+        if (rows.length === 0) return;
+        const ids = rows.map((row) => row.id);
+        await trx.deleteFrom("delivery_attempts").where("outbox_id", "in", ids).execute();
+        await trx.deleteFrom("outbox").where("id", "in", ids).execute();
+        removed.push(...rows);
+      };
+      // In batches, each its own short transaction: a first purge of a large backlog never holds the store for long.
+      const inBatches = async (step: (trx: Transaction<Database>) => Promise<number>) => {
+        let done = 0;
+        for (;;) {
+          const count = await db.transaction().execute(step);
+          done += count;
+          if (count < PURGE_BATCH) return done;
+        }
+      };
+      total.enquiries = await inBatches(async (trx) => {
+        const ids = (await trx.selectFrom("enquiries").select("id").where("created_at", "<", cutoff.enquiries).limit(PURGE_BATCH).execute()).map((row) => row.id);
+        if (ids.length === 0) return 0;
+        await deliveriesOf(trx, "enquiry", ids);
+        await trx.deleteFrom("enquiries").where("id", "in", ids).execute();
+        return ids.length;
       });
-      await outbox?.drain(deliveries.map((row) => row.id));
-      const mailFiles = await removeMailFiles(deliveries.filter((row) => row.channel === "email").map((row) => row.id));
-      if (deliveries.length + enquiries.length + subscribers.length > 0) await scrub();
-      return { enquiries: count(enquiries), subscribers: count(subscribers), deliveries: count(deliveries), mailFiles };
+      total.subscribers = await inBatches(async (trx) => {
+        const ids = (
+          await trx.selectFrom("subscribers").select("id").where("status", "=", "pending").where("consent_at", "<", cutoff.unconfirmedSignups).limit(PURGE_BATCH).execute()
+        ).map((row) => row.id);
+        if (ids.length === 0) return 0;
+        await deliveriesOf(trx, "subscriber", ids);
+        await trx.deleteFrom("subscribers").where("id", "in", ids).execute();
+        return ids.length;
+      });
+      // A delivery is done when sent or given up on; its last try is sent_at, or next_attempt_at for a failed one.
+      await inBatches(async (trx) => {
+        const rows = await trx
+          .selectFrom("outbox")
+          .select(["id", "channel"])
+          .where("status", "in", ["sent", "failed"])
+          .where((eb) => eb(eb.fn.coalesce("sent_at", "next_attempt_at"), "<", cutoff.deliveries))
+          .limit(PURGE_BATCH)
+          .execute();
+        await deleteDeliveries(trx, rows);
+        return rows.length;
+      });
+      await outbox?.drain(removed.map((row) => row.id));
+      const mailFiles = await removeMailFiles(removed.filter((row) => row.channel === "email").map((row) => row.id));
+      if (removed.length + total.enquiries + total.subscribers > 0) await scrub();
+      return { enquiries: total.enquiries, subscribers: total.subscribers, deliveries: removed.length, mailFiles };
     },
 
     async erase(email) {
