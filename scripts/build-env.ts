@@ -57,6 +57,7 @@ export function buildEnvDefines(env: BuildEnv = readBuildEnv()): Record<string, 
   return {
     "import.meta.env.PUBLIC_SITE_URL": JSON.stringify(env.siteUrl),
     "import.meta.env.PUBLIC_API_BASE": JSON.stringify(env.apiBase),
-    "import.meta.env.RETENTION": JSON.stringify(env.retention),
+    // As JSON text: Vitest keeps import.meta.env's values as strings, as an environment does.
+    "import.meta.env.RETENTION": JSON.stringify(JSON.stringify(env.retention)),
   };
 }

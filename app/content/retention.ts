@@ -7,4 +7,4 @@ import { readRetention, type RetentionPeriods } from "../../contract/retention";
  * page) import.meta.env does not exist: they read the environment the same way.
  */
 export const statedRetention: RetentionPeriods =
-  typeof import.meta.env === "object" ? import.meta.env.RETENTION : readRetention(globalThis.process?.env ?? {}).periods;
+  typeof import.meta.env === "object" ? (JSON.parse(import.meta.env.RETENTION) as RetentionPeriods) : readRetention(globalThis.process?.env ?? {}).periods;
