@@ -199,6 +199,27 @@ describe.each(kinds)("personal data on %s", (kind) => {
     expect(JSON.stringify(record)).not.toContain("other@example.co.uk");
   });
 
+  it("erases every row naming the address, the analytics' sign-up context among them, and nothing of anyone else", async () => {
+    const address = "gone@example.co.uk";
+    await enquiry("e-gone", "Gone@Example.co.uk", ago(DAY));
+    await enquiry("e-kept", "kept@example.co.uk", ago(DAY));
+    await subscriber("s-gone", address, "pending", ago(DAY));
+    await delivery("o-gone", { kind: "subscriber", id: "s-gone", email: address }, "sent", { created: ago(DAY), sent: ago(DAY) });
+    await delivery("o-kept", { kind: "enquiry", id: "e-kept", email: "kept@example.co.uk" }, "sent", { created: ago(DAY), sent: ago(DAY) });
+    const analytics = db.withTables<AnalyticsTables>();
+    const pending = { page: "/", referrer: "", source: "", medium: "", campaign: "", device: "desktop" as const, created_at: ago(DAY) };
+    await analytics.insertInto("analytics_pending_signups").values({ email_hash: signupEmailHash(SECRET, address), ...pending }).execute();
+    await analytics.insertInto("analytics_pending_signups").values({ email_hash: signupEmailHash(SECRET, "kept@example.co.uk"), ...pending }).execute();
+
+    expect(await personalData().erase(address)).toEqual({ email: address, enquiries: 1, subscribers: 1, deliveries: 1, mailFiles: 1, pendingSignups: 1, crmNotified: false });
+    expect(await ids("enquiries")).toEqual(["e-kept"]);
+    expect(await ids("subscribers")).toEqual([]);
+    expect(await ids("outbox")).toEqual(["o-kept"]);
+    expect(await ids("delivery_attempts")).toEqual(["o-kept-a"]);
+    expect(await mailFiles()).toEqual(["o-kept.eml"]);
+    expect((await analytics.selectFrom("analytics_pending_signups").select("email_hash").execute()).map((row) => row.email_hash)).toEqual([signupEmailHash(SECRET, "kept@example.co.uk")]);
+  });
+
   it("erases during a delivery of one of the address's rows: waits for it, records nothing, and leaves no mail file", async () => {
     const address = "racing@example.co.uk";
     await enquiry("e-race", address, ago(DAY));

@@ -11,7 +11,7 @@ import { createPersonalData, type PersonalData } from "./personal-data";
 // RETENTION_* periods, the CRM webhook). Safe beside a running server: an
 // erasure's lead.erased event is queued, and the server's worker sends it.
 
-export const privacyUsage = `       npm run leads -- purge
+export const privacyUsage = `Usage: npm run leads -- purge
        npm run leads -- erase --email ADDRESS
        npm run leads -- person --email ADDRESS
 
