@@ -16,6 +16,8 @@ export const adminEndpoints = {
   erase: `${ADMIN_API}/erase`,
   /** POST { email }: everything held about the address, as a JSON file (subject access). */
   person: `${ADMIN_API}/person`,
+  /** POST: the retention purge now; answers a PurgeResult. */
+  purge: `${ADMIN_API}/purge`,
 } as const;
 
 export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;

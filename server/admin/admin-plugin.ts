@@ -173,6 +173,13 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     return { email, ...counts };
   });
 
+  // The retention purge by hand (the server also runs it on a schedule): answers the counts.
+  app.post("/purge", async (request) => {
+    const counts = await options.personalData.purge();
+    request.log.info({ purged: counts }, "retention purge");
+    return counts;
+  });
+
   // POST, so the address is in no URL (nor any log of one); the answer is a file to keep.
   app.post("/person", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
     const body = v.safeParse(PersonBody, request.body);

@@ -104,6 +104,13 @@ describe.each(kinds)("erasure through the server on %s", (kind) => {
     await waitFor(async () => (await filesContaining(t.config.dataDir, needles)).length === 0);
   });
 
+  it("purges by hand for a signed-in owner only", async () => {
+    expect((await t.app.inject({ method: "POST", url: adminEndpoints.purge })).statusCode).toBe(401);
+    const response = await t.app.inject({ method: "POST", url: adminEndpoints.purge, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0 });
+  });
+
   it("cancels deliveries still pending: nothing about the person is sent after the erasure", async () => {
     crm.status = 503;
     const email = "pending.person@example.co.uk";
