@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly PUBLIC_SITE_URL: string;
   /** Where the forms post; empty means this site's own origin. */
   readonly PUBLIC_API_BASE: string;
+  /** The retention periods (RETENTION_*, checked as the server checks them) as JSON, for the privacy policy. */
+  readonly RETENTION: string;
 }

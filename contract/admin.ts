@@ -14,6 +14,10 @@ export const adminEndpoints = {
   subscriber: (id: string) => `${ADMIN_API}/subscribers/${encodeURIComponent(id)}`,
   exportCsv: `${ADMIN_API}/export.csv`,
   erase: `${ADMIN_API}/erase`,
+  /** POST { email }: everything held about the address, as a JSON file (subject access). */
+  person: `${ADMIN_API}/person`,
+  /** POST: the retention purge now; answers a PurgeResult. */
+  purge: `${ADMIN_API}/purge`,
 } as const;
 
 export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;
@@ -96,9 +100,37 @@ export interface SubscriberDetail extends SubscriberSummary {
   deliveries: Delivery[];
 }
 
+/** What an erasure removed: rows by table, mail files, and whether the CRM is told (a signed lead.erased event). */
 export interface EraseResult {
   email: string;
   enquiries: number;
   subscribers: number;
   deliveries: number;
+  mailFiles: number;
+  /** The analytics' pending sign-up context kept under a hash of the address (0 or 1). */
+  pendingSignups: number;
+  crmNotified: boolean;
+}
+
+/** What a purge of expired personal data removed. */
+export interface PurgeResult {
+  enquiries: number;
+  subscribers: number;
+  deliveries: number;
+  mailFiles: number;
+}
+
+/**
+ * Subject access: every record the store holds about one address, each as
+ * stored (column names kept), lists and payloads parsed from their JSON.
+ */
+export interface PersonExport {
+  email: string;
+  exportedAt: string;
+  enquiries: Record<string, unknown>[];
+  subscriptions: Record<string, unknown>[];
+  /** Emails and CRM calls about the address, each with its payload and every delivery attempt. */
+  deliveries: Record<string, unknown>[];
+  /** The page and campaign a pending sign-up came from, kept under a hash of the address until it confirms. */
+  pendingSignupAnalytics: Record<string, unknown>[];
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -178,7 +178,7 @@ test("search, filter, details with the message as text, export and erase", async
   await expectNoAxeViolations(page);
   await yes.click();
   // At least the two recorded above (the mail worker, when on, adds its own).
-  const outcome = page.getByRole("status").filter({ hasText: new RegExp(`Erased ${eve.replace(/\./g, "\\.")}: 1 enquiry, 1 subscription and ([2-9]|\\d{2,}) deliveries\\.`) });
+  const outcome = page.getByRole("status").filter({ hasText: new RegExp(`Erased ${eve.replace(/\./g, "\\.")}: 1 enquiry, 1 subscription and ([2-9]|\\d{2,}) deliveries \\(\\d+ email files?\\)\\.`) });
   await expect(outcome).toBeVisible();
   await expect(outcome).toBeFocused();
   await expect(detail).toHaveCount(0);
@@ -193,6 +193,54 @@ test("search, filter, details with the message as text, export and erase", async
   await page.getByRole("search", { name: adminCopy.filters.label }).getByRole("button", { name: adminCopy.filters.apply }).click();
   await expect(page.getByRole("status").filter({ hasText: adminCopy.found(0, "subscribers") })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("downloads everything about a person as JSON, then erases them from every file of the store", async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  const person = `subject.${tag}@example.co.uk`;
+  await createEnquiry(request, { name: `Subject ${tag}`, email: person, salutation: "Business", sector: "Construction", you_need: "Training", message: `Call me ${tag}` });
+  expect((await request.post(CONTACT_ENDPOINT, { data: { email: person } })).status()).toBe(200);
+
+  await signIn(page);
+  await search(page, tag);
+  await table(page).getByRole("button", { name: new RegExp(`^View Subject ${tag}$`) }).click();
+  const detail = page.getByRole("dialog", { name: new RegExp(`^Enquiry: Subject ${tag}`) });
+
+  // Subject access: a real file, fetched with the session and saved from a Blob.
+  const [download] = await Promise.all([page.waitForEvent("download"), detail.getByRole("button", { name: adminCopy.person.download(person) }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const record = JSON.parse(await readFile(await download.path(), "utf8")) as { email: string; enquiries: { message: string }[]; subscriptions: { status: string }[]; deliveries: unknown[] };
+  expect(record.email).toBe(person);
+  expect(record.enquiries.map((row) => row.message)).toEqual([`Call me ${tag}`]);
+  expect(record.subscriptions.map((row) => row.status)).toEqual(["pending"]);
+  expect(record.deliveries.length).toBeGreaterThanOrEqual(2);
+  await expect(detail.getByRole("status").filter({ hasText: adminCopy.person.done(person) })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await detail.getByRole("button", { name: adminCopy.erase.start(person) }).click();
+  await detail.getByRole("button", { name: adminCopy.erase.yes(person) }).click();
+  await expect(page.getByRole("status").filter({ hasText: new RegExp(`^Erased ${person.replace(/\./g, "\\.")}: 1 enquiry, 1 subscription and `) })).toBeVisible();
+  // No file of the store (database, WAL, mail files) holds the address any more.
+  const holding: string[] = [];
+  for (const entry of await readdir(dataDir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && (await readFile(path.join(entry.parentPath, entry.name))).toString("latin1").toLowerCase().includes(person)) holding.push(entry.name);
+  }
+  expect(holding).toEqual([]);
+});
+
+test("a download after the session ended returns to sign-in and saves nothing", async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  const person = `ended.${tag}@example.co.uk`;
+  await createEnquiry(request, { name: `Ended ${tag}`, email: person });
+  await signIn(page);
+  await search(page, tag);
+  await table(page).getByRole("button", { name: new RegExp(`^View Ended ${tag}$`) }).click();
+  const downloads: unknown[] = [];
+  page.on("download", (item) => downloads.push(item));
+  await page.context().clearCookies();
+  await page.getByRole("dialog").getByRole("button", { name: adminCopy.person.download(person) }).click();
+  await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toBeVisible();
+  expect(downloads).toEqual([]);
 });
 
 test("pages through a long list with the keyboard", async ({ page, request }) => {

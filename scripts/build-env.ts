@@ -1,7 +1,11 @@
 // The environment the build reads, read here once and checked: Vite writes the
 // values into the site's code (vite.config.ts, and vitest.config.ts for the
 // unit tests), and postbuild.ts writes the sitemap and robots.txt with the same
-// site address. A bad value stops the build, naming the variable.
+// site address. A bad value stops the build, naming the variable. The retention
+// periods (RETENTION_*, contract/retention.ts) are read with the server's own
+// function, so the privacy policy the build writes states what the purge enforces.
+
+import { readRetention, type RetentionPeriods } from "../contract/retention.ts";
 
 /** The site's address when PUBLIC_SITE_URL is not set: the server's own default on this machine. */
 export const DEFAULT_SITE_URL = "http://localhost:3000";
@@ -11,6 +15,8 @@ export interface BuildEnv {
   siteUrl: string;
   /** PUBLIC_API_BASE without a trailing slash, where both forms post; empty means this site's own origin. */
   apiBase: string;
+  /** The retention periods the privacy policy states (RETENTION_*, defaults from contract/retention.ts). */
+  retention: RetentionPeriods;
 }
 
 export class BuildEnvError extends Error {
@@ -40,8 +46,10 @@ export function readBuildEnv(env: Readonly<Record<string, string | undefined>> =
   if (rawApiBase && (!api || api.search || api.hash)) {
     problems.push(`PUBLIC_API_BASE="${rawApiBase}": must be empty (this site) or an absolute http(s) URL, such as https://crm.example.co.uk`);
   }
+  const retention = readRetention(env);
+  problems.push(...retention.problems);
   if (problems.length > 0) throw new BuildEnvError(`Invalid build environment:\n  ${problems.join("\n  ")}`);
-  return { siteUrl: site!.origin, apiBase: api ? api.href.replace(/\/+$/, "") : "" };
+  return { siteUrl: site!.origin, apiBase: api ? api.href.replace(/\/+$/, "") : "", retention: retention.periods };
 }
 
 /** Vite's `define` for the site's code: the checked values, in place of import.meta.env's raw ones. */
@@ -49,5 +57,7 @@ export function buildEnvDefines(env: BuildEnv = readBuildEnv()): Record<string, 
   return {
     "import.meta.env.PUBLIC_SITE_URL": JSON.stringify(env.siteUrl),
     "import.meta.env.PUBLIC_API_BASE": JSON.stringify(env.apiBase),
+    // As JSON text: Vitest keeps import.meta.env's values as strings, as an environment does.
+    "import.meta.env.RETENTION": JSON.stringify(JSON.stringify(env.retention)),
   };
 }

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { STATUS_CODES } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { Redis } from "ioredis";
@@ -22,11 +24,13 @@ import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
 import { openDatabase } from "./store/database";
 import { createLeadStore, type LeadStore } from "./store/lead-store";
-import { createMailer } from "./mail/mailer";
+import { createMailer, MAIL_FOLDER } from "./mail/mailer";
 import { DeliveryError } from "./outbox/delivery-error";
 import { createOutboxQueue, type EmailPayload, type WebhookPayload } from "./outbox/outbox-store";
 import { postWebhook } from "./outbox/webhook";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
+import { createPersonalData } from "./privacy/personal-data";
+import { createPurgeSchedule } from "./privacy/purge-schedule";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -121,6 +125,10 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
         if (!webhookSecret) throw new DeliveryError("LEADS_WEBHOOK_SECRET is not set");
         return postWebhook(JSON.parse(row.payload) as WebhookPayload, webhookSecret);
       }),
+      // Erased while it was being written: the mail file goes too.
+      discard: async (row) => {
+        if (row.channel === "email" && mailer.kind === "file") await rm(path.join(config.dataDir, MAIL_FOLDER, `${row.id}.eml`), { force: true });
+      },
     }),
   );
   app.addHook("onReady", async () => app.outbox.start());
@@ -128,6 +136,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   const backups = config.backup && dialect === "sqlite" ? createBackupSchedule({ ...config.backup, dataDir: config.dataDir, log: app.log }) : undefined;
   if (backups) app.addHook("onReady", () => backups.start());
   app.addHook("onClose", async () => {
+    await purges.stop();
     await backups?.stop();
     await app.outbox.stop();
     mailer.close();
@@ -162,6 +171,18 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(readinessRoutes, { db, redis });
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
+  // Retention, erasure and subject access; the purge runs at start and every PURGE_INTERVAL_HOURS, stopped on close (above).
+  const personalData = createPersonalData({
+    db,
+    dialect,
+    dataDir: config.dataDir,
+    periods: config.retention.periods,
+    emailHashSecret: ipHashSecret,
+    webhookUrl: config.webhook?.url,
+    outbox: app.outbox,
+  });
+  const purges = createPurgeSchedule({ purge: () => personalData.purge(), intervalMs: config.retention.intervalMs, log: app.log });
+  app.addHook("onReady", async () => purges.start());
   // Closed (its last counts written) by the onClose hook above, before the store.
   const analytics = config.analytics.enabled ? await startAnalytics(app, { config, db, redis, emailHashSecret: ipHashSecret }) : undefined;
   const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret", "UNSUBSCRIBE_SECRET");
@@ -207,6 +228,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     signInLimit: { max: config.admin.signInMax, windowMs: 15 * 60 * 1000 },
     redis,
     onRateLimitFallback,
+    personalData,
     extraRoutes: analytics?.reportRoutes,
   });
 

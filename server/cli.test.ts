@@ -85,7 +85,7 @@ describe("npm run leads -- export", () => {
   it("names every command when given an unknown one, and --help shows backup and restore too", async () => {
     const unknown = await run("import");
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain("Unknown command: import. The commands are: export, backup, restore.");
+    expect(unknown.err).toContain("Unknown command: import. The commands are: export, backup, restore, purge, erase, person.");
     const help = await run("--help");
     expect(help.code).toBe(0);
     expect(help.out).toContain("npm run leads -- backup --to DIR");

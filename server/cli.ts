@@ -2,13 +2,15 @@ import { parseCommand, runAsScript, runCommand, UsageError, type Io } from "./co
 import { loadConfig } from "./config";
 import { exportColumns, toCsv, toRecords } from "./export";
 import { backupUsage, runBackupCli } from "./ops/backup-cli";
+import { privacyCommands, privacyUsage, runPrivacyCli } from "./privacy/privacy-cli";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
 
 // The owner's command line: `npm run leads -- export --kind enquiries|subscribers
 // [--since DATE] [--format csv|json]` writes the leads to stdout; `backup` and
-// `restore` are ops/backup-cli.ts. It reads the same configuration as the
-// server (DATA_DIR or DATABASE_URL).
+// `restore` are ops/backup-cli.ts; `purge`, `erase` and `person` are
+// privacy/privacy-cli.ts. It reads the same configuration as the server
+// (DATA_DIR or DATABASE_URL).
 
 const usage = `Usage: npm run leads -- export --kind enquiries|subscribers [--since YYYY-MM-DD] [--format csv|json]
 
@@ -16,12 +18,14 @@ const usage = `Usage: npm run leads -- export --kind enquiries|subscribers [--si
   --since    only rows created on or after this date or ISO timestamp (UTC)
   --format   csv (default; opens in a spreadsheet) or json
 
+${privacyUsage}
+
 ${backupUsage}`;
 
 type Kind = keyof typeof exportColumns;
 
 function parse(argv: string[]) {
-  const parsed = parseCommand(argv, ["export", "backup", "restore"], { kind: { type: "string" }, since: { type: "string" }, format: { type: "string", default: "csv" } });
+  const parsed = parseCommand(argv, ["export", "backup", "restore", ...privacyCommands], { kind: { type: "string" }, since: { type: "string" }, format: { type: "string", default: "csv" } });
   if ("help" in parsed) return parsed;
   const { values } = parsed;
   if (values.kind !== "enquiries" && values.kind !== "subscribers") throw new UsageError("--kind must be enquiries or subscribers.");
@@ -38,6 +42,7 @@ function parse(argv: string[]) {
 /** Runs the CLI; resolves to the exit code (2 for a usage error). */
 export async function runCli(argv: string[], io: Io): Promise<number> {
   if (argv[0] === "backup" || argv[0] === "restore") return runBackupCli(argv, io);
+  if ((privacyCommands as readonly string[]).includes(argv[0] ?? "")) return runPrivacyCli(argv, io, usage);
   return runCommand(io, usage, () => parse(argv), (args) => exportLeads(args, io));
 }
 

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { retentionDefaults } from "../contract/retention";
+import { readBuildEnv } from "../scripts/build-env";
 import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
@@ -116,5 +118,19 @@ describe("settings a careless operator could get wrong", () => {
     ).toEqual({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, keepAliveTimeoutMs: 500, idleTimeoutMs: 3000, perAddressMax: 0 });
     // Node refuses a headers timeout longer than the whole request's.
     expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "40000" })).toThrow(/HTTP_HEADERS_TIMEOUT_MS.*HTTP_REQUEST_TIMEOUT_MS/);
+  });
+});
+
+describe("retention", () => {
+  it("enforces the privacy policy's periods by default and reads the same variables the build does", () => {
+    expect(loadConfig({}).retention).toEqual({ periods: retentionDefaults, intervalMs: 6 * 60 * 60 * 1000 });
+    const env = { RETENTION_ENQUIRY_MONTHS: "12", RETENTION_UNCONFIRMED_SIGNUP_DAYS: "14", RETENTION_DELIVERY_DAYS: "7", PURGE_INTERVAL_HOURS: "1" };
+    expect(loadConfig(env).retention).toEqual({ periods: readBuildEnv(env).retention, intervalMs: 60 * 60 * 1000 });
+    expect(loadConfig(env).retention.periods).toEqual({ enquiryMonths: 12, unconfirmedSignupDays: 14, deliveryDays: 7 });
+  });
+
+  it("refuses a period that is not a whole number of at least 1, naming it", () => {
+    expect(() => loadConfig({ RETENTION_DELIVERY_DAYS: "0" })).toThrow(/RETENTION_DELIVERY_DAYS="0": must be from 1 to 1200/);
+    expect(() => loadConfig({ RETENTION_ENQUIRY_MONTHS: "1.5" })).toThrow(/RETENTION_ENQUIRY_MONTHS="1\.5": must be a whole number/);
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as v from "valibot";
+import { parsePeriod, retentionDefaults, retentionEnv, type RetentionPeriods } from "../contract/retention";
 import { secretMinimums } from "./secrets";
 
 // Every setting the server reads, parsed and validated once at start. The
@@ -24,6 +25,20 @@ const count = (fallback: string, min: number) =>
     v.transform(Number),
     v.minValue(min, `must be at least ${min}`),
   );
+
+/** A retention period: checked by the same function the build uses (contract/retention.ts). */
+const period = (fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const parsed = dataset.typed ? parsePeriod(dataset.value) : undefined;
+      if (typeof parsed === "string") addIssue({ message: parsed });
+    }),
+    v.transform(Number),
+  );
+const retentionEntries = Object.fromEntries(
+  (Object.keys(retentionEnv) as (keyof RetentionPeriods)[]).map((key) => [retentionEnv[key], period(retentionDefaults[key])]),
+) as Record<string, ReturnType<typeof period>>;
 
 const databaseUrl = v.pipe(
   v.string(),
@@ -138,6 +153,9 @@ const EnvSchema = v.object({
   ANALYTICS_HONOR_GPC: v.optional(v.picklist(["true", "false"], 'must be "true" or "false"'), "true"),
   ANALYTICS_RATE_LIMIT_MAX: count("120", 1),
   ANALYTICS_FLUSH_MS: count("5000", 10),
+  /** How long personal data is kept (RETENTION_ENQUIRY_MONTHS, …), and how often the server purges what has expired. */
+  ...retentionEntries,
+  PURGE_INTERVAL_HOURS: count("6", 1),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -190,6 +208,8 @@ export interface Config {
   backup?: { dir: string; intervalMs: number; keep: number };
   /** First-party, cookieless analytics: on by default; events per IP per minute; how often counts are written. */
   analytics: { enabled: boolean; honorGpc: boolean; rateLimitMax: number; flushMs: number };
+  /** The retention periods the purge enforces (the privacy policy states the same), and how often it runs. */
+  retention: { periods: RetentionPeriods; intervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -256,5 +276,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: out.METRICS_TOKEN, port: out.METRICS_PORT },
     backup: out.BACKUP_DIR ? { dir: path.resolve(out.BACKUP_DIR), intervalMs: out.BACKUP_INTERVAL_MS, keep: out.BACKUP_KEEP } : undefined,
     analytics: { enabled: out.ANALYTICS === "on", honorGpc: out.ANALYTICS_HONOR_GPC === "true", rateLimitMax: out.ANALYTICS_RATE_LIMIT_MAX, flushMs: out.ANALYTICS_FLUSH_MS },
+    retention: {
+      periods: Object.fromEntries(
+        (Object.keys(retentionEnv) as (keyof RetentionPeriods)[]).map((key) => [key, (out as Record<string, unknown>)[retentionEnv[key]] as number]),
+      ) as unknown as RetentionPeriods,
+      intervalMs: out.PURGE_INTERVAL_HOURS * 60 * 60 * 1000,
+    },
   };
 }

@@ -104,16 +104,22 @@ export const adminCopy = {
     } as Record<string, string>,
   },
   erase: {
-    heading: "Erase this person's data",
-    text: "GDPR erasure deletes every enquiry, newsletter subscription and delivery (sent or pending) about this email address.",
+    heading: "This person's data",
+    text: "Download everything held about this email address (to answer a request for a copy), or erase all of it: every enquiry, newsletter subscription and delivery (sent or pending), and the copies of its emails.",
     start: (email: string) => `Erase all data about ${email}`,
     confirm: (email: string) => `Every enquiry, subscription and delivery about ${email} will be deleted for good. This cannot be undone.`,
     yes: (email: string) => `Yes, erase ${email}`,
     cancel: "Cancel",
     working: "Erasing…",
-    done: (result: { email: string; enquiries: number; subscribers: number; deliveries: number }) =>
-      `Erased ${result.email}: ${plural(result.enquiries, "enquiry", "enquiries")}, ${plural(result.subscribers, "subscription", "subscriptions")} and ${plural(result.deliveries, "delivery", "deliveries")}.`,
-    failed: "The erasure failed; nothing was deleted. Please try again.",
+    done: (result: { email: string; enquiries: number; subscribers: number; deliveries: number; mailFiles: number; crmNotified: boolean }) =>
+      `Erased ${result.email}: ${plural(result.enquiries, "enquiry", "enquiries")}, ${plural(result.subscribers, "subscription", "subscriptions")} and ${plural(result.deliveries, "delivery", "deliveries")} (${plural(result.mailFiles, "email file", "email files")}).${result.crmNotified ? " The CRM is being told." : ""}`,
+    failed: "The erasure did not finish. Please try again: erasing twice is safe.",
+  },
+  person: {
+    download: (email: string) => `Download all data about ${email} (JSON)`,
+    working: "Preparing the download…",
+    done: (email: string) => `Downloaded all data about ${email}.`,
+    failed: "The download failed. Please try again.",
   },
   loadFailed: "The list could not be loaded. Please try again.",
 } as const;

@@ -1,5 +1,5 @@
-import { retentionDefaults } from "../../contract/retention";
 import { legalContactTerms } from "./legal";
+import { statedRetention } from "./retention";
 import { site } from "./site";
 import type { LegalDocument } from "./types";
 
@@ -107,13 +107,20 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           terms: [
-            { term: "Enquiries", detail: `${retentionDefaults.enquiryMonths} months after our last contact with you, then deleted.` },
+            {
+              term: "Enquiries",
+              detail: `Deleted ${statedRetention.enquiryMonths} months after we received them, with everything kept with them.`,
+            },
             {
               term: "Newsletter subscriptions",
               detail:
-                `Until you unsubscribe. Sign-ups that are never confirmed are deleted after ${retentionDefaults.unconfirmedSignupDays} days. After you unsubscribe we keep only your email address on a suppression list, so we never email you again by mistake.`,
+                `Until you unsubscribe. Sign-ups that are never confirmed are deleted ${statedRetention.unconfirmedSignupDays} days after the sign-up. After you unsubscribe we keep only your email address on a suppression list, so we never email you again by mistake.`,
             },
-            { term: "Consent records", detail: "As long as we keep the enquiry they relate to, and up to 2 years after, to answer any question about your consent." },
+            { term: "Consent records", detail: "Kept with the enquiry or subscription they relate to, and deleted with it." },
+            {
+              term: "Emails and messages about you",
+              detail: `Our copy of each email we send about your enquiry or sign-up, of each message we pass to our customer relationship software, and the record of their delivery: deleted ${statedRetention.deliveryDays} days after the last try to deliver them, or sooner with the enquiry or sign-up they belong to.`,
+            },
             { term: "Technical data from forms", detail: "Kept with the enquiry or sign-up it came with, and deleted with it." },
             { term: "Server logs", detail: "Up to 30 days." },
             {

@@ -9,6 +9,7 @@ import { paths } from "../../contract/paths";
 import { singleLineText } from "../../contract/input-policy";
 import { rateLimitStorage } from "../api/rate-limit-store";
 import { exportColumns, toCsv } from "../export";
+import type { PersonalData } from "../privacy/personal-data";
 import type { Database } from "../store/schema";
 import { createAdminStore } from "./admin-store";
 import { clearedSessionCookie, createSessionStore, passwordChecker, passwordFingerprint, readCookie, sessionCookie, SESSION_COOKIE } from "./session";
@@ -27,6 +28,8 @@ export interface AdminOptions {
   redis?: Redis;
   /** Told (at most once a minute) when Redis fails and sign-in attempts are counted in memory. */
   onRateLimitFallback?: (error: Error) => void;
+  /** Erasure and subject access (server/privacy/). */
+  personalData: PersonalData;
   /** More owner-only routes (the analytics dashboard's), behind the same checks. */
   extraRoutes?: (scope: FastifyInstance) => void;
 }
@@ -65,7 +68,7 @@ const ExportQuery = v.variant("kind", [
   v.strictObject({ ...v.omit(SubscriberQuery, ["page", "pageSize"]).entries, kind: v.literal("subscribers") }),
 ]);
 const SignInBody = v.strictObject({ password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) });
-const EraseBody = v.strictObject({ email: v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.email()) });
+const PersonBody = v.strictObject({ email: v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.email()) });
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
@@ -163,11 +166,29 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   });
 
   app.post("/erase", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
-    const body = v.safeParse(EraseBody, request.body);
+    const body = v.safeParse(PersonBody, request.body);
     if (!body.success) return badRequest(reply);
-    const result = await store.erase(body.output.email);
-    request.log.info({ erased: { enquiries: result.enquiries, subscribers: result.subscribers, deliveries: result.deliveries } }, "erasure");
-    return result;
+    const { email, ...counts } = await options.personalData.erase(body.output.email);
+    request.log.info({ erased: counts }, "erasure");
+    return { email, ...counts };
+  });
+
+  // The retention purge by hand (the server also runs it on a schedule): answers the counts.
+  app.post("/purge", async (request) => {
+    const counts = await options.personalData.purge();
+    request.log.info({ purged: counts }, "retention purge");
+    return counts;
+  });
+
+  // POST, so the address is in no URL (nor any log of one); the answer is a file to keep.
+  app.post("/person", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
+    const body = v.safeParse(PersonBody, request.body);
+    if (!body.success) return badRequest(reply);
+    const record = await options.personalData.person(body.output.email);
+    return reply
+      .type("application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="personal-data-${record.exportedAt.slice(0, 10)}.json"`)
+      .send(`${JSON.stringify(record, null, 2)}\n`);
   });
 
   options.extraRoutes?.(app);

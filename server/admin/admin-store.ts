@@ -1,12 +1,12 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { Delivery, EnquiryDetail, EnquirySummary, EraseResult, Page, SubscriberDetail, SubscriberSummary } from "../../contract/admin";
+import type { Delivery, EnquiryDetail, EnquirySummary, Page, SubscriberDetail, SubscriberSummary } from "../../contract/admin";
 import { enquiryFields, inboxFilters } from "../../contract/fields";
 import { fieldValues } from "../store/enquiry-columns";
 import type { Database, EnquiryRow, SubscriberRow } from "../store/schema";
 
-// The inbox's reads and its one write (erasure), in Kysely only, so they run the
-// same on SQLite and PostgreSQL. The outbox and its attempts are filled by the
-// mail worker; here they are only read, and deleted on erasure.
+// The inbox's reads, in Kysely only, so they run the same on SQLite and
+// PostgreSQL. The outbox and its attempts are filled by the mail worker; here
+// they are only read. Erasure and subject access are server/privacy/.
 
 /** A search text, and an option per option field of the table by its filter parameter (role, sector, need). */
 export type EnquiryFilter = { q?: string } & Partial<Record<string, string>>;
@@ -20,8 +20,6 @@ export interface Paging {
   page: number;
   pageSize: number;
 }
-
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -153,38 +151,6 @@ export function createAdminStore(db: Kysely<Database>) {
         },
         deliveries: await deliveries("subscriber", row.id),
       };
-    },
-
-    /**
-     * GDPR erasure: every enquiry, subscriber and delivery (with its attempts)
-     * about the address, case-insensitively, in one transaction.
-     */
-    async erase(email: string): Promise<EraseResult> {
-      const address = normaliseEmail(email);
-      return db.transaction().execute(async (trx) => {
-        const enquiryIds = (await trx.selectFrom("enquiries").select("id").where(sql<string>`lower(email)`, "=", address).execute()).map((row) => row.id);
-        const subscriberIds = (await trx.selectFrom("subscribers").select("id").where(sql<string>`lower(email)`, "=", address).execute()).map((row) => row.id);
-        const outboxIds = (
-          await trx
-            .selectFrom("outbox")
-            .select("id")
-            .where((eb) =>
-              eb.or([
-                eb(sql<string>`lower(lead_email)`, "=", address),
-                ...(enquiryIds.length ? [eb.and([eb("lead_kind", "=", "enquiry"), eb("lead_id", "in", enquiryIds)])] : []),
-                ...(subscriberIds.length ? [eb.and([eb("lead_kind", "=", "subscriber"), eb("lead_id", "in", subscriberIds)])] : []),
-              ]),
-            )
-            .execute()
-        ).map((row) => row.id);
-        if (outboxIds.length) {
-          await trx.deleteFrom("delivery_attempts").where("outbox_id", "in", outboxIds).execute();
-          await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
-        }
-        if (enquiryIds.length) await trx.deleteFrom("enquiries").where("id", "in", enquiryIds).execute();
-        if (subscriberIds.length) await trx.deleteFrom("subscribers").where("id", "in", subscriberIds).execute();
-        return { email: address, enquiries: enquiryIds.length, subscribers: subscriberIds.length, deliveries: outboxIds.length };
-      });
     },
   };
 }

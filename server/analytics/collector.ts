@@ -4,6 +4,10 @@ import type { AnalyticsStore, Dimension, Increment, Metric } from "./analytics-s
 import { visitDimensions, type Device, type Dimensions } from "./dimensions";
 import { DailyVisitors } from "./visitor-hash";
 
+/** The key of a pending sign-up's analytics context: a keyed hash of the address (erasure computes it too). */
+export const signupEmailHash = (secret: string, email: string) =>
+  createHmac("sha256", secret).update(`analytics-signup\0${email.trim().toLowerCase()}`).digest("base64url");
+
 // Turns events into daily counters. Counts are added up in memory and written
 // in one transaction every flush interval (and on close), so a page view costs
 // a Map update on the request path and the store sees a few upserts a second,
@@ -60,7 +64,7 @@ export function createCollector(options: CollectorOptions) {
     for (const increment of incrementsOf(day, metric, dimensions)) addTo(pending, increment);
   }
 
-  const emailHash = (email: string) => createHmac("sha256", options.emailHashSecret).update(`analytics-signup\0${email.trim().toLowerCase()}`).digest("base64url");
+  const emailHash = (email: string) => signupEmailHash(options.emailHashSecret, email);
 
   async function flush(): Promise<void> {
     const batch = [...pending.values()];

@@ -26,7 +26,7 @@ export interface WebhookPayload {
 
 export interface NewDelivery {
   channel: OutboxChannel;
-  topic: "confirm-subscription" | "team-notification" | "lead-webhook";
+  topic: "confirm-subscription" | "team-notification" | "lead-webhook" | "lead-erased";
   leadKind: "enquiry" | "subscriber";
   leadId: string;
   leadEmail: string;
@@ -69,10 +69,10 @@ export interface OutboxQueue {
    * another sharing the database, gets them until the lease runs out or they are settled.
    */
   claim(limit: number, leaseMs: number): Promise<OutboxRow[]>;
-  /** Success: the row is sent and never claimed again. */
-  markSent(row: OutboxRow, attempt: AttemptRecord): Promise<void>;
-  /** Failure: retried at `retryAt`, or given up on (`retryAt` null) as failed. */
-  markFailed(row: OutboxRow, attempt: AttemptRecord, retryAt: string | null): Promise<void>;
+  /** Success: the row is sent and never claimed again. False when the row is gone (erased while it was being sent): nothing is recorded. */
+  markSent(row: OutboxRow, attempt: AttemptRecord): Promise<boolean>;
+  /** Failure: retried at `retryAt`, or given up on (`retryAt` null) as failed. False when the row is gone, as for markSent. */
+  markFailed(row: OutboxRow, attempt: AttemptRecord, retryAt: string | null): Promise<boolean>;
 }
 
 const text = (value: string | undefined, max: number) => (value === undefined ? null : value.slice(0, max));
@@ -132,19 +132,22 @@ export function createOutboxQueue(db: Kysely<Database>, dialect: Dialect): Outbo
     },
 
     async markSent(row, attempt) {
-      await db.transaction().execute(async (trx) => {
-        await trx
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
           .updateTable("outbox")
           .set({ status: "sent", sent_at: attempt.attemptedAt, attempts: sql`attempts + 1`, locked_until: null, last_error: null })
           .where("id", "=", row.id)
-          .execute();
+          .returning("id")
+          .executeTakeFirst();
+        if (!updated) return false;
         await recordAttempt(trx, row, attempt);
+        return true;
       });
     },
 
     async markFailed(row, attempt, retryAt) {
-      await db.transaction().execute(async (trx) => {
-        await trx
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
           .updateTable("outbox")
           .set({
             status: retryAt === null ? "failed" : "pending",
@@ -154,8 +157,11 @@ export function createOutboxQueue(db: Kysely<Database>, dialect: Dialect): Outbo
             last_error: text(attempt.error, 2000),
           })
           .where("id", "=", row.id)
-          .execute();
+          .returning("id")
+          .executeTakeFirst();
+        if (!updated) return false;
         await recordAttempt(trx, row, attempt);
+        return true;
       });
     },
   };

@@ -23,6 +23,11 @@ export interface WorkerOptions {
   baseDelayMs: number;
   maxDelayMs: number;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /**
+   * Called when a row was erased while it was being delivered: whatever the
+   * delivery left behind (a mail file) must go too.
+   */
+  discard?: (row: OutboxRow) => Promise<void>;
 }
 
 export interface OutboxWorker {
@@ -31,6 +36,8 @@ export interface OutboxWorker {
   poke(): void;
   /** One pass: claims and delivers what is due; resolves to how many rows it handled. */
   runOnce(): Promise<number>;
+  /** Waits for the deliveries of these rows that are in flight in this process, if any, to finish. */
+  drain(ids: readonly string[]): Promise<void>;
   /** Stops polling and waits for the delivery in flight to finish and be recorded. */
   stop(): Promise<void>;
 }
@@ -38,8 +45,9 @@ export interface OutboxWorker {
 /** SMTP replies often quote the recipient; the log never names anyone. */
 const withoutAddresses = (text: string) => text.replace(/[^\s<>@]+@[^\s<>@]+/g, "[address]");
 
-export function createOutboxWorker({ queue, deliver, pollMs, baseDelayMs, maxDelayMs, log }: WorkerOptions): OutboxWorker {
+export function createOutboxWorker({ queue, deliver, pollMs, baseDelayMs, maxDelayMs, log, discard }: WorkerOptions): OutboxWorker {
   let stopped = true;
+  const inFlight = new Map<string, Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
@@ -47,25 +55,35 @@ export function createOutboxWorker({ queue, deliver, pollMs, baseDelayMs, maxDel
   async function settle(row: OutboxRow) {
     const attemptedAt = new Date().toISOString();
     const started = performance.now();
+    let kept: boolean;
     try {
       const response = await deliver(row);
-      await queue.markSent(row, { ok: true, response, attemptedAt, durationMs: performance.now() - started });
-      log.info({ outboxId: row.id, topic: row.topic, attempt: row.attempts + 1 }, "outbox delivered");
+      kept = await queue.markSent(row, { ok: true, response, attemptedAt, durationMs: performance.now() - started });
+      if (kept) log.info({ outboxId: row.id, topic: row.topic, attempt: row.attempts + 1 }, "outbox delivered");
     } catch (error) {
       const failure = error instanceof DeliveryError ? error : new DeliveryError((error as Error)?.message ?? String(error));
       const retryAt = failure.permanent ? null : new Date(Date.now() + backoffDelay(row.attempts, baseDelayMs, maxDelayMs)).toISOString();
-      await queue.markFailed(row, { ok: false, error: failure.message, response: failure.response, attemptedAt, durationMs: performance.now() - started }, retryAt);
-      log.warn({ outboxId: row.id, topic: row.topic, attempt: row.attempts + 1, error: withoutAddresses(failure.message), retryAt: retryAt ?? "never (permanent)" }, "outbox delivery failed");
+      kept = await queue.markFailed(row, { ok: false, error: failure.message, response: failure.response, attemptedAt, durationMs: performance.now() - started }, retryAt);
+      if (kept) log.warn({ outboxId: row.id, topic: row.topic, attempt: row.attempts + 1, error: withoutAddresses(failure.message), retryAt: retryAt ?? "never (permanent)" }, "outbox delivery failed");
+    }
+    if (!kept) {
+      await discard?.(row);
+      log.info({ outboxId: row.id, topic: row.topic }, "outbox row erased during its delivery: its traces removed");
     }
   }
 
   async function runOnce(): Promise<number> {
     const rows = await queue.claim(BATCH_SIZE, CLAIM_LEASE_MS);
     await Promise.all(
-      rows.map((row) =>
+      rows.map((row) => {
         // A failure to record (the database away) leaves the claim to expire; the row is tried again then.
-        settle(row).catch((error: unknown) => log.error({ outboxId: row.id, err: safeError(error) }, "outbox record failed")),
-      ),
+        const settled = settle(row)
+          .catch((error: unknown) => log.error({ outboxId: row.id, err: safeError(error) }, "outbox record failed"))
+          .finally(() => inFlight.delete(row.id));
+        // Known by id, so an erasure can wait for a delivery of the rows it deletes (drain).
+        inFlight.set(row.id, settled);
+        return settled;
+      }),
     );
     return rows.length;
   }
@@ -107,6 +125,9 @@ export function createOutboxWorker({ queue, deliver, pollMs, baseDelayMs, maxDel
       else schedule(0);
     },
     runOnce,
+    async drain(ids) {
+      await Promise.all(ids.map((id) => inFlight.get(id)));
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

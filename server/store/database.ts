@@ -48,6 +48,9 @@ function openSqlite(dataDir: string): Kysely<Database> {
   database.pragma("synchronous = NORMAL");
   database.pragma("busy_timeout = 5000");
   database.pragma("foreign_keys = ON");
+  // A deleted row's bytes are overwritten, not left in free space: erasure and the
+  // retention purge then leave no copy once the WAL is checkpointed (server/privacy/).
+  database.pragma("secure_delete = ON");
   return new Kysely<Database>({ dialect: new WalSyncedSqliteDialect(database) });
 }
 

@@ -46,6 +46,28 @@ export async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * A same-origin call whose answer is a file to keep: fetched first, so a 401
+ * (the session ended) is Unauthorized and never saved as the file; then saved
+ * from a Blob under the name the server gives.
+ */
+export async function download(url: string, init: RequestInit, fallbackName: string): Promise<string> {
+  const response = await fetch(url, { credentials: "same-origin", ...init });
+  if (response.status === 401) throw new Unauthorized();
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the click has handed the Blob to the download.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return name;
+}
+
 const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 export const adminApi = {
@@ -64,4 +86,6 @@ export const adminApi = {
   detail: (kind: LeadKind, id: string) =>
     call<EnquiryDetail | SubscriberDetail>(kind === "enquiries" ? adminEndpoints.enquiry(id) : adminEndpoints.subscriber(id)),
   erase: (email: string) => call<EraseResult>(adminEndpoints.erase, json("POST", { email })),
+  /** Everything held about the address, saved as a JSON file (subject access). */
+  personExport: (email: string) => download(adminEndpoints.person, json("POST", { email }), "personal-data.json"),
 };

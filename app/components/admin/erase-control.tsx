@@ -4,11 +4,39 @@ import { adminApi, Unauthorized } from "./admin-api";
 import { dangerButton, secondaryButton } from "./ui";
 
 const copy = adminCopy.erase;
+const personCopy = adminCopy.person;
 
-/** GDPR erasure in two steps: ask, then confirm naming the address. */
+/** Subject access: everything held about the address, downloaded as a JSON file through an authenticated fetch. */
+function PersonExportButton({ email, onUnauthorized, onMessage }: { email: string; onUnauthorized: () => void; onMessage: (message: string) => void }) {
+  const [working, setWorking] = useState(false);
+
+  async function save() {
+    if (working) return;
+    setWorking(true);
+    onMessage("");
+    try {
+      await adminApi.personExport(email);
+      onMessage(personCopy.done(email));
+    } catch (failure) {
+      if (failure instanceof Unauthorized) return onUnauthorized();
+      onMessage(personCopy.failed);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return (
+    <button type="button" onClick={save} aria-disabled={working} className={secondaryButton}>
+      {working ? personCopy.working : personCopy.download(email)}
+    </button>
+  );
+}
+
+/** A person's data: download all of it, or erase it in two steps (ask, then confirm naming the address). */
 export function EraseControl({ email, onErased, onUnauthorized }: { email: string; onErased: (message: string) => void; onUnauthorized: () => void }) {
   const [step, setStep] = useState<"idle" | "confirm" | "working">("idle");
   const [error, setError] = useState("");
+  const [downloaded, setDownloaded] = useState("");
   const confirmRef = useRef<HTMLButtonElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
@@ -36,17 +64,20 @@ export function EraseControl({ email, onErased, onUnauthorized }: { email: strin
       <h3 className="text-lg font-semibold text-brand-900">{copy.heading}</h3>
       <p className="mt-1 text-muted">{copy.text}</p>
       {step === "idle" ? (
-        <button
-          ref={startRef}
-          type="button"
-          onClick={() => {
-            asked.current = true;
-            setStep("confirm");
-          }}
-          className={`${secondaryButton} mt-3`}
-        >
-          {copy.start(email)}
-        </button>
+        <div className="mt-3 flex flex-wrap gap-3">
+          <PersonExportButton email={email} onUnauthorized={onUnauthorized} onMessage={setDownloaded} />
+          <button
+            ref={startRef}
+            type="button"
+            onClick={() => {
+              asked.current = true;
+              setStep("confirm");
+            }}
+            className={secondaryButton}
+          >
+            {copy.start(email)}
+          </button>
+        </div>
       ) : (
         <div role="group" aria-labelledby={textId} className="mt-3 space-y-3">
           <p id={textId} className="font-semibold text-danger">
@@ -62,6 +93,9 @@ export function EraseControl({ email, onErased, onUnauthorized }: { email: strin
           </div>
         </div>
       )}
+      <p role="status" className="mt-2 text-sm text-muted">
+        {downloaded}
+      </p>
       <p role="alert" className="mt-2 text-sm font-medium text-danger">
         {error}
       </p>

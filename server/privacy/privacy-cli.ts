@@ -1,0 +1,72 @@
+import * as v from "valibot";
+import { limits } from "../../contract/lead";
+import { parseCommand, runCommand, UsageError, type Io } from "../command-line";
+import { loadConfig } from "../config";
+import { resolveIpHashSecret } from "../api/visitor";
+import { openDatabase } from "../store/database";
+import { createPersonalData, type PersonalData } from "./personal-data";
+
+// `npm run leads -- purge | erase --email ADDRESS | person --email ADDRESS`,
+// reading the same configuration as the server (DATA_DIR or DATABASE_URL, the
+// RETENTION_* periods, the CRM webhook). Safe beside a running server: an
+// erasure's lead.erased event is queued, and the server's worker sends it.
+
+export const privacyUsage = `Usage: npm run leads -- purge
+       npm run leads -- erase --email ADDRESS
+       npm run leads -- person --email ADDRESS
+
+  purge     removes what has outlived its retention period (RETENTION_*): enquiries, unconfirmed
+            sign-ups, sent or failed deliveries and their mail files; prints the counts
+  erase     removes everything about one email address (any case): enquiries, subscription,
+            deliveries, mail files; tells the CRM (lead.erased) when forwarding is on; prints the counts
+  person    prints everything held about one email address as JSON (a subject access request)`;
+
+export const privacyCommands = ["purge", "erase", "person"] as const;
+
+const address = v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.email());
+
+function parse(argv: string[]) {
+  const parsed = parseCommand(argv, privacyCommands, { email: { type: "string" } });
+  if ("help" in parsed) return parsed;
+  const { command, values } = parsed;
+  if (command === "purge") {
+    if (values.email !== undefined) throw new UsageError("purge takes no --email.");
+    return { command };
+  }
+  const email = v.safeParse(address, values.email);
+  if (!email.success) throw new UsageError(`${command} needs --email ADDRESS, a valid email address.`);
+  return { command, email: email.output };
+}
+
+/** Runs purge, erase or person; resolves to the exit code (2 for a usage error). */
+export async function runPrivacyCli(argv: string[], io: Io, usage: string): Promise<number> {
+  return runCommand(io, usage, () => parse(argv), async (args) => {
+    const config = loadConfig(io.env ?? process.env);
+    const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      const personalData: PersonalData = createPersonalData({
+        db,
+        dialect,
+        dataDir: config.dataDir,
+        periods: config.retention.periods,
+        emailHashSecret: await resolveIpHashSecret(config.ipHashSecret, config.dataDir),
+        webhookUrl: config.webhook?.url,
+      });
+      if (args.command === "purge") {
+        const result = await personalData.purge();
+        io.out(`Purged ${result.enquiries} enquiries, ${result.subscribers} unconfirmed sign-ups, ${result.deliveries} deliveries and ${result.mailFiles} mail files.\n`);
+      } else if (args.command === "erase") {
+        const result = await personalData.erase(args.email!);
+        io.out(
+          `Erased ${result.email}: ${result.enquiries} enquiries, ${result.subscribers} subscriptions, ${result.deliveries} deliveries, ${result.mailFiles} mail files` +
+            `${result.crmNotified ? "; the CRM will be told (lead.erased)" : ""}.\n`,
+        );
+      } else {
+        io.out(`${JSON.stringify(await personalData.person(args.email!), null, 2)}\n`);
+      }
+      return 0;
+    } finally {
+      await db.destroy();
+    }
+  });
+}
