@@ -26,7 +26,10 @@ afterEach(cleanup);
 /** Makes jsdom's panel report itself open or closed, as a browser's :popover-open would, and tell React. */
 function setShown(panel: HTMLElement, open: boolean) {
   const matches = HTMLElement.prototype.matches;
-  panel.matches = (selector: string) => (selector === ":popover-open" ? open : matches.call(panel, selector));
+  Object.defineProperty(panel, "matches", {
+    configurable: true,
+    value: (selector: string) => (selector === ":popover-open" ? open : matches.call(panel, selector)),
+  });
   act(() => {
     panel.dispatchEvent(new Event("toggle"));
   });
