@@ -49,10 +49,11 @@ interface Kind {
 
 /** The element a control says it opens (aria-controls or popovertarget) is shown, or its <details> is open. */
 async function opensItsPanel(control: Locator): Promise<boolean> {
+  // No named function inside: tsx would wrap it in a helper the page does not have.
   return control.evaluate((element) => {
-    const shown = (target: Element | null) => !!target && target.checkVisibility();
     const id = element.getAttribute("popovertarget") ?? element.getAttribute("commandfor") ?? element.getAttribute("aria-controls");
-    if (id && shown(document.getElementById(id))) return true;
+    const target = id ? document.getElementById(id) : null;
+    if (target?.checkVisibility()) return true;
     if (element.getAttribute("aria-expanded") === "true") return true;
     const details = element.closest("details");
     return !!details && details.open;
@@ -240,6 +241,8 @@ async function measure(browser: Browser, origin: string, route: string, kind: Ki
       if (kind.press) {
         await page.keyboard.press(kind.press);
       } else {
+        // A tap lands where the visitor sees the control: bring it into the screen first, as they would.
+        await control.scrollIntoViewIfNeeded();
         const box = await control.boundingBox();
         if (!box) continue;
         const x = box.x + box.width / 2;
