@@ -7,7 +7,7 @@ import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
 import { usePageAnalytics } from "~/lib/use-page-analytics";
 import { useHydrationSignal } from "~/lib/hydration-signal";
-import { earlyEventsScript } from "~/lib/early-events";
+import { earlyEventsScript } from "~/lib/early-events-script";
 import "./app.css";
 
 export const links = () => [
@@ -29,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts).
             Written by the pre-render only: the browser keeps it as it is, so its text is not in the bundle too. */}
         <script dangerouslySetInnerHTML={headScript} suppressHydrationWarning />
-        {/* From the first paint: presses on forms and widgets whose code comes later are held, then replayed to it (early-events.ts). */}
+        {/* From the first paint: presses on forms and widgets whose code comes later are held, then replayed to it (lib/early-events.ts). */}
         <script dangerouslySetInnerHTML={earlyEvents} suppressHydrationWarning />
         <Meta />
         <Links />

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { earlyEventsScript, REPLAY_ATTRIBUTE, replayEarlyEvents } from "./early-events";
+import { replayEarlyEvents } from "./early-events";
+import { earlyEventsScript, REPLAY_ATTRIBUTE } from "./early-events-script";
 
 // The head script runs as the browser runs it: its source, evaluated once on this
 // window (its listeners stay for the file); each test builds fresh elements.

@@ -1,21 +1,19 @@
 import { useEffect, type RefObject } from "react";
+import { REPLAY_ATTRIBUTE } from "./early-events-script";
 
 // Early event capture and replay (docs/adr/0011-early-event-replay.md), the
 // pattern of Angular's event replay and Google's JSAction. A control whose code
 // arrives after the first paint opts in with REPLAY_ATTRIBUTE on itself or an
 // ancestor (a form, a widget). From the first paint, an inline script in <head>
-// (root.tsx renders `earlyEventsScript`) holds the presses aimed at it: for a
-// form, only its submission (a click on a submit button, Enter in a field, which
-// the browser turns into that click, or a submit event); for anything else,
-// every click. A held press is cancelled (no native post, no page load) and
+// (`earlyEventsScript` in early-events-script.ts, rendered by root.tsx) holds
+// the presses aimed at it: for a form, only its submission (a click on a submit
+// button, Enter in a field, which the browser turns into that click, or a
+// submit event); for anything else, every click. A held press is cancelled (no native post, no page load) and
 // kept in order. When the control's code has loaded, it calls
 // replayEarlyEvents() once it is ready to answer: from then on its presses
 // pass, and the held ones are replayed to it, each exactly once. A form's
 // submissions collapse into one while it waits (a double tap is one request).
 // With scripts off entirely nothing is held: forms post natively.
-
-/** Put on a control, or on a form or widget, whose code loads after the first paint. */
-export const REPLAY_ATTRIBUTE = "data-replay";
 
 /** Spread on the element: its presses are held from the first paint until it calls replayEarlyEvents(). */
 export const holdsEarlyPresses = { [REPLAY_ATTRIBUTE]: "" } as const;
@@ -32,49 +30,6 @@ declare global {
     __earlyEvents?: EarlyEvents;
   }
 }
-
-// The script's source is a literal (the bytes must be the same in the pre-render
-// and in every visitor's browser: the CSP allows it by its hash). Its line breaks
-// and indentation are taken out before it ships (every statement ends in ; or }).
-// A popover's toggle also sets aria-expanded on the buttons that open it, so an
-// opened panel reads as open before the code that renders the attribute is here.
-// early-events.test.ts runs it.
-const source = `(function (a) {
-  var held = [], ready = new WeakSet();
-  function owner(node) {
-    var found = node instanceof Element ? node.closest("[" + a + "]") : null;
-    return found && !ready.has(found) ? found : null;
-  }
-  function hold(event, found, submitter) {
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    var form = found instanceof HTMLFormElement;
-    if (form && held.some(function (item) { return item[0] === found; })) return;
-    held.push([found, form ? found : event.target, submitter]);
-  }
-  addEventListener("click", function (event) {
-    var found = owner(event.target);
-    if (!found) return;
-    if (!(found instanceof HTMLFormElement)) return hold(event, found, null);
-    var button = event.target.closest("button,input");
-    if (button && button.form === found && /^(submit|image)$/.test(button.type)) hold(event, found, button);
-  }, true);
-  addEventListener("submit", function (event) {
-    var found = owner(event.target);
-    if (found) hold(event, found, event.submitter);
-  }, true);
-  addEventListener("toggle", function (event) {
-    var panel = event.target;
-    if (!(panel instanceof Element) || !panel.id || !panel.hasAttribute("popover")) return;
-    document.querySelectorAll("[popovertarget='" + panel.id + "'][aria-expanded]").forEach(function (button) {
-      button.setAttribute("aria-expanded", String(event.newState === "open"));
-    });
-  }, true);
-  window.__earlyEvents = { held: held, ready: ready };
-})(ATTRIBUTE);`;
-
-/** The inline script: the same bytes on every page and for every visitor, so one CSP hash allows it. */
-export const earlyEventsScript = /* @__PURE__ */ source.replace(/\n\s*/g, "").replace("ATTRIBUTE", JSON.stringify(REPLAY_ATTRIBUTE));
 
 /** The element a held click is replayed on: the control itself, not an icon inside it. */
 function pressable(target: EventTarget | null): HTMLElement | null {
