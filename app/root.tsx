@@ -7,6 +7,7 @@ import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
 import { usePageAnalytics } from "~/lib/use-page-analytics";
 import { useHydrationSignal } from "~/lib/hydration-signal";
+import { earlyEventsScript } from "~/lib/early-events-script";
 import "./app.css";
 
 export const links = () => [
@@ -16,6 +17,7 @@ export const links = () => [
 
 // React leaves a hydrated element's HTML alone while `__html` is unchanged: one constant keeps it for good.
 const headScript = { __html: import.meta.env.SSR ? noticeScript : "" };
+const earlyEvents = { __html: import.meta.env.SSR ? earlyEventsScript : "" };
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -27,6 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts).
             Written by the pre-render only: the browser keeps it as it is, so its text is not in the bundle too. */}
         <script dangerouslySetInnerHTML={headScript} suppressHydrationWarning />
+        {/* From the first paint: presses on forms and widgets whose code comes later are held, then replayed to it (lib/early-events.ts). */}
+        <script dangerouslySetInnerHTML={earlyEvents} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,6 @@
 // Part a: Lighthouse 12 (mobile preset) on every route in sitePages, served by
 // our real server from the build. Median of 3 runs per route (--quick: 1).
-// Run alone: node --import tsx bench/lighthouse.ts [--quick] [--routes /,/about]
+// Run alone: node --import tsx bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300]
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -84,12 +84,12 @@ async function lighthouseRun(url: string, outFile: string): Promise<Run> {
   }
 }
 
-export async function runLighthouse({ quick = flag("quick"), routes = option("routes")?.split(",") ?? [...sitePages] } = {}) {
+export async function runLighthouse({ quick = flag("quick"), routes = option("routes")?.split(",") ?? [...sitePages], port = Number(option("port") ?? ports.site) } = {}) {
   const runs = quick ? 1 : 3;
   const outDir = path.join(tmpDir, "lighthouse");
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const server = await startSiteServer(ports.site);
+  const server = await startSiteServer(port);
   const rows: Row[] = [];
   const raw: Record<string, Run[]> = {};
   try {
@@ -97,7 +97,7 @@ export async function runLighthouse({ quick = flag("quick"), routes = option("ro
       const results: Run[] = [];
       for (let index = 0; index < runs; index += 1) {
         const file = path.join(outDir, `${route.replace(/\W+/g, "_") || "home"}-${index}.json`);
-        results.push(await lighthouseRun(`http://127.0.0.1:${ports.site}${route}`, file));
+        results.push(await lighthouseRun(`http://127.0.0.1:${port}${route}`, file));
       }
       raw[route] = results;
       const m = (key: keyof Omit<Run, "lcpElement">) => median(results.map((run) => run[key]));

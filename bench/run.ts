@@ -1,12 +1,13 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy] [--no-build]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap] [--no-build] [--routes /,/contact]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
 import { runBackup } from "./backup";
 import { buildBoth, runBytes } from "./bytes";
 import { runCrash } from "./crash";
+import { runFirstTap } from "./first-tap";
 import { runHostile } from "./hostile";
 import { flag, option } from "./lib";
 import { runLighthouse } from "./lighthouse";
@@ -27,6 +28,7 @@ const parts = {
   notices: () => runNotices(),
   analytics: () => runAnalytics(),
   privacy: () => runPrivacy(),
+  "first-tap": () => runFirstTap(),
 } as const;
 type Part = keyof typeof parts;
 

@@ -1,5 +1,14 @@
-import { lazy, Suspense, useState, type ComponentType } from "react";
+import { createContext, lazy, Suspense, useContext, useState, type ComponentType } from "react";
 import { afterRootHydration, isPageHydrated } from "./hydration-signal";
+
+const FromFirstPaint = createContext(false);
+
+/**
+ * Whether this part was on screen from the page's first paint (hydrated from the
+ * pre-rendered HTML) rather than rendered by a move inside the app: a form's
+ * "shown at" is then the first paint, not the later moment its code arrived.
+ */
+export const useShownFromFirstPaint = () => useContext(FromFirstPaint);
 
 /**
  * A part of a page that needs React (a form) but not before the page responds:
@@ -17,9 +26,11 @@ export function hydratedLater(load: () => Promise<{ default: ComponentType }>): 
     const [hydrating] = useState(() => import.meta.env.SSR || !isPageHydrated());
     if (!hydrating) return <Loaded />;
     return (
-      <Suspense fallback={null}>
-        <Loaded />
-      </Suspense>
+      <FromFirstPaint value={true}>
+        <Suspense fallback={null}>
+          <Loaded />
+        </Suspense>
+      </FromFirstPaint>
     );
   }
   return HydratedLater;

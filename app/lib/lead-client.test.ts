@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { enquiryAccepted, isOwnApi, newsletterAccepted, newSubmission, postLead } from "./lead-client";
+import { enquiryAccepted, firstPaintTime, isOwnApi, newsletterAccepted, newSubmission, postLead } from "./lead-client";
 
 const submission = { key: "5f0c1f7e-3c4b-4b7e-9a55-0d7d2c1f4a11", renderedAt: 1_790_000_000_000 };
 
@@ -83,5 +83,15 @@ describe("answers and submissions", () => {
     const real = globalThis.crypto;
     vi.stubGlobal("crypto", { getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes) });
     expect(newSubmission().key).toMatch(uuid);
+  });
+});
+
+describe("firstPaintTime", () => {
+  it("is the first contentful paint on the wall clock, or the navigation start where the browser does not say", () => {
+    const origin = performance.timeOrigin;
+    vi.spyOn(performance, "getEntriesByName").mockReturnValueOnce([{ startTime: 640.4 } as PerformanceEntry]);
+    expect(firstPaintTime()).toBe(Math.round(origin + 640.4));
+    vi.spyOn(performance, "getEntriesByName").mockReturnValueOnce([]);
+    expect(firstPaintTime()).toBe(Math.round(origin));
   });
 });

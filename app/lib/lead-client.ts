@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/content/constants";
 import { CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
 import { trackFormSubmit, visitHeader } from "./analytics-beacon";
+import { useShownFromFirstPaint } from "./hydrated-later";
 
 /**
  * The contract's validation schema (valibot), as a chunk of its own: fetched when
@@ -35,15 +36,24 @@ export function newSubmission(now = Date.now()): Submission {
   return { key: uuid(), renderedAt: now };
 }
 
+/** When the pre-rendered page was first painted (its navigation start where the browser does not say). */
+export function firstPaintTime(): number {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return Math.round(performance.timeOrigin + (paint?.startTime ?? 0));
+}
+
 /**
  * The form's current submission: created when the form is shown in the browser,
  * kept across retries (so the server sees one enquiry), renewed after a success.
  */
 export function useSubmission() {
   const ref = useRef<Submission | null>(null);
+  // A form on screen from the first paint was shown then, not when its code arrived: a press held
+  // since (early-events.ts) must not look to the server like a bot's instant submission.
+  const fromFirstPaint = useShownFromFirstPaint();
   useEffect(() => {
-    ref.current = newSubmission();
-  }, []);
+    ref.current = newSubmission(fromFirstPaint ? firstPaintTime() : Date.now());
+  }, [fromFirstPaint]);
   return useMemo(
     () => ({
       current: () => (ref.current ??= newSubmission()),

@@ -5,7 +5,7 @@ export type DismissReason = "escape" | "outside";
 /**
  * Calls `onDismiss` on Escape or on a pointer press outside `ref`, while `active`,
  * saying which (Escape usually returns focus to the control that opened it).
- * Used by dropdowns and the multi-selects.
+ * Used by the header's dropdowns (the multi-selects are popovers: the browser dismisses them).
  */
 export function useDismiss(ref: RefObject<HTMLElement | null>, active: boolean, onDismiss: (reason: DismissReason) => void): void {
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactForm as copy } from "~/content/contact";
+import { holdsEarlyPresses, useReplayEarlyEvents } from "~/lib/early-events";
 import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
 import { CONTACT_ENDPOINT, emptyValues, enquiryFields, fieldEntries, fields, toWire, type FieldSpec, type FieldTable, type FieldValues } from "../../../contract/fields";
@@ -140,8 +141,12 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   const [honeypot, setHoneypot] = useState("");
   /** Bumped on each failed check, so focus moves to the first invalid field once it is marked. */
   const [focusRequest, setFocusRequest] = useState(0);
+  /** True once the state holds what was entered before hydration: presses held until then are replayed. */
+  const [synced, setSynced] = useState(false);
   const submission = useSubmission();
   const formRef = useRef<HTMLFormElement>(null);
+  /** Set from the press to the answer: a second press meanwhile (a double tap) sends nothing. */
+  const busy = useRef(false);
   const id = useId();
   const loading = status === "loading";
 
@@ -164,8 +169,8 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     return () => form?.removeEventListener("focusin", preload);
   }, []);
 
-  // Until the form has hydrated the browser checks the required fields itself; from here on, this form
-  // does, starting from whatever was entered before then (the honeypot included: bots fill it early too).
+  // With scripts off the browser checks the required fields itself; from here on, this form does,
+  // starting from whatever was entered before then (the honeypot included: bots fill it early too).
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -174,9 +179,13 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     setConsent(form.querySelector<HTMLInputElement>(`[id="${fieldId(CONSENT)}"]`)?.checked ?? false);
     const trap = form.elements.namedItem(fields.honeypot);
     if (trap instanceof HTMLInputElement && trap.value !== "") setHoneypot(trap.value);
+    setSynced(true);
     // Runs once, on mount: fieldId is stable for the form's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A press held since the first paint (early-events.ts) is answered once the state above is in, as a late one.
+  useReplayEarlyEvents(formRef, synced);
 
   useEffect(() => {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
@@ -184,7 +193,16 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await send();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function send() {
     const found = await validateEnquiry(values, consent, table);
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
@@ -214,10 +232,12 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   );
 
   return (
-    // The page hydrates just after the rest (hydratedLater): a press before then is a plain
-    // multipart post to the API, checked by the browser first, so the enquiry is still stored.
+    // The page hydrates just after the rest (hydratedLater): a press before then is held and
+    // replayed to it (holdsEarlyPresses); with scripts off it is a plain multipart post to the
+    // API, checked by the browser first, so the enquiry is still stored.
     <form
       ref={formRef}
+      {...holdsEarlyPresses}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}
       encType="multipart/form-data"

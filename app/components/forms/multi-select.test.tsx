@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MultiSelect } from "./multi-select";
 
 const options = ["Healthcare", "Construction", "Engineering"] as const;
@@ -20,61 +20,57 @@ function Harness({ initial = [] as (typeof options)[number][] }) {
 
 afterEach(cleanup);
 
+// jsdom has no Popover API: opening and closing are the browser's (e2e/contact.spec.ts and
+// e2e/first-tap-forms.spec.ts test them there). Here, the wiring and what this code adds.
+
+/** Makes jsdom's panel report itself open or closed, as a browser's :popover-open would, and tell React. */
+function setShown(panel: HTMLElement, open: boolean) {
+  const matches = HTMLElement.prototype.matches;
+  Object.defineProperty(panel, "matches", {
+    configurable: true,
+    value: (selector: string) => (selector === ":popover-open" ? open : matches.call(panel, selector)),
+  });
+  act(() => {
+    panel.dispatchEvent(new Event("toggle"));
+  });
+}
+
 describe("MultiSelect", () => {
-  it("is a disclosure button named by its label and its summary, controlling a hidden group of checkboxes", () => {
+  it("is a button named by its label and its summary that opens a popover group of checkboxes", () => {
     render(<Harness />);
     const button = screen.getByRole("button", { name: "Sectors Select options" });
     expect(button).toHaveAttribute("aria-expanded", "false");
-    const panel = document.getElementById(button.getAttribute("aria-controls")!);
-    expect(panel).not.toBeVisible();
+    const panel = document.getElementById(button.getAttribute("aria-controls")!)!;
+    expect(button).toHaveAttribute("popovertarget", panel.id);
+    expect(panel).toHaveAttribute("popover", "auto");
     expect(panel).toHaveClass("max-h-listbox", "overflow-y-auto");
     expect(screen.getByRole("group", { name: "Sectors", hidden: true })).toBeInTheDocument();
   });
 
-  it("opens on click, toggles options in their own order and counts them", async () => {
+  it("toggles options in their own order and counts them", async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    await user.click(screen.getByRole("button", { name: /Sectors/ }));
-    expect(screen.getByRole("button", { name: /Sectors/ })).toHaveAttribute("aria-expanded", "true");
-    await user.click(screen.getByRole("checkbox", { name: "Engineering" }));
-    await user.click(screen.getByRole("checkbox", { name: "Healthcare" }));
+    await user.click(screen.getByRole("checkbox", { name: "Engineering", hidden: true }));
+    await user.click(screen.getByRole("checkbox", { name: "Healthcare", hidden: true }));
     expect(screen.getByRole("button", { name: "Sectors 2 selected" })).toBeInTheDocument();
     expect(document.querySelector("output")).toHaveTextContent("Healthcare,Engineering");
-    await user.click(screen.getByRole("checkbox", { name: "Healthcare" }));
+    await user.click(screen.getByRole("checkbox", { name: "Healthcare", hidden: true }));
     expect(screen.getByRole("button", { name: "Sectors 1 selected" })).toBeInTheDocument();
   });
 
-  it("works from the keyboard: Enter opens, Tab moves, Space toggles, Escape closes back onto the button", async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    const button = screen.getByRole("button", { name: /Sectors/ });
-    button.focus();
-    await user.keyboard("{Enter}");
-    expect(button).toHaveAttribute("aria-expanded", "true");
-    await user.tab();
-    expect(screen.getByRole("checkbox", { name: "Healthcare" })).toHaveFocus();
-    await user.keyboard(" ");
-    await user.tab();
-    await user.keyboard(" ");
-    expect(document.querySelector("output")).toHaveTextContent("Healthcare,Construction");
-    await user.keyboard("{Escape}");
-    expect(button).toHaveAttribute("aria-expanded", "false");
-    expect(button).toHaveFocus();
-    expect(button).toHaveAccessibleName("Sectors 2 selected");
-  });
-
-  it("closes when focus leaves it or on a click outside", async () => {
+  it("keeps aria-expanded in step with the popover, and closes it when focus leaves", async () => {
     const user = userEvent.setup();
     render(<Harness initial={["Construction"]} />);
     const button = screen.getByRole("button", { name: "Sectors 1 selected" });
-    await user.click(button);
-    await user.click(screen.getByRole("checkbox", { name: "Engineering" }));
-    await user.tab();
-    expect(screen.getByRole("button", { name: "Elsewhere" })).toHaveFocus();
-    expect(button).toHaveAttribute("aria-expanded", "false");
-    await user.click(button);
+    const panel = document.getElementById(button.getAttribute("aria-controls")!)!;
+    const hide = vi.fn(() => setShown(panel, false));
+    panel.hidePopover = hide;
+    setShown(panel, true);
     expect(button).toHaveAttribute("aria-expanded", "true");
-    await user.click(document.body);
+    await user.click(screen.getByRole("checkbox", { name: "Engineering", hidden: true }));
+    expect(hide).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Elsewhere" }));
+    expect(hide).toHaveBeenCalledTimes(1);
     expect(button).toHaveAttribute("aria-expanded", "false");
   });
 });

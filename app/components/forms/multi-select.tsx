@@ -1,6 +1,5 @@
-import { useCallback, useId, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type SyntheticEvent } from "react";
 import { multiSelectCopy } from "~/content/contact";
-import { useDismiss, type DismissReason } from "~/lib/use-dismiss";
 import { Icon } from "../ui/icon";
 
 interface MultiSelectProps<T extends string> {
@@ -12,28 +11,41 @@ interface MultiSelectProps<T extends string> {
   onChange: (value: T[]) => void;
 }
 
+/** Whether the browser shows the popover; false where it has no Popover API (and in jsdom). */
+function popoverOpen(panel: HTMLElement | null): boolean {
+  try {
+    return panel?.matches(":popover-open") ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A disclosure button that shows "Select options" or "{n} selected" and opens a
  * scrollable panel of native checkboxes in a fieldset, so every screen reader
  * and keyboard already knows how to use it: Tab moves, Space toggles, Escape
  * closes and returns to the button, as does a click outside or tabbing away.
+ * The panel is a popover the button opens (`popovertarget`): the browser opens
+ * it, closes it on Escape or a click outside and puts focus back, from the first
+ * paint on, before this code has arrived; options ticked meanwhile are in the
+ * form's DOM, which the form reads when it hydrates. This code keeps
+ * `aria-expanded` and the chevron in step and closes the panel when focus
+ * leaves it.
  */
 export function MultiSelect<T extends string>({ label, name, options, value, onChange }: MultiSelectProps<T>) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const id = useId();
-  const close = useCallback((reason?: DismissReason) => {
-    setOpen(false);
-    // Escape from inside the panel returns focus to the button, which the panel's closing would otherwise drop.
-    if (reason === "escape" && rootRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
-  }, []);
-  useDismiss(rootRef, open, close);
+
+  // A panel opened before hydration is still open: start from what the browser shows.
+  useEffect(() => setOpen(popoverOpen(panelRef.current)), []);
+  const onToggle = (event: SyntheticEvent<HTMLDivElement>) => setOpen(popoverOpen(event.currentTarget));
 
   // Tabbing past the last checkbox closes the panel, so it never covers the field focus moved to.
   const onBlur = (event: FocusEvent) => {
     const next = event.relatedTarget;
-    if (next instanceof Node && !rootRef.current?.contains(next)) close();
+    if (next instanceof Node && !rootRef.current?.contains(next) && popoverOpen(panelRef.current)) panelRef.current?.hidePopover();
   };
   const toggle = (option: T, checked: boolean) => {
     const chosen = new Set(value);
@@ -44,20 +56,19 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
   };
 
   return (
-    <div ref={rootRef} className="relative">
+    <div ref={rootRef} className="multi-select relative">
       <span id={`${id}-label`} className="block text-sm font-semibold text-brand-900">
         {label}
       </span>
       <button
-        ref={buttonRef}
         id={`${id}-button`}
         type="button"
+        popoverTarget={`${id}-panel`}
         aria-expanded={open}
         aria-controls={`${id}-panel`}
         aria-labelledby={`${id}-label ${id}-button`}
-        onClick={() => setOpen(!open)}
         onBlur={onBlur}
-        className="mt-2 flex w-full items-center justify-between gap-3 rounded-lg bg-white px-4 py-2.5 text-left text-ink ring-1 ring-line hover:ring-brand-600"
+        className="multi-select-button mt-2 flex w-full items-center justify-between gap-3 rounded-lg bg-white px-4 py-2.5 text-left text-ink ring-1 ring-line hover:ring-brand-600"
       >
         <span className={value.length === 0 ? "text-muted" : ""}>
           {value.length === 0 ? multiSelectCopy.placeholder : multiSelectCopy.selected(value.length)}
@@ -65,9 +76,11 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
         <Icon name="chevron-down" className={`size-5 shrink-0 text-brand-700 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
       <div
+        ref={panelRef}
         id={`${id}-panel`}
-        hidden={!open}
-        className="absolute inset-x-0 top-full z-20 mt-1 max-h-listbox overflow-y-auto rounded-lg bg-white p-2 shadow-xl ring-1 ring-line"
+        popover="auto"
+        onToggle={onToggle}
+        className="multi-select-panel max-h-listbox overflow-y-auto rounded-lg bg-white p-2 shadow-xl ring-1 ring-line"
       >
         <fieldset>
           <legend className="sr-only">{label}</legend>

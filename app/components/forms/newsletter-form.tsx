@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
+import { holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
 import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
 import { CONTACT_ENDPOINT, newsletterFields } from "../../../contract/fields";
@@ -22,18 +23,32 @@ export function NewsletterForm() {
   const submission = useSubmission();
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  /** Set from the press to the answer: a second press meanwhile (a double tap) sends nothing. */
+  const busy = useRef(false);
   const id = useId();
   const loading = status === "loading";
   const showInvalid = invalid && status === "error";
 
-  // Before hydration the browser checks the address itself (required, type=email); from here on, this form does.
+  // With scripts off the browser checks the address itself (required, type=email); from here on, this
+  // form does, and a press held since the first paint (early-events.ts) is answered now, as a late one.
   useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
+    if (!formRef.current) return;
+    formRef.current.noValidate = true;
+    replayEarlyEvents(formRef.current);
   }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await send();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function send() {
     const typed = inputRef.current?.value ?? "";
     const parsed = (await loadLeadSchema()).parseLead({ [email.wire]: typed });
     if (!parsed.ok || parsed.kind !== "newsletter") {
@@ -55,10 +70,12 @@ export function NewsletterForm() {
   }
 
   return (
-    // Until the form has hydrated (DeferredNewsletterForm), pressing the button makes a plain
-    // multipart post to the API, which stores the sign-up and sends the browser to "check your email".
+    // Until the form has hydrated (DeferredNewsletterForm), a press is held and replayed to it then
+    // (holdsEarlyPresses); with scripts off it is a plain multipart post to the API, which stores the
+    // sign-up and sends the browser to "check your email".
     <form
       ref={formRef}
+      {...holdsEarlyPresses}
       id={newsletterFormAnchor}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { replayEarlyEvents } from "./early-events";
+import { earlyEventsScript, REPLAY_ATTRIBUTE } from "./early-events-script";
+
+// The head script runs as the browser runs it: its source, evaluated once on this
+// window (its listeners stay for the file); each test builds fresh elements.
+beforeAll(() => new Function(earlyEventsScript)());
+beforeEach(() => {
+  document.body.innerHTML = "";
+});
+
+/** A form that opts in, with a field and a submit button, and a spy on its submit events that pass. */
+function lateForm() {
+  document.body.insertAdjacentHTML(
+    "beforeend",
+    `<form ${REPLAY_ATTRIBUTE}="" action="/api/contactus" method="post"><input name="email" required /><input type="checkbox" name="pick" /><button>Subscribe</button></form>`,
+  );
+  const form = document.body.lastElementChild as HTMLFormElement;
+  const submits = vi.fn((event: SubmitEvent) => {
+    event.preventDefault();
+    return event.submitter;
+  });
+  form.addEventListener("submit", submits);
+  return { form, button: form.querySelector("button")!, box: form.querySelector<HTMLInputElement>("[type=checkbox]")!, submits };
+}
+
+describe("the early events head script", () => {
+  it("holds a form's submission before its code is ready: no native post, nothing reaches the page's handlers", () => {
+    const { form, button, submits } = lateForm();
+    const page = vi.fn();
+    document.addEventListener("submit", page);
+    document.addEventListener("click", page);
+    button.click();
+    form.requestSubmit();
+    expect(submits).not.toHaveBeenCalled();
+    expect(page).not.toHaveBeenCalled();
+    // Held in one entry, with the button that was pressed: a double tap is one submission.
+    expect(window.__earlyEvents?.held.filter((item) => item[0] === form)).toEqual([[form, form, button]]);
+    document.removeEventListener("submit", page);
+    document.removeEventListener("click", page);
+  });
+
+  it("replays the held submission once, with its button, when the form is ready; later presses pass", () => {
+    const { form, button, submits } = lateForm();
+    button.click();
+    button.click();
+    form.noValidate = true;
+    replayEarlyEvents(form);
+    expect(submits).toHaveBeenCalledTimes(1);
+    expect(submits.mock.results[0]?.value).toBe(button);
+    expect(window.__earlyEvents?.held.some((item) => item[0] === form)).toBe(false);
+    replayEarlyEvents(form);
+    expect(submits).toHaveBeenCalledTimes(1);
+    button.click();
+    expect(submits).toHaveBeenCalledTimes(2);
+  });
+
+  it("leaves a form's other controls alone: a box ticked early stays ticked", () => {
+    const { box, submits } = lateForm();
+    box.click();
+    expect(box.checked).toBe(true);
+    expect(submits).not.toHaveBeenCalled();
+  });
+
+  it("holds every click on an opted-in widget and replays them in order on the control pressed", () => {
+    document.body.innerHTML = `<div ${REPLAY_ATTRIBUTE}=""><button>Next <svg><path /></svg></button><button>Back</button></div><button>Elsewhere</button>`;
+    const widget = document.body.firstElementChild!;
+    const [next, back, elsewhere] = [...document.querySelectorAll("button")];
+    const pressed: string[] = [];
+    for (const button of [next!, back!, elsewhere!]) button.addEventListener("click", () => pressed.push(button.textContent!.trim()));
+    next!.querySelector("path")!.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    back!.click();
+    elsewhere!.click();
+    expect(pressed).toEqual(["Elsewhere"]);
+    replayEarlyEvents(widget);
+    expect(pressed).toEqual(["Elsewhere", "Next", "Back"]);
+  });
+
+  it("keeps aria-expanded on a popover's buttons in step with the popover", () => {
+    document.body.innerHTML = `<button popovertarget="panel" aria-expanded="false">Open</button><div id="panel" popover="auto"></div>`;
+    const panel = document.getElementById("panel")!;
+    const toggle = (newState: string) => panel.dispatchEvent(Object.assign(new Event("toggle"), { newState }));
+    toggle("open");
+    expect(document.querySelector("button")).toHaveAttribute("aria-expanded", "true");
+    toggle("closed");
+    expect(document.querySelector("button")).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("is a few hundred bytes, one line", () => {
+    expect(earlyEventsScript).not.toContain("\n");
+    expect(earlyEventsScript.length).toBeLessThan(1400);
+  });
+});
