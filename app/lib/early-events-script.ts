@@ -3,6 +3,9 @@
 // neither: root.tsx renders this only in the pre-render, and the replay comes
 // with the forms' own code.
 
+/** How long a held form submission waits for the form's code before it is posted natively. */
+export const RELEASE_AFTER_MS = 15_000;
+
 /** Put on a control, or on a form or widget, whose code loads after the first paint. */
 export const REPLAY_ATTRIBUTE = "data-replay";
 
@@ -11,6 +14,9 @@ export const REPLAY_ATTRIBUTE = "data-replay";
 // and indentation are taken out before it ships (every statement ends in ; or }).
 // A popover's toggle also sets aria-expanded on the buttons that open it, so an
 // opened panel reads as open before the code that renders the attribute is here.
+// A form's held submission is sent natively (a page load, as with scripts off)
+// if its code has not taken it over after RELEASE_AFTER_MS: a lead is never
+// lost to a script that failed to load.
 // early-events.test.ts runs it.
 const source = `(function (a) {
   var held = [], ready = new WeakSet();
@@ -22,7 +28,14 @@ const source = `(function (a) {
     event.preventDefault();
     event.stopImmediatePropagation();
     var form = found instanceof HTMLFormElement;
-    if (!form || !held.some(function (item) { return item[0] == found; })) held.push([found, form ? found : event.target, by]);
+    if (form && held.some(function (item) { return item[0] == found; })) return;
+    held.push([found, form ? found : event.target, by]);
+    if (form) setTimeout(function () {
+      if (ready.has(found)) return;
+      ready.add(found);
+      held.splice(held.findIndex(function (item) { return item[0] == found; }), 1);
+      found.requestSubmit(by && by.form == found ? by : null);
+    }, RELEASE_MS);
   }
   addEventListener("click", function (event) {
     var found = owner(event.target), button;
@@ -45,5 +58,8 @@ const source = `(function (a) {
 })(ATTRIBUTE);`;
 
 /** The inline script: the same bytes on every page and for every visitor, so one CSP hash allows it. */
-export const earlyEventsScript = /* @__PURE__ */ source.replace(/\n\s*/g, "").replace("ATTRIBUTE", JSON.stringify(REPLAY_ATTRIBUTE));
+export const earlyEventsScript = /* @__PURE__ */ source
+  .replace(/\n\s*/g, "")
+  .replace("ATTRIBUTE", JSON.stringify(REPLAY_ATTRIBUTE))
+  .replace("RELEASE_MS", String(RELEASE_AFTER_MS));
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { replayEarlyEvents } from "./early-events";
-import { earlyEventsScript, REPLAY_ATTRIBUTE } from "./early-events-script";
+import { earlyEventsScript, RELEASE_AFTER_MS, REPLAY_ATTRIBUTE } from "./early-events-script";
 
 // The head script runs as the browser runs it: its source, evaluated once on this
 // window (its listeners stay for the file); each test builds fresh elements.
@@ -87,8 +87,42 @@ describe("the early events head script", () => {
     expect(document.querySelector("button")).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("posts a held submission natively when the form's code has not taken it over in time", () => {
+    vi.useFakeTimers();
+    try {
+      const { form, button, submits } = lateForm();
+      form.querySelector("input")!.value = "ada@example.com";
+      button.click();
+      vi.advanceTimersByTime(RELEASE_AFTER_MS - 1);
+      expect(submits).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(submits).toHaveBeenCalledTimes(1);
+      expect(submits.mock.results[0]?.value).toBe(button);
+      expect(window.__earlyEvents?.held.some((item) => item[0] === form)).toBe(false);
+      // The code arriving afterwards replays nothing: the submission went once.
+      replayEarlyEvents(form);
+      expect(submits).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not post natively a submission its code has replayed", () => {
+    vi.useFakeTimers();
+    try {
+      const { form, button, submits } = lateForm();
+      form.querySelector("input")!.value = "ada@example.com";
+      button.click();
+      replayEarlyEvents(form);
+      vi.advanceTimersByTime(RELEASE_AFTER_MS);
+      expect(submits).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("is a few hundred bytes, one line", () => {
     expect(earlyEventsScript).not.toContain("\n");
-    expect(earlyEventsScript.length).toBeLessThan(1400);
+    expect(earlyEventsScript.length).toBeLessThan(1600);
   });
 });
