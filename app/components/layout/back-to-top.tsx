@@ -1,4 +1,4 @@
-import type { CSSProperties, MouseEvent } from "react";
+import type { MouseEvent } from "react";
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/content/constants";
 import { layoutCopy } from "~/content/layout";
 import { usePrefersReducedMotion } from "~/lib/use-media-query";
@@ -12,7 +12,8 @@ const TOP = "#top";
  * A real link to the top of the page, in every page's HTML, so it works from
  * the first paint and without JavaScript. It shows once the page is scrolled
  * past the threshold: by a scroll-driven animation where the browser has them
- * (app.css, `.back-to-top`), else by `data-shown`, which this component sets.
+ * (app.css, `.back-to-top`, which holds the same threshold: site-layout.test.tsx
+ * keeps the two equal), else by `data-shown`, which this component sets.
  * Once hydrated it scrolls smoothly (unless motion is reduced) and leaves the
  * address as it is.
  */
@@ -28,7 +29,6 @@ export function BackToTop() {
       href={TOP}
       onClick={onClick}
       data-shown={shown || undefined}
-      style={{ "--back-to-top-after": `${BACK_TO_TOP_THRESHOLD_PX}px` } as CSSProperties}
       className="back-to-top fixed right-4 bottom-24 z-30 flex size-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-600"
     >
       <Icon name="arrow-up" />

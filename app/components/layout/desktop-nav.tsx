@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type ToggleEvent } from "react";
+import { useEffect, useRef, useState, type ToggleEvent } from "react";
 import { Link, NavLink } from "react-router";
 import { layoutCopy } from "~/content/layout";
 import { ariaCurrent, currentEntry, type NavEntry } from "~/content/navigation";
@@ -13,6 +13,15 @@ interface DesktopNavProps {
 
 function submenuId(label: string) {
   return `submenu-${label.toLowerCase()}`;
+}
+
+/** Where CSS anchor positioning is missing: the dropdown goes under its entry (set through the CSSOM, which the CSP allows). */
+function placeUnderItsEntry(dropdown: HTMLElement) {
+  const entry = dropdown.parentElement;
+  if (!entry) return;
+  const rect = entry.getBoundingClientRect();
+  dropdown.style.top = `${rect.bottom + 8}px`;
+  dropdown.style.left = `${rect.left}px`;
 }
 
 const openDropdowns = (nav: HTMLElement | null) => [...(nav?.querySelectorAll<HTMLElement>("[popover]:popover-open") ?? [])];
@@ -47,8 +56,12 @@ export function DesktopNav({ entries, pathname, tone }: DesktopNavProps) {
   }, [pathname]);
 
   const onToggle = (label: string) => (event: ToggleEvent<HTMLUListElement>) => {
-    if (event.newState === "open") setOpenSubmenu(label);
-    else setOpenSubmenu((open) => (open === label ? null : open));
+    if (event.newState !== "open") {
+      setOpenSubmenu((open) => (open === label ? null : open));
+      return;
+    }
+    setOpenSubmenu(label);
+    if (!CSS.supports("anchor-scope: all")) placeUnderItsEntry(event.currentTarget);
   };
   const closeAll = () => {
     for (const dropdown of openDropdowns(navRef.current)) dropdown.hidePopover();
@@ -58,11 +71,7 @@ export function DesktopNav({ entries, pathname, tone }: DesktopNavProps) {
     <nav ref={navRef} aria-label={layoutCopy.mainNavLabel} className="hidden lg:block">
       <ul className="flex items-center gap-1">
         {entries.map((entry) => (
-          <li
-            key={entry.href}
-            className="nav-anchor relative flex items-center"
-            style={entry.submenu ? ({ "--nav-anchor": `--${submenuId(entry.label)}` } as CSSProperties) : undefined}
-          >
+          <li key={entry.href} className="nav-entry relative flex items-center">
             <Link
               to={entry.href}
               aria-current={ariaCurrent(entry, current, pathname)}
