@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { useEffect, type MouseEvent } from "react";
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/content/constants";
 import { layoutCopy } from "~/content/layout";
 import { usePrefersReducedMotion } from "~/lib/use-media-query";
@@ -20,6 +20,10 @@ const TOP = "#top";
 export function BackToTop() {
   const shown = useScrolledPast(BACK_TO_TOP_THRESHOLD_PX);
   const reducedMotion = usePrefersReducedMotion();
+  // A press before hydration followed the link: leave the address as a later press does, without `#top`.
+  useEffect(() => {
+    if (window.location.hash === TOP) window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+  }, []);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     window.scrollTo({ top: 0, behavior: reducedMotion ? "auto" : "smooth" });
