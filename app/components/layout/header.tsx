@@ -36,7 +36,7 @@ export function Header() {
         >
           {getStartedLink.label}
         </Link>
-        <MobileMenu entries={headerNav} pathname={pathname} />
+        <MobileMenu pathname={pathname} />
       </div>
     </header>
   );

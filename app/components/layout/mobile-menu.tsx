@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
-import { Link, NavLink } from "react-router";
 import { layoutCopy } from "~/content/layout";
-import { ariaCurrent, currentEntry, getStartedLink, type NavEntry } from "~/content/navigation";
+import { staticPart } from "~/lib/static-part";
 import { Icon } from "../ui/icon";
 
-interface MobileMenuProps {
-  entries: readonly NavEntry[];
-  pathname: string;
-}
+/** The menu's links: kept as pre-rendered, like a page's content, so their markup is not in every page's code too. */
+const MobileMenuLinks = staticPart(() => import("./mobile-menu-links"));
 
 const MENU_ID = "mobile-menu";
 const FOCUSABLE = "a[href], button:not([disabled])";
@@ -24,10 +21,9 @@ const nativeCommands = () => typeof HTMLButtonElement !== "undefined" && "comman
  * and focus goes into the panel and back to the hamburger. Once hydrated, this
  * component adds what older browsers lack (the same commands, the backdrop
  * tap), keeps Tab cycling inside, names the state in `aria-expanded`, and
- * closes the panel on every route change.
+ * closes the panel on a press of one of its links and on every route change.
  */
-export function MobileMenu({ entries, pathname }: MobileMenuProps) {
-  const current = currentEntry(entries, pathname);
+export function MobileMenu({ pathname }: { pathname: string }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
@@ -57,8 +53,13 @@ export function MobileMenu({ entries, pathname }: MobileMenuProps) {
     if (!nativeCommands()) close();
   };
 
-  // A click whose point lies outside the panel landed on the backdrop (closedby="any" does this where supported).
+  // A click on a link closes the panel (the link then moves inside the app); a click whose point lies outside the
+  // panel landed on the backdrop (closedby="any" does this where supported).
   const onDialogClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target instanceof Element && event.target.closest("a")) {
+      close();
+      return;
+    }
     const rect = event.currentTarget.getBoundingClientRect();
     const inside =
       event.clientX >= rect.left && event.clientX <= rect.right && event.clientY >= rect.top && event.clientY <= rect.bottom;
@@ -120,47 +121,7 @@ export function MobileMenu({ entries, pathname }: MobileMenuProps) {
               <Icon name="x" className="size-7" />
             </button>
           </div>
-          <nav aria-label={layoutCopy.mainNavLabel} className="mt-2 flex-1 overflow-y-auto">
-            <ul className="space-y-1">
-              {entries.map((entry) => (
-                <li key={entry.href}>
-                  <Link
-                    to={entry.href}
-                    aria-current={ariaCurrent(entry, current, pathname)}
-                    onClick={close}
-                    className={`block rounded-lg px-3 py-2.5 text-lg font-semibold hover:bg-brand-50 ${
-                      entry === current ? "bg-brand-50 text-brand-700" : ""
-                    }`}
-                  >
-                    {entry.label}
-                  </Link>
-                  {entry.submenu && (
-                    <ul className="ml-4 border-l border-line pl-3">
-                      {entry.submenu.map((item) => (
-                        <li key={item.href}>
-                          <NavLink
-                            to={item.href}
-                            end
-                            onClick={close}
-                            className="block rounded-lg px-3 py-2 text-base font-medium text-muted hover:bg-brand-50 aria-[current=page]:text-brand-700"
-                          >
-                            {item.label}
-                          </NavLink>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Link
-            to={getStartedLink.href}
-            onClick={close}
-            className="mt-4 block rounded-full bg-accent-500 px-5 py-3 text-center font-semibold text-brand-950"
-          >
-            {getStartedLink.label}
-          </Link>
+          <MobileMenuLinks />
         </div>
       </dialog>
     </>

@@ -37,9 +37,10 @@ export function SiteLayout({ children, newsletter }: { children: ReactNode; news
           <Notices />
         </div>
         {children}
+        {/* Fixed on screen; in main so that it sits in a landmark. */}
+        <BackToTop />
       </main>
       <Footer newsletter={newsletter} />
-      <BackToTop />
       <RouteChangeFocus />
     </ContentProtection>
   );
