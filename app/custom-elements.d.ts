@@ -9,7 +9,6 @@ interface CustomElementProps {
 declare module "react" {
   namespace JSX {
     interface IntrinsicElements {
-      "faq-accordion": CustomElementProps;
       "today-date": CustomElementProps & { label: string };
       "hero-video": CustomElementProps & { webm: string; mp4: string };
       "scroll-by": CustomElementProps & { px: number };
@@ -17,5 +16,14 @@ declare module "react" {
       "grow-bars": CustomElementProps;
       "slide-carousel": CustomElementProps & { delay: number };
     }
+  }
+}
+
+// Invoker commands (HTML's `commandfor` and `command`), which React's types do not list yet: React passes them to the DOM as they are.
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameter must match React's declaration to merge with it
+  interface ButtonHTMLAttributes<T> {
+    commandfor?: string;
+    command?: "show-modal" | "close" | "request-close" | "show-popover" | "hide-popover" | "toggle-popover";
   }
 }

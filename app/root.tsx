@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import { defineElementsIn } from "~/components/element-definitions";
 import { DeferredNewsletterForm } from "~/components/forms/deferred-newsletter-form";
+import { contentProtectionScript } from "~/components/layout/content-protection-script";
 import { noticeScript } from "~/components/layout/notice-script";
 import { SiteLayout } from "~/components/layout/site-layout";
 import { layoutCopy } from "~/content/layout";
 import { paths } from "~/content/paths";
+import { site } from "~/content/site";
 import { usePageAnalytics } from "~/lib/use-page-analytics";
 import { useHydrationSignal } from "~/lib/hydration-signal";
 import { earlyEventsScript } from "~/lib/early-events-script";
@@ -15,9 +18,13 @@ export const links = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+// The pre-rendered page's custom elements, before it hydrates: its sections' code is not loaded, so their behaviours come from here.
+if (!import.meta.env.SSR) defineElementsIn(document);
+
 // React leaves a hydrated element's HTML alone while `__html` is unchanged: one constant keeps it for good.
-const headScript = { __html: import.meta.env.SSR ? noticeScript : "" };
-const earlyEvents = { __html: import.meta.env.SSR ? earlyEventsScript : "" };
+const headScript = {
+  __html: import.meta.env.SSR ? noticeScript + (site.contentProtection ? contentProtectionScript : "") + earlyEventsScript : "",
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -26,11 +33,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#123c8c" />
-        {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts).
-            Written by the pre-render only: the browser keeps it as it is, so its text is not in the bundle too. */}
+        {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts);
+            the content protection (content-protection-script.ts); presses on forms and widgets whose code comes
+            later, held and then replayed to it (lib/early-events.ts). Written by the pre-render only: the browser
+            keeps it as it is, so its text is not in the bundle too. */}
         <script dangerouslySetInnerHTML={headScript} suppressHydrationWarning />
-        {/* From the first paint: presses on forms and widgets whose code comes later are held, then replayed to it (lib/early-events.ts). */}
-        <script dangerouslySetInnerHTML={earlyEvents} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

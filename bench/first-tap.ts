@@ -14,7 +14,6 @@ import { contactForm } from "../app/content/contact";
 import { layoutCopy } from "../app/content/layout";
 import { newsletterCopy } from "../app/content/newsletter";
 import { sitePages } from "../app/content/pages";
-import { siteExtrasCopy } from "../app/content/site-extras";
 import { carouselCopy } from "../app/content/carousel";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
@@ -117,7 +116,7 @@ export const KINDS: Kind[] = [
   },
   {
     name: "back-to-top",
-    control: (page) => page.getByRole("button", { name: siteExtrasCopy.backToTop }).or(page.getByRole("link", { name: siteExtrasCopy.backToTop })),
+    control: (page) => page.getByRole("link", { name: layoutCopy.backToTop }),
     prepare: async (page) => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.evaluate(() => ((window as unknown as { __scrollStart: number }).__scrollStart = window.scrollY));

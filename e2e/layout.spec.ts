@@ -240,7 +240,7 @@ test.describe("global behaviours", () => {
   test("back-to-top appears beyond 300 px and returns to the top", async ({ page }) => {
     await acknowledgeBanners(page);
     await page.goto("/");
-    const button = page.getByRole("button", { name: "Back to top" });
+    const button = page.getByRole("link", { name: "Back to top" });
     await expect(button).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 250));
     await page.waitForTimeout(100);
@@ -250,6 +250,7 @@ test.describe("global behaviours", () => {
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(button).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test("a route change scrolls to the top and focuses the new page's heading", async ({ page }) => {

@@ -124,10 +124,8 @@ for (const slug of serviceSlugs) {
 
     // FAQ: every question, one answer open at a time.
     const faq = page.getByRole("region", { name: serviceCategoryCopy.faqHeading });
-    for (const item of category.faq) await expect(faq.getByRole("button", { name: item.question })).toBeVisible();
-    const first = faq.getByRole("button", { name: category.faq[0]!.question });
-    await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    for (const item of category.faq) await expect(faq.getByRole("heading", { name: item.question })).toBeVisible();
+    await faq.getByRole("heading", { name: category.faq[0]!.question }).click();
     await expect(faq.getByText(category.faq[0]!.answer)).toBeVisible();
 
     const cta = page.getByRole("region", { name: serviceCategoryCopy.ctaHeading }).getByRole("link", { name: category.cta.text });

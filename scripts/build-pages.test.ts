@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration, indexablePaths, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
+import { assertElementsDefined, assertRewroteEveryPage, customElementsIn, deferHydration, htmlFileOf, indexablePaths, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
 
 const page = [
   '<!DOCTYPE html><html lang="en-GB"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>',
@@ -70,5 +70,42 @@ describe("sitemap and robots", () => {
 
   it("points robots.txt at the sitemap", () => {
     expect(robotsTxt("https://example.co.uk")).toContain("Sitemap: https://example.co.uk/sitemap.xml");
+  });
+});
+
+describe("customElementsIn", () => {
+  it("finds the custom elements in the markup, not in scripts, styles or comments", () => {
+    const html = `<style>@property --x { syntax: "<length-percentage>"; }</style><script>document.createElement("<fake-one>")</script><!-- <old-thing> --><body><slide-carousel delay="3"><today-date label="x"></today-date></slide-carousel><count-up/></body>`;
+    expect(customElementsIn(html)).toEqual(["count-up", "slide-carousel", "today-date"]);
+  });
+});
+
+describe("assertElementsDefined", () => {
+  it("passes when every element on every page has a definition", () => {
+    const pages = new Map([["index.html", "<hero-video></hero-video>"], ["about/index.html", "<p>text</p>"]]);
+    expect(() => assertElementsDefined(pages, ["hero-video"])).not.toThrow();
+  });
+
+  it("fails the build, naming the page and the element, when a page uses one it never loads", () => {
+    const pages = new Map([["index.html", "<hero-video></hero-video>"], ["resources/index.html", "<faq-accordion><p>q</p></faq-accordion>"]]);
+    expect(() => assertElementsDefined(pages, ["hero-video"])).toThrow(/resources\/index\.html: <faq-accordion>/);
+  });
+});
+
+describe("assertRewroteEveryPage", () => {
+  const pages = ["index.html", "about/index.html", "contact/index.html"];
+  it("passes when the rewrite matched every pre-rendered page", () => {
+    expect(() => assertRewroteEveryPage("inline the CSS", new Set(pages), pages)).not.toThrow();
+  });
+
+  it("fails the build, naming the pages left as they were, when it matched fewer", () => {
+    const run = () => assertRewroteEveryPage("inline the CSS", new Set(["index.html"]), pages);
+    expect(run).toThrow(/"inline the CSS" matched 1 of 3 pre-rendered pages/);
+    expect(run).toThrow(/about\/index\.html\n\s+contact\/index\.html/);
+  });
+
+  it("names where each page's HTML is written", () => {
+    expect(htmlFileOf("/")).toBe("index.html");
+    expect(htmlFileOf("/services/payroll")).toBe("services/payroll/index.html");
   });
 });

@@ -101,3 +101,53 @@ export function deferHydration(html: string): string {
     .replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "")
     .replace(script[0], () => `<script type="module" async="">${loader}</script>`);
 }
+
+// The build's own checks: each fails loudly, naming the pages, when an
+// assumption of the rewrites above or of the custom elements breaks.
+
+const notMarkup = /<(script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/gi;
+const customElementTag = /<([a-z][a-z0-9]*-[a-z0-9-]*)[\s/>]/g;
+
+/** The custom elements (tags with a hyphen) a page's markup holds, leaving out what scripts, styles and comments contain. */
+export function customElementsIn(html: string): string[] {
+  const markup = html.replace(notMarkup, "");
+  return [...new Set([...markup.matchAll(customElementTag)].map((match) => match[1] ?? ""))].sort();
+}
+
+/**
+ * Throws, naming each page and tag, when a page holds a custom element whose
+ * definition the page never loads: `defined` is the table the root loads
+ * definitions from (app/components/element-definitions.ts).
+ */
+export function assertElementsDefined(pages: ReadonlyMap<string, string>, defined: readonly string[]): void {
+  const known = new Set(defined);
+  const missing = [...pages].flatMap(([page, html]) =>
+    customElementsIn(html)
+      .filter((tag) => !known.has(tag))
+      .map((tag) => `${page}: <${tag}>`),
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `postbuild: ${missing.length} custom element(s) with no definition the page loads (add them to app/components/element-definitions.ts):\n  ${missing.join("\n  ")}`,
+    );
+  }
+}
+
+/**
+ * Throws when a rewrite of the pre-rendered HTML matched fewer pages than were
+ * pre-rendered, naming the pages it left as they were: React Router's output
+ * changed shape, and those pages would silently lose what the rewrite gives.
+ */
+export function assertRewroteEveryPage(rewrite: string, rewritten: ReadonlySet<string>, pages: readonly string[]): void {
+  const untouched = pages.filter((page) => !rewritten.has(page));
+  if (untouched.length > 0) {
+    throw new Error(
+      `postbuild: "${rewrite}" matched ${pages.length - untouched.length} of ${pages.length} pre-rendered pages; not rewritten:\n  ${untouched.join("\n  ")}`,
+    );
+  }
+}
+
+/** The file, under the site's folder, a page's pre-rendered HTML is written to. */
+export function htmlFileOf(page: string): string {
+  return page === "/" ? "index.html" : `${page.replace(/^\//, "")}/index.html`;
+}

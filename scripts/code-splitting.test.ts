@@ -11,8 +11,8 @@ describe("onDemandModules (code some module loads with import())", () => {
   it("finds the parts loaded after hydration or on first use", () => {
     for (const file of [
       "components/forms/newsletter-form.tsx",
-      "components/layout/site-extras.tsx",
-      "components/layout/mobile-menu-panel.tsx",
+      "components/layout/notices.tsx",
+      "components/sections/slide-carousel.ts",
       "components/sections/carousel-engine.ts",
     ]) {
       expect(onDemand).toContain(path.join(app, file));
@@ -36,8 +36,8 @@ describe("staticImportsOf (what every page loads, for the shell chunk)", () => {
   });
 
   it("stops at on-demand modules even where one is imported directly", () => {
-    const entry = path.join(app, "components/layout/site-extras.tsx");
-    expect(staticImportsOf(entry)).toContain(path.join(app, "components/layout/back-to-top.tsx"));
+    const entry = path.join(app, "components/layout/notices.tsx");
+    expect(staticImportsOf(entry)).toContain(path.join(app, "components/layout/cookie-banner.tsx"));
     expect(staticImportsOf(path.join(app, "components/layout/site-layout.tsx"), new Set([path.join(app, "components/layout/header.tsx")]))).not.toContain(
       path.join(app, "components/layout/desktop-nav.tsx"),
     );

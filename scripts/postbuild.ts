@@ -6,9 +6,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { sitePages } from "../app/content/pages";
+import { elementDefinitions } from "../app/components/element-definitions";
+import { prerenderPaths, sitePages } from "../app/content/pages";
 import { readBuildEnv } from "./build-env";
-import { deferHydration, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
+import { assertElementsDefined, assertRewroteEveryPage, deferHydration, htmlFileOf, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
 
 const args = process.argv.slice(2);
 const siteDir = path.resolve(args.find((arg) => !arg.startsWith("--")) ?? "build/client");
@@ -20,22 +21,36 @@ const compressible = new Set([".html", ".js", ".css", ".svg", ".json", ".webmani
 let entries = await readdir(siteDir, { withFileTypes: true, recursive: true });
 
 // 1. First paint: the site's CSS is small (a few KB compressed), so all of it is
-// critical and goes inline; the JavaScript starts after the first paint.
-let inlined = 0;
+// critical and goes inline; the JavaScript starts after the first paint. Every
+// pre-rendered page must take both rewrites, and every custom element a page
+// holds must be one whose definition the root loads: else the build stops.
+const pages = new Map<string, string>();
+const cssInlined = new Set<string>();
+const hydrationDeferred = new Set<string>();
 for (const entry of entries) {
   if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
   const file = path.join(entry.parentPath, entry.name);
+  const page = path.relative(siteDir, file);
   const html = await readFile(file, "utf8");
+  pages.set(page, html);
   const withCss = inlineStylesheets(html, (href) => {
     const cssFile = path.join(siteDir, href);
     return existsSync(cssFile) ? readFileSync(cssFile, "utf8") : undefined;
   });
+  if (withCss !== html) cssInlined.add(page);
   const out = deferHydration(withCss);
-  if (out !== html) {
-    await writeFile(file, out);
-    inlined += 1;
-  }
+  if (out !== withCss) hydrationDeferred.add(page);
+  if (out !== html) await writeFile(file, out);
 }
+const pageNames = [...pages.keys()].sort();
+if (seo) assertRewroteEveryPage("pre-render (react-router build)", new Set(pageNames), prerenderPaths.map(htmlFileOf));
+// Which pages each rewrite must match: every page with a stylesheet, every page with a module script, found loosely,
+// so a change in the markup React Router writes, which the rewrites' exact patterns miss, is caught here.
+const pagesWith = (pattern: RegExp) => pageNames.filter((page) => pattern.test(pages.get(page) ?? ""));
+assertRewroteEveryPage("inline the CSS (inlineStylesheets)", cssInlined, pagesWith(/rel="?stylesheet/));
+assertRewroteEveryPage("start the JavaScript after the first paint (deferHydration)", hydrationDeferred, pagesWith(/<script[^>]*type="?module/));
+assertElementsDefined(pages, Object.keys(elementDefinitions));
+const inlined = pages.size;
 
 // 2. Search engines: one sitemap from the route table, and robots.txt pointing at it.
 if (seo) {

@@ -1,5 +1,5 @@
-// Copy of the shared layout: header, footer and the not-found page (the
-// banners' and back-to-top's is in site-extras.ts, loaded with them).
+// Copy of the shared layout: header, footer, back-to-top and the not-found
+// page (the banners' is in site-extras.ts, loaded with them).
 
 export const layoutCopy = {
   skipLink: "Skip to main content",
@@ -8,6 +8,7 @@ export const layoutCopy = {
   openMenu: "Open menu",
   closeMenu: "Close menu",
   submenuToggle: (label: string) => `${label} submenu`,
+  backToTop: "Back to top",
   footer: {
     quickLinksHeading: "Quick links",
     legalHeading: "Legal",

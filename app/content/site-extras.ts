@@ -1,10 +1,8 @@
-// Copy of the global helpers: back-to-top, which every page adds once it has
-// hydrated, and the two notices, which are in every page's pre-rendered HTML
-// and kept as it is (a static part). Kept apart from layout.ts so the browser
+// Copy of the two notices, which are in every page's pre-rendered HTML and
+// kept as it is (a static part). Kept apart from layout.ts so the browser
 // downloads it only with them, not with every page's shell.
 
 export const siteExtrasCopy = {
-  backToTop: "Back to top",
   cookieBanner: {
     label: "Cookie notice",
     text: "We use only the cookies and local storage this site needs to work. No trackers, no advertising cookies.",

@@ -1,6 +1,3 @@
-// The page's behaviours, as custom elements: the carousels and the FAQ accordion.
-import "~/components/sections/faq-accordion";
-import "~/components/sections/slide-carousel";
 import { agenciesMeta } from "~/content/meta/agencies";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";

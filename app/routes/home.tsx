@@ -1,5 +1,3 @@
-// The page's one behaviour, as a custom element: the hero's video.
-import "~/components/sections/hero-video";
 import { homeMeta } from "~/content/meta/home";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";

@@ -1,6 +1,3 @@
-// The page's behaviours, as custom elements: the FAQ accordion and today's date on the updates.
-import "~/components/sections/faq-accordion";
-import "~/components/sections/today-date";
 import { resourcesMeta } from "~/content/meta/resources";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";

@@ -1,5 +1,3 @@
-// The page's one behaviour, as a custom element: the FAQ accordion.
-import "~/components/sections/faq-accordion";
 import { paths } from "~/content/paths";
 import { categoryNotFound } from "~/content/meta/service-category";
 import { findServiceCategory } from "~/content/service-categories";
@@ -34,7 +32,7 @@ const CategoryNotFound = staticPart(() => import("~/pages/service-category"), "C
 
 /**
  * One page per service category, from its content record; an unknown slug shows Category not found (the server answers 404).
- * All of it keeps its pre-rendered HTML; the FAQ's behaviour is the one script it needs.
+ * All of it keeps its pre-rendered HTML; its FAQ is native `<details>`, with no script of its own.
  */
 export default function ServiceCategoryPage({ loaderData: { category } }: Route.ComponentProps) {
   return category ? <CategoryContent /> : <CategoryNotFound />;

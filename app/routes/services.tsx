@@ -1,5 +1,3 @@
-// The page's one behaviour, as a custom element: Browse Services scrolls the window.
-import "~/components/ui/scroll-by";
 import { paths, serviceSlugs } from "~/content/paths";
 import { servicesMeta } from "~/content/meta/services";
 import { serviceCategories } from "~/content/service-categories";

@@ -1,6 +1,3 @@
-// The page's behaviours, as custom elements: bars that grow and figures that count up when seen.
-import "~/components/charts/count-up";
-import "~/components/charts/grow-bars";
 import { payrollMeta } from "~/content/meta/spotlight-payroll";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";

@@ -1,10 +1,12 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { site } from "~/content/site";
-import { installContentProtection } from "~/lib/content-protection";
+import { CONTENT_PROTECTED_CLASS } from "./content-protection-script";
 
-/** Wraps the page; does nothing when the site config switches protection off. */
+/**
+ * Wraps the page's content; nothing when the site config switches protection
+ * off. The rules themselves are the head script's (content-protection-script.ts),
+ * which acts while this wrapper is in the page.
+ */
 export function ContentProtection({ children }: { children: ReactNode }) {
-  const enabled = site.contentProtection;
-  useEffect(() => (enabled ? installContentProtection(document) : undefined), [enabled]);
-  return <div className={enabled ? "content-protected" : undefined}>{children}</div>;
+  return <div className={site.contentProtection ? CONTENT_PROTECTED_CLASS : undefined}>{children}</div>;
 }

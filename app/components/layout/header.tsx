@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { HEADER_SCROLL_THRESHOLD_PX } from "~/content/constants";
 import { getStartedLink, headerNav } from "~/content/navigation";
@@ -20,19 +19,7 @@ export function Header() {
   const isHome = pathname === paths.home;
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const tone = headerTone(isHome, scrolled);
-  const [openSubmenu, setOpenSubmenu] = useState<string | null>(null);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const closeSubmenu = useCallback(() => setOpenSubmenu(null), []);
-
-  // Every route change closes the mobile menu and any open dropdown.
-  const lastPath = useRef(pathname);
-  useEffect(() => {
-    if (lastPath.current === pathname) return;
-    lastPath.current = pathname;
-    setOpenSubmenu(null);
-    setMobileOpen(false);
-  }, [pathname]);
-
+  // Every route change closes the mobile menu and any open dropdown: each does it itself, on a new pathname.
   return (
     <header
       data-tone={tone}
@@ -42,26 +29,14 @@ export function Header() {
         <Link to={paths.home} className="shrink-0 rounded">
           <Logo tone={tone === "solid" ? "white" : "blue"} className="h-9 w-auto sm:h-10" />
         </Link>
-        <DesktopNav
-          entries={headerNav}
-          pathname={pathname}
-          openSubmenu={openSubmenu}
-          onToggleSubmenu={(label) => setOpenSubmenu((open) => (open === label ? null : label))}
-          onCloseSubmenu={closeSubmenu}
-          tone={tone}
-        />
+        <DesktopNav entries={headerNav} pathname={pathname} tone={tone} />
         <Link
           to={getStartedLink.href}
           className="hidden rounded-full bg-accent-500 px-5 py-2.5 text-sm font-semibold text-brand-950 shadow-sm transition hover:bg-accent-400 lg:inline-block"
         >
           {getStartedLink.label}
         </Link>
-        <MobileMenu
-          open={mobileOpen}
-          onOpenChange={setMobileOpen}
-          entries={headerNav}
-          pathname={pathname}
-        />
+        <MobileMenu pathname={pathname} />
       </div>
     </header>
   );

@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { text } from "node:stream/consumers";
 import { prerenderToNodeStream } from "react-dom/static";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { BACK_TO_TOP_THRESHOLD_PX } from "~/content/constants";
 import { layoutCopy } from "~/content/layout";
 import { siteExtrasCopy } from "~/content/site-extras";
 import { paths } from "~/content/paths";
@@ -37,5 +39,22 @@ describe("SiteLayout", () => {
     expect(html).not.toContain("<header");
     expect(html).not.toContain("newsletter form");
     expect(html).not.toContain(siteExtrasCopy.cookieBanner.label);
+  });
+});
+
+describe("back-to-top", () => {
+  it("is a link to the top in every public page's HTML, hidden until scrolled", async () => {
+    const html = await render(paths.about);
+    expect(html).toMatch(/<a href="#top"[^>]*class="back-to-top /);
+    expect(html).toContain(layoutCopy.backToTop);
+  });
+
+  it("shows past BACK_TO_TOP_THRESHOLD_PX in app.css too (the scroll-driven animation's threshold)", () => {
+    const css = readFileSync(new URL("../../app.css", import.meta.url), "utf8");
+    expect(css).toMatch(new RegExp(`--back-to-top-after:\\s*${BACK_TO_TOP_THRESHOLD_PX}px;`));
+  });
+
+  it("puts no style attribute in the HTML, which the pages' CSP would refuse", async () => {
+    expect(await render(paths.about)).not.toMatch(/\sstyle="/);
   });
 });

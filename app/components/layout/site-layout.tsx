@@ -1,16 +1,14 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { paths } from "~/content/paths";
-import { afterHydration } from "~/lib/after-hydration";
 import { staticPart } from "~/lib/static-part";
+import { BackToTop } from "./back-to-top";
 import { ContentProtection } from "./content-protection";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { RouteChangeFocus } from "./route-change-focus";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
-/** Back-to-top is not in the pre-rendered HTML, so its code loads after hydration. */
-const SiteExtras = afterHydration(() => import("./site-extras"));
 /** The cookie notice and the disclaimer: in every page's HTML, kept as pre-rendered (their head script decides what shows). */
 const Notices = staticPart(() => import("./notices"), "default", { everyPage: true });
 
@@ -39,9 +37,10 @@ export function SiteLayout({ children, newsletter }: { children: ReactNode; news
           <Notices />
         </div>
         {children}
+        {/* Fixed on screen; in main so that it sits in a landmark. */}
+        <BackToTop />
       </main>
       <Footer newsletter={newsletter} />
-      <SiteExtras />
       <RouteChangeFocus />
     </ContentProtection>
   );

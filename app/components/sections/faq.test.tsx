@@ -8,31 +8,39 @@ const items = [
   { question: "Who pays?", answer: "Partners, never you." },
 ];
 
-/** The FAQ as a page that keeps its pre-rendered HTML has it: markup only, no React. */
+/** The FAQ as the pre-rendered HTML has it: markup only, no React, no script. */
 function prerendered() {
   document.body.innerHTML = renderToString(<Faq items={items} />);
-  const questions = [...document.querySelectorAll("button")];
-  const answers = questions.map((question) => document.getElementById(question.getAttribute("aria-controls") ?? "")!);
-  const state = () => questions.map((question, index) => [question.getAttribute("aria-expanded"), answers[index]!.hidden]);
-  return { questions, state };
+  return [...document.querySelectorAll("details")];
 }
 
 describe("Faq", () => {
-  it("opens one answer at a time, and closes the open one when its question is clicked again, without React", () => {
-    const { questions, state } = prerendered();
-    expect(state()).toEqual([["false", true], ["false", true]]);
-    questions[0]!.click();
-    expect(state()).toEqual([["true", false], ["false", true]]);
-    questions[1]!.click();
-    expect(state()).toEqual([["false", true], ["true", false]]);
-    questions[1]!.click();
-    expect(state()).toEqual([["false", true], ["false", true]]);
+  it("is one exclusive group of closed <details>, so the browser opens one answer at a time without script", () => {
+    const details = prerendered();
+    expect(details).toHaveLength(items.length);
+    const names = new Set(details.map((item) => item.getAttribute("name")));
+    expect(names.size).toBe(1);
+    expect([...names][0]).toBeTruthy();
+    expect(details.every((item) => !item.open)).toBe(true);
   });
 
-  it("answers by a click on the question's icon too", () => {
-    const { questions, state } = prerendered();
-    questions[0]!.querySelector("svg")!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(state()[0]).toEqual(["true", false]);
+  it("makes each question the summary, as a heading, with its answer in the item", () => {
+    const details = prerendered();
+    details.forEach((item, index) => {
+      expect(item.querySelector("summary > h3")?.textContent).toBe(items[index]!.question);
+      expect(item.textContent).toContain(items[index]!.answer);
+    });
+  });
+
+  it("gives two FAQs on one page different groups", () => {
+    document.body.innerHTML = renderToString(
+      <>
+        <Faq items={items} />
+        <Faq items={items} />
+      </>,
+    );
+    const names = new Set([...document.querySelectorAll("details")].map((item) => item.getAttribute("name")));
+    expect(names.size).toBe(2);
   });
 
   it("publishes its questions as schema.org FAQPage data", () => {
