@@ -8,6 +8,8 @@ export const retentionDefaults = {
   enquiryMonths: 24,
   /** Newsletter sign-ups never confirmed, counted from the sign-up. */
   unconfirmedSignupDays: 30,
+  /** The audit trail of the owner's actions (admin/audit.ts), counted from each action. */
+  auditMonths: 24,
 } as const;
 
 export type RetentionPeriods = { readonly [K in keyof typeof retentionDefaults]: number };

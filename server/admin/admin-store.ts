@@ -145,7 +145,7 @@ export function createAdminStore(db: Kysely<Database>) {
         updatedAt: row.updated_at,
         consent: {
           consentAt: row.consent_at,
-          consentVersion: null,
+          consentVersion: row.consent_version,
           sourcePage: row.source_page,
           ipHash: row.ip_hash,
           confirmedAt: row.confirmed_at,
