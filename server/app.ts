@@ -6,6 +6,7 @@ import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { notFoundPages, redirects } from "../contract/paths";
 import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
+import { createAuditRetention } from "./admin/audit";
 import { startAnalytics } from "./analytics/start";
 import { resolveSessionSecret } from "./admin/session";
 import { contactUsRoutes } from "./api/contactus";
@@ -127,7 +128,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // Scheduled backups of the SQLite store, when BACKUP_DIR is set (config refuses it with PostgreSQL).
   const backups = config.backup && dialect === "sqlite" ? createBackupSchedule({ ...config.backup, dataDir: config.dataDir, log: app.log }) : undefined;
   if (backups) app.addHook("onReady", () => backups.start());
+  // The audit trail's own retention: its old rows purged at start and daily.
+  const auditRetention = createAuditRetention({ db, months: config.admin.auditRetentionMonths, log: app.log });
+  app.addHook("onReady", () => auditRetention.start());
   app.addHook("onClose", async () => {
+    await auditRetention.stop();
     await backups?.stop();
     await app.outbox.stop();
     mailer.close();
@@ -208,6 +213,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     redis,
     onRateLimitFallback,
     extraRoutes: analytics?.reportRoutes,
+    onDeliveryRetried: () => app.outbox.poke(),
   });
 
   // Without a site (`SITE_DIR=none`) this is the API alone: the dev server serves the pages.

@@ -242,7 +242,7 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") ${tag}"`);
     expect(lines[1]).toContain("'+44 20 7946 0000");
     const subscribers = await get(`${adminEndpoints.exportCsv}?kind=subscribers&status=confirmed`);
-    expect(subscribers.body.split("\r\n")[0]).toBe("id,created_at,updated_at,email,status,consent_at,source_page,ip_hash,confirmed_at,confirm_ip_hash,unsubscribed_at");
+    expect(subscribers.body.split("\r\n")[0]).toBe("id,created_at,updated_at,email,status,consent_at,consent_version,source_page,ip_hash,confirmed_at,confirm_ip_hash,unsubscribed_at");
   });
 
   it("erases everything about an email, whatever its case, and nothing else", async () => {
