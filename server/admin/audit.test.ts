@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminEndpoints, type Delivery, type OwnerActionEntry, type Page } from "../../contract/admin";
+import { adminEndpoints, type Delivery, type OwnerActionDetail, type OwnerActionEntry, type Page } from "../../contract/admin";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { runCli } from "../cli";
 import { openDatabase } from "../store/database";
@@ -154,7 +154,7 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
   });
 
   it("refuses a detail that could be a lead's content", async () => {
-    for (const detail of [{ name: "Zed Quill" }, { email: "zed@example.co.uk" }, { phone: "+44 7700 900999" }, { note: "x".repeat(101) }]) {
+    for (const detail of [{ name: "Zed Quill" }, { email: "zed@example.co.uk" }, { phone: "+44 7700 900999" }, { note: "x".repeat(101) }] as OwnerActionDetail[]) {
       await expect(recordOwnerAction(db, { action: "export", actor: "cli", detail })).rejects.toThrow(/never a lead's content/);
     }
   });
