@@ -138,3 +138,6 @@ export interface OwnerActionEntry {
   address: string | null;
   detail: OwnerActionDetail;
 }
+
+/** GET activity: a page of the trail, and how long the server keeps it (AUDIT_RETENTION_MONTHS). */
+export type ActivityPage = Page<OwnerActionEntry> & { retentionMonths: number };

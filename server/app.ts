@@ -213,6 +213,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     redis,
     onRateLimitFallback,
     extraRoutes: analytics?.reportRoutes,
+    auditRetentionMonths: config.admin.auditRetentionMonths,
     onDeliveryRetried: () => app.outbox.poke(),
   });
 

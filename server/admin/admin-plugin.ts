@@ -8,7 +8,7 @@ import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { singleLineText } from "../../contract/input-policy";
 import { rateLimitStorage } from "../api/rate-limit-store";
-import type { OwnerActionDetail, OwnerActionName } from "../../contract/admin";
+import type { ActivityPage, OwnerActionDetail, OwnerActionName } from "../../contract/admin";
 import { exportColumns, toCsv } from "../export";
 import type { Database } from "../store/schema";
 import { createAdminStore } from "./admin-store";
@@ -31,6 +31,8 @@ export interface AdminOptions {
   onRateLimitFallback?: (error: Error) => void;
   /** More owner-only routes (the analytics dashboard's), behind the same checks. */
   extraRoutes?: (scope: FastifyInstance) => void;
+  /** How long the audit trail is kept (AUDIT_RETENTION_MONTHS): the activity view says so. */
+  auditRetentionMonths: number;
   /** Told when a failed delivery was made pending again, so the worker looks now. */
   onDeliveryRetried?: () => void;
 }
@@ -216,10 +218,10 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   });
 
   // The audit trail itself: read (not an action), and exported (one).
-  app.get("/activity", async (request, reply) => {
+  app.get("/activity", async (request, reply): Promise<ActivityPage> => {
     const query = v.safeParse(ActivityQuery, emptyToUndefined(request.query));
     if (!query.success) return badRequest(reply);
-    return listOwnerActions(options.db, query.output);
+    return { ...(await listOwnerActions(options.db, query.output)), retentionMonths: options.auditRetentionMonths };
   });
 
   app.get("/activity.csv", async (request, reply) => {

@@ -1,5 +1,7 @@
 import {
   adminEndpoints,
+  type ActivityPage,
+  type Delivery,
   enquiryFilterParams,
   type AdminStatus,
   type EnquiryDetail,
@@ -46,6 +48,33 @@ export async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** How long a downloaded file's object URL is kept before it is released (the browser has started saving it by then). */
+const OBJECT_URL_LIFETIME_MS = 10_000;
+
+/** The file name a download answer suggests (Content-Disposition), else `fallback`. */
+export const suggestedName = (disposition: string | null, fallback = "download") => /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? fallback;
+
+/**
+ * Downloads an owner-only file (a CSV export) through the same authenticated
+ * fetch as every other call, then saves it from a Blob. A plain link would save
+ * whatever comes back, so an ended session would download the 401 answer as a
+ * "CSV"; here a 401 throws Unauthorized and the page asks the owner to sign in.
+ */
+export async function downloadFile(url: string): Promise<void> {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (response.status === 401) throw new Unauthorized();
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const href = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement("a");
+  anchor.href = href;
+  anchor.download = suggestedName(response.headers.get("content-disposition"));
+  anchor.hidden = true;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(href), OBJECT_URL_LIFETIME_MS);
+}
+
 const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 export const adminApi = {
@@ -64,4 +93,7 @@ export const adminApi = {
   detail: (kind: LeadKind, id: string) =>
     call<EnquiryDetail | SubscriberDetail>(kind === "enquiries" ? adminEndpoints.enquiry(id) : adminEndpoints.subscriber(id)),
   erase: (email: string) => call<EraseResult>(adminEndpoints.erase, json("POST", { email })),
+  /** A failed delivery, pending again: answers it as it is now. */
+  retry: (id: string) => call<Delivery>(adminEndpoints.retryDelivery(id), { method: "POST" }),
+  activity: (page: number) => call<ActivityPage>(`${adminEndpoints.activity}?${new URLSearchParams({ page: String(page) })}`),
 };
