@@ -139,5 +139,5 @@ export interface OwnerActionEntry {
   detail: OwnerActionDetail;
 }
 
-/** GET activity: a page of the trail, and how long the server keeps it (AUDIT_RETENTION_MONTHS). */
+/** GET activity: a page of the trail, and how long the server keeps it (RETENTION_AUDIT_MONTHS). */
 export type ActivityPage = Page<OwnerActionEntry> & { retentionMonths: number };

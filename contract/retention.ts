@@ -8,8 +8,13 @@ export const retentionDefaults = {
   enquiryMonths: 24,
   /** Newsletter sign-ups never confirmed, counted from the sign-up. */
   unconfirmedSignupDays: 30,
-  /** The audit trail of the owner's actions (admin/audit.ts), counted from each action. */
-  auditMonths: 24,
 } as const;
 
 export type RetentionPeriods = { readonly [K in keyof typeof retentionDefaults]: number };
+
+/**
+ * The audit trail of the owner's actions (server/admin/audit.ts), in months
+ * counted from each action; RETENTION_AUDIT_MONTHS overrides it. Apart from
+ * the periods above: it holds no visitor's data, so the privacy policy does not state it.
+ */
+export const AUDIT_RETENTION_MONTHS = 24;

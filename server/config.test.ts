@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { retentionDefaults } from "../contract/retention";
+import { AUDIT_RETENTION_MONTHS } from "../contract/retention";
 import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
@@ -70,12 +70,12 @@ describe("PUBLIC_API_BASE", () => {
 
 describe("the owner's inbox settings", () => {
   it("is off by default, with sign-in limited to 5 attempts", () => {
-    expect(loadConfig({}).admin).toEqual({ password: undefined, sessionSecret: undefined, signInMax: 5, auditRetentionMonths: retentionDefaults.auditMonths });
+    expect(loadConfig({}).admin).toEqual({ password: undefined, sessionSecret: undefined, signInMax: 5, auditRetentionMonths: AUDIT_RETENTION_MONTHS });
   });
 
   it("reads the password, session key and sign-in limit", () => {
     const key = "k".repeat(32);
-    expect(loadConfig({ ADMIN_PASSWORD: "a long enough password", ADMIN_SESSION_SECRET: key, ADMIN_SIGNIN_MAX: "10", AUDIT_RETENTION_MONTHS: "6" }).admin).toEqual({
+    expect(loadConfig({ ADMIN_PASSWORD: "a long enough password", ADMIN_SESSION_SECRET: key, ADMIN_SIGNIN_MAX: "10", RETENTION_AUDIT_MONTHS: "6" }).admin).toEqual({
       password: "a long enough password",
       sessionSecret: key,
       signInMax: 10,

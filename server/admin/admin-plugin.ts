@@ -31,7 +31,7 @@ export interface AdminOptions {
   onRateLimitFallback?: (error: Error) => void;
   /** More owner-only routes (the analytics dashboard's), behind the same checks. */
   extraRoutes?: (scope: FastifyInstance) => void;
-  /** How long the audit trail is kept (AUDIT_RETENTION_MONTHS): the activity view says so. */
+  /** How long the audit trail is kept (RETENTION_AUDIT_MONTHS): the activity view says so. */
   auditRetentionMonths: number;
   /** Told when a failed delivery was made pending again, so the worker looks now. */
   onDeliveryRetried?: () => void;

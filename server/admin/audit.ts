@@ -13,7 +13,7 @@ import type { Database } from "../store/schema";
 // from the command line), with who (a session's id-hash prefix, "cli" or
 // "anonymous"), when, from which client address, and a detail of counts and
 // ids. Never a lead's content: `recordOwnerAction` refuses a detail string that
-// could be one. Rows older than AUDIT_RETENTION_MONTHS are purged at start and daily.
+// could be one. Rows older than RETENTION_AUDIT_MONTHS are purged at start and daily.
 
 /** The actor of an action run from `npm run leads`. */
 export const CLI_ACTOR = "cli";
