@@ -48,32 +48,31 @@ export async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** How long a downloaded file's object URL is kept before it is released (the browser has started saving it by then). */
-const OBJECT_URL_LIFETIME_MS = 10_000;
+/**
+ * A same-origin call whose answer is a file to keep: fetched first, so a 401
+ * (the session ended) is Unauthorized and never saved as the file; then saved
+ * from a Blob under the name the server gives. A plain download link would
+ * save whatever came back, the 401 answer included.
+ */
+export async function download(url: string, init: RequestInit = {}, fallbackName = "download"): Promise<string> {
+  const response = await fetch(url, { credentials: "same-origin", ...init });
+  if (response.status === 401) throw new Unauthorized();
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const name = suggestedName(response.headers.get("content-disposition"), fallbackName);
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the click has handed the Blob to the download.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return name;
+}
 
 /** The file name a download answer suggests (Content-Disposition), else `fallback`. */
 export const suggestedName = (disposition: string | null, fallback = "download") => /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? fallback;
-
-/**
- * Downloads an owner-only file (a CSV export) through the same authenticated
- * fetch as every other call, then saves it from a Blob. A plain link would save
- * whatever comes back, so an ended session would download the 401 answer as a
- * "CSV"; here a 401 throws Unauthorized and the page asks the owner to sign in.
- */
-export async function downloadFile(url: string): Promise<void> {
-  const response = await fetch(url, { credentials: "same-origin" });
-  if (response.status === 401) throw new Unauthorized();
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const href = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement("a");
-  anchor.href = href;
-  anchor.download = suggestedName(response.headers.get("content-disposition"));
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), OBJECT_URL_LIFETIME_MS);
-}
 
 const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 

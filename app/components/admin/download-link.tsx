@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { adminCopy } from "~/content/admin";
-import { downloadFile, Unauthorized } from "./admin-api";
+import { download, Unauthorized } from "./admin-api";
 
 /**
  * A link to an owner-only file. Without script it is a plain download link;
@@ -18,7 +18,7 @@ export function DownloadLink({ href, className, onUnauthorized, children }: { hr
         onClick={(event) => {
           event.preventDefault();
           setFailed(false);
-          downloadFile(href).catch((error: unknown) => {
+          download(href).catch((error: unknown) => {
             if (error instanceof Unauthorized) onUnauthorized();
             else setFailed(true);
           });
