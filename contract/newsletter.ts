@@ -25,7 +25,8 @@ function fingerprint(text: string): string {
  * is a new version without anyone remembering to bump it. The server stores it
  * with each sign-up (consent is not a field on the wire).
  */
-export const NEWSLETTER_CONSENT_VERSION = `newsletter-${fingerprint(newsletterConsentText)}`;
+export const consentVersionOf = (wording: string) => `newsletter-${fingerprint(wording)}`;
+export const NEWSLETTER_CONSENT_VERSION = consentVersionOf(newsletterConsentText);
 
 /** The query parameter carrying a token in every link. */
 export const TOKEN_PARAM = "token";
