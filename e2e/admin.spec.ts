@@ -7,6 +7,7 @@ import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { adminCopy } from "../app/content/admin";
 import { paths } from "../app/content/paths";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { NEWSLETTER_CONSENT_VERSION } from "../contract/newsletter";
 
 // The owner's inbox against the real server and store (ADMIN_PASSWORD is set in
 // playwright.config.ts). Leads are created through the public API; each test
@@ -247,6 +248,7 @@ test("a subscriber's details show the opt-in record", async ({ page, request }) 
   const dialog = page.getByRole("dialog", { name: `${adminCopy.detail.heading.subscribers}: ${email}` });
   await expect(dialog.getByRole("heading", { name: adminCopy.detail.consentHeading })).toBeVisible();
   await expect(dialog.getByText(adminCopy.detail.consent.confirmedAt, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(NEWSLETTER_CONSENT_VERSION, { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: adminCopy.detail.close }).click();
   await expect(dialog).toHaveCount(0);
