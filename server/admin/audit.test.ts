@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints, type Delivery, type OwnerActionDetail, type OwnerActionEntry, type Page } from "../../contract/admin";
+import { analyticsEndpoints } from "../../contract/analytics";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { runCli } from "../cli";
 import { openDatabase } from "../store/database";
@@ -79,6 +80,8 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
 
     const erased = await inject("POST", adminEndpoints.erase, cookie, { email: lead.email });
     expect(erased.json()).toMatchObject({ enquiries: 1, subscribers: 1 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await inject("GET", `${analyticsEndpoints.csv}?from=${today}&to=${today}&table=pages`, cookie)).statusCode).toBe(200);
     const activityCsv = await inject("GET", adminEndpoints.activityCsv, cookie);
     expect(activityCsv.headers["content-disposition"]).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(activityCsv.body.split("\r\n")[0]).toBe("at,action,actor,address,detail,id");
@@ -104,12 +107,13 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
       ["export", actor, "192.0.2.7", { kind: "enquiries", rows: 1, filters: "q,role" }],
       ["delivery-retry", actor, "192.0.2.7", { id: team.id, topic: "team-notification" }],
       ["erase", actor, "192.0.2.7", { enquiries: 1, subscribers: 1, deliveries: expect.any(Number) }],
-      ["export", actor, "192.0.2.7", { kind: "activity", rows: 7 }],
+      ["export", actor, "192.0.2.7", { kind: "analytics-pages", rows: 0, from: today, to: today }],
+      ["export", actor, "192.0.2.7", { kind: "activity", rows: 8 }],
       ["sign-out", actor, "192.0.2.7", {}],
       ["export", "cli", null, { kind: "subscribers", rows: 0, format: "json", since: null }],
     ]);
     // The activity CSV holds the rows recorded before it.
-    expect(activityCsv.body.trim().split("\r\n")).toHaveLength(1 + 7);
+    expect(activityCsv.body.trim().split("\r\n")).toHaveLength(1 + 8);
 
     const stored = JSON.stringify(rows);
     for (const content of [lead.name, lead.email, lead.phone, lead.message, "zed", "Quill"]) expect(stored.toLowerCase()).not.toContain(content.toLowerCase());
