@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { adminCopy } from "../app/content/admin";
+import { analyticsCopy } from "../app/content/admin-analytics";
 import { paths } from "../app/content/paths";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { NEWSLETTER_CONSENT_VERSION } from "../contract/newsletter";
@@ -313,6 +314,10 @@ test("an ended session sends the owner to sign in when they export, instead of s
   const downloads: string[] = [];
   page.on("download", (download) => downloads.push(download.suggestedFilename()));
   await signIn(page);
+  // Every view has loaded (a call still in flight would meet the ended session first and sign out before the click).
+  await expect(page.getByRole("status").filter({ hasText: /enquir(y|ies) found\./ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /actions? recorded\./ })).toBeVisible();
+  await expect(page.getByText(analyticsCopy.loading)).toHaveCount(0);
   // The session ends on the server (expired, or signed out elsewhere): its row is gone.
   const { idHash } = await sessionOf(context);
   expect(withStore((db) => db.prepare("delete from admin_sessions where id_hash = ?").run(idHash).changes)).toBe(1);
@@ -361,5 +366,6 @@ test("the activity view lists this session's actions once each, and exports them
   expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(await download.path(), "utf8")).trim().split("\r\n");
   expect(lines[0]).toBe("at,action,actor,address,detail,id");
-  expect(lines.filter((line) => line.includes(`,lead-view,${actor.split(" ").at(-1)},`))).toHaveLength(1);
+  // A cell starting with - + = @ is prefixed with ' against spreadsheet formulas (server/export.ts); ids may start with -.
+  expect(lines.filter((line) => new RegExp(`,lead-view,'?${actor.split(" ").at(-1)},`).test(line))).toHaveLength(1);
 });
