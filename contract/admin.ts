@@ -18,6 +18,11 @@ export const adminEndpoints = {
   person: `${ADMIN_API}/person`,
   /** POST: the retention purge now; answers a PurgeResult. */
   purge: `${ADMIN_API}/purge`,
+  /** POST: a failed delivery is tried again (pending, attempts reset); answers the Delivery. */
+  retryDelivery: (id: string) => `${ADMIN_API}/deliveries/${encodeURIComponent(id)}/retry`,
+  /** The audit trail, newest first (`?page&pageSize`), and all of it as CSV. */
+  activity: `${ADMIN_API}/activity`,
+  activityCsv: `${ADMIN_API}/activity.csv`,
 } as const;
 
 export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;
@@ -134,3 +139,37 @@ export interface PersonExport {
   /** The page and campaign a pending sign-up came from, kept under a hash of the address until it confirms. */
   pendingSignupAnalytics: Record<string, unknown>[];
 }
+
+/** What the audit trail records: every owner action on the data, from /admin or the command line. */
+export const ownerActionNames = [
+  "sign-in",
+  "sign-in-failed",
+  "sign-out",
+  "lead-view",
+  "export",
+  "erase",
+  "access-export",
+  "purge",
+  "delivery-retry",
+  "backup",
+  "restore",
+] as const;
+export type OwnerActionName = (typeof ownerActionNames)[number];
+
+/** An action's counts and ids: never a lead's content (no name, address, phone or message). */
+export type OwnerActionDetail = Readonly<Record<string, number | boolean | string | null>>;
+
+/** One row of the audit trail. */
+export interface OwnerActionEntry {
+  id: string;
+  at: string;
+  action: OwnerActionName;
+  /** The first characters of the session's id hash, "cli", or "anonymous" (a failed sign-in). */
+  actor: string;
+  /** The client address as the server derives it; null from the command line. */
+  address: string | null;
+  detail: OwnerActionDetail;
+}
+
+/** GET activity: a page of the trail, and how long the server keeps it (RETENTION_AUDIT_MONTHS). */
+export type ActivityPage = Page<OwnerActionEntry> & { retentionMonths: number };

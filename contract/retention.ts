@@ -60,3 +60,10 @@ export function retentionCutoffs(periods: RetentionPeriods, now: Date) {
     deliveries: new Date(now.getTime() - periods.deliveryDays * DAY_MS).toISOString(),
   };
 }
+
+/**
+ * The audit trail of the owner's actions (server/admin/audit.ts), in months
+ * counted from each action; RETENTION_AUDIT_MONTHS overrides it. Apart from
+ * the periods above: it holds no visitor's data, so the privacy policy does not state it.
+ */
+export const AUDIT_RETENTION_MONTHS = 24;

@@ -1,12 +1,14 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { adminCopy } from "../app/content/admin";
+import { analyticsCopy } from "../app/content/admin-analytics";
 import { paths } from "../app/content/paths";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { NEWSLETTER_CONSENT_VERSION } from "../contract/newsletter";
 
 // The owner's inbox against the real server and store (ADMIN_PASSWORD is set in
 // playwright.config.ts). Leads are created through the public API; each test
@@ -165,7 +167,7 @@ test("search, filter, details with the message as text, export and erase", async
   await expect(detail.getByRole("heading", { name: adminCopy.detail.consentHeading })).toBeVisible();
   const deliveries = detail.getByRole("table", { name: adminCopy.detail.deliveriesCaption });
   await expect(deliveries.getByRole("row", { name: new RegExp(`^${adminCopy.detail.topics["team-notification"]} Sent 1 `) }).first()).toBeVisible();
-  await expect(deliveries.getByRole("row", { name: new RegExp(`^${adminCopy.detail.topics["lead-webhook"]} Failed 5 .*HTTP 502 from the CRM$`) })).toBeVisible();
+  await expect(deliveries.getByRole("row", { name: new RegExp(`^${adminCopy.detail.topics["lead-webhook"]} Failed 5 .*HTTP 502 from the CRM ${adminCopy.detail.retry.label(adminCopy.detail.topics["lead-webhook"]!)}$`) })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator("main img")).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -295,6 +297,7 @@ test("a subscriber's details show the opt-in record", async ({ page, request }) 
   const dialog = page.getByRole("dialog", { name: `${adminCopy.detail.heading.subscribers}: ${email}` });
   await expect(dialog.getByRole("heading", { name: adminCopy.detail.consentHeading })).toBeVisible();
   await expect(dialog.getByText(adminCopy.detail.consent.confirmedAt, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(NEWSLETTER_CONSENT_VERSION, { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: adminCopy.detail.close }).click();
   await expect(dialog).toHaveCount(0);
@@ -308,4 +311,109 @@ test("says so when the browser drops the session cookie (plain HTTP away from lo
   await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
   await expect(page.getByRole("alert")).toHaveText(adminCopy.signIn.noCookie);
   await expect(page.getByRole("search", { name: adminCopy.filters.label })).toHaveCount(0);
+});
+
+/** The session cookie this browser holds, and its id hash as the store keys it. */
+async function sessionOf(context: BrowserContext) {
+  const [cookie] = (await context.cookies()).filter((item) => item.name === "__Host-admin-session");
+  const idHash = createHash("sha256").update(cookie!.value).digest("base64url");
+  return { idHash, actor: adminCopy.activity.session(idHash.slice(0, 12)) };
+}
+
+/** Waits until the server's worker has settled the enquiry's team email, then marks it failed for good. */
+async function failedTeamEmail(enquiryId: string): Promise<string> {
+  const row = () => withStore((db) => db.prepare("select id, status from outbox where lead_id = ? and topic = 'team-notification'").get(enquiryId) as { id: string; status: string } | undefined);
+  await expect.poll(() => row()?.status).toBe("sent");
+  const { id } = row()!;
+  withStore((db) => db.prepare("update outbox set status = 'failed', attempts = 5, last_error = '550 mailbox unavailable' where id = ?").run(id));
+  return id;
+}
+
+test("a failed delivery is retried from the lead's details, and the worker sends it", async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  const name = `Rex ${tag}`;
+  const enquiryId = await createEnquiry(request, { name, email: `rex.${tag}@example.co.uk` });
+  const outboxId = await failedTeamEmail(enquiryId);
+  const team = adminCopy.detail.topics["team-notification"]!;
+
+  await signIn(page);
+  await search(page, tag);
+  await table(page).getByRole("button", { name: adminCopy.table.view(name) }).click();
+  const detail = page.getByRole("dialog", { name: `${adminCopy.detail.heading.enquiries}: ${name}` });
+  const deliveries = detail.getByRole("table", { name: adminCopy.detail.deliveriesCaption });
+  await expect(deliveries.getByRole("row", { name: new RegExp(`^${team} Failed 5 .*550 mailbox unavailable`) })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await deliveries.getByRole("button", { name: adminCopy.detail.retry.label(team) }).click();
+  const outcome = detail.getByRole("status").filter({ hasText: adminCopy.detail.retry.done(team) });
+  await expect(outcome).toBeFocused();
+  await expect(deliveries.getByRole("row", { name: new RegExp(`^${team} Pending 0 `) })).toBeVisible();
+  await expect(deliveries.getByRole("button", { name: adminCopy.detail.retry.label(team) })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The worker takes it at once: sent, after one more attempt.
+  await expect.poll(() => withStore((db) => db.prepare("select status, attempts from outbox where id = ?").get(outboxId))).toEqual({ status: "sent", attempts: 1 });
+  await detail.getByRole("button", { name: adminCopy.detail.close }).click();
+  await table(page).getByRole("button", { name: adminCopy.table.view(name) }).click();
+  await expect(deliveries.getByRole("row", { name: new RegExp(`^${team} Sent 1 `) })).toBeVisible();
+});
+
+test("an ended session sends the owner to sign in when they export, instead of saving the error", async ({ page, context }) => {
+  const downloads: string[] = [];
+  page.on("download", (download) => downloads.push(download.suggestedFilename()));
+  await signIn(page);
+  // Every view has loaded (a call still in flight would meet the ended session first and sign out before the click).
+  await expect(page.getByRole("status").filter({ hasText: /enquir(y|ies) found\./ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /actions? recorded\./ })).toBeVisible();
+  await expect(page.getByText(analyticsCopy.loading)).toHaveCount(0);
+  // The session ends on the server (expired, or signed out elsewhere): its row is gone.
+  const { idHash } = await sessionOf(context);
+  expect(withStore((db) => db.prepare("delete from admin_sessions where id_hash = ?").run(idHash).changes)).toBe(1);
+
+  await page.getByRole("search", { name: adminCopy.filters.label }).getByRole("link", { name: adminCopy.exportCsv }).click();
+  await expect(page.getByText(adminCopy.signIn.expired)).toBeVisible();
+  await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toBeVisible();
+  await expect(page.getByRole("search", { name: adminCopy.filters.label })).toHaveCount(0);
+  expect(downloads).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  // Signed in again, the same link downloads the CSV.
+  await page.getByLabel(adminCopy.signIn.passwordLabel).fill(PASSWORD);
+  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("search", { name: adminCopy.filters.label }).getByRole("link", { name: adminCopy.exportCsv }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(await readFile(await download.path(), "utf8")).toMatch(/^id,created_at,name,email,/);
+});
+
+test("the activity view lists this session's actions once each, and exports them", async ({ page, context, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  const name = `Ivy ${tag}`;
+  await createEnquiry(request, { name, email: `ivy.${tag}@example.co.uk` });
+  await signIn(page);
+  await search(page, tag);
+  await table(page).getByRole("button", { name: adminCopy.table.view(name) }).click();
+  await page.getByRole("dialog").getByRole("button", { name: adminCopy.detail.close }).click();
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: adminCopy.exportCsv }).click()]);
+  await csv.path();
+
+  const { actor } = await sessionOf(context);
+  const activity = page.getByRole("region", { name: adminCopy.activity.heading, exact: true });
+  await activity.getByRole("button", { name: adminCopy.activity.refresh }).click();
+  const trail = page.getByRole("table", { name: adminCopy.activity.caption });
+  const mine = trail.getByRole("row").filter({ hasText: actor });
+  await expect(mine).toHaveCount(3);
+  for (const action of [adminCopy.activity.actions["sign-in"], adminCopy.activity.actions["lead-view"], adminCopy.activity.actions.export]) {
+    await expect(mine.filter({ has: page.getByRole("cell", { name: action, exact: true }) })).toHaveCount(1);
+  }
+  await expect(mine.filter({ hasText: "kind: enquiries, rows: 1, filters: q" })).toHaveCount(1);
+  // Never what the lead wrote.
+  await expect(trail.getByText(tag)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), activity.getByRole("link", { name: adminCopy.activity.exportCsv }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await download.path(), "utf8")).trim().split("\r\n");
+  expect(lines[0]).toBe("at,action,actor,address,detail,id");
+  // A cell starting with - + = @ is prefixed with ' against spreadsheet formulas (server/export.ts); ids may start with -.
+  expect(lines.filter((line) => new RegExp(`,lead-view,'?${actor.split(" ").at(-1)},`).test(line))).toHaveLength(1);
 });

@@ -8,6 +8,7 @@ import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { notFoundPages, redirects } from "../contract/paths";
 import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
+import { countsOf, createAuditRetention, recordOwnerAction, SCHEDULE_ACTOR } from "./admin/audit";
 import { startAnalytics } from "./analytics/start";
 import { resolveSessionSecret } from "./admin/session";
 import { contactUsRoutes } from "./api/contactus";
@@ -135,8 +136,12 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // Scheduled backups of the SQLite store, when BACKUP_DIR is set (config refuses it with PostgreSQL).
   const backups = config.backup && dialect === "sqlite" ? createBackupSchedule({ ...config.backup, dataDir: config.dataDir, log: app.log }) : undefined;
   if (backups) app.addHook("onReady", () => backups.start());
+  // The audit trail's own retention: its old rows purged at start and daily.
+  const auditRetention = createAuditRetention({ db, months: config.admin.auditRetentionMonths, log: app.log });
+  app.addHook("onReady", () => auditRetention.start());
   app.addHook("onClose", async () => {
     await purges.stop();
+    await auditRetention.stop();
     await backups?.stop();
     await app.outbox.stop();
     mailer.close();
@@ -181,7 +186,15 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     webhookUrl: config.webhook?.url,
     outbox: app.outbox,
   });
-  const purges = createPurgeSchedule({ purge: () => personalData.purge(), intervalMs: config.retention.intervalMs, log: app.log });
+  const purges = createPurgeSchedule({
+    purge: async () => {
+      const result = await personalData.purge();
+      await recordOwnerAction(db, { action: "purge", actor: SCHEDULE_ACTOR, detail: countsOf(result) });
+      return result;
+    },
+    intervalMs: config.retention.intervalMs,
+    log: app.log,
+  });
   app.addHook("onReady", async () => purges.start());
   // Closed (its last counts written) by the onClose hook above, before the store.
   const analytics = config.analytics.enabled ? await startAnalytics(app, { config, db, redis, emailHashSecret: ipHashSecret }) : undefined;
@@ -230,6 +243,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     onRateLimitFallback,
     personalData,
     extraRoutes: analytics?.reportRoutes,
+    auditRetentionMonths: config.admin.auditRetentionMonths,
+    onDeliveryRetried: () => app.outbox.poke(),
   });
 
   // Without a site (`SITE_DIR=none`) this is the API alone: the dev server serves the pages.

@@ -20,7 +20,7 @@ beforeAll(async () => {
     sectors: ["Healthcare", "IT & Technology"], needs: ["Payroll"], message: "Line one, \"quoted\"\nline two",
     consentVersion: "v1", sourcePage: "/contact", userAgent: "ua", ipHash: "h",
   });
-  await store.subscribe({ email: "news@example.co.uk", sourcePage: "/", ipHash: null });
+  await store.subscribe({ email: "news@example.co.uk", consentVersion: "newsletter-v1", sourcePage: "/", ipHash: null });
   await store.close();
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -60,7 +60,7 @@ describe("npm run leads -- export", () => {
 
   it("exports subscribers as JSON, and filters by --since", async () => {
     const all = await run("export", "--kind", "subscribers", "--format", "json");
-    expect(JSON.parse(all.out)).toMatchObject([{ email: "news@example.co.uk", status: "pending" }]);
+    expect(JSON.parse(all.out)).toMatchObject([{ email: "news@example.co.uk", status: "pending", consent_version: "newsletter-v1" }]);
     const none = await run("export", "--kind", "subscribers", "--format", "json", "--since", "2999-01-01");
     expect(JSON.parse(none.out)).toEqual([]);
     const enquiries = JSON.parse((await run("export", "--kind", "enquiries", "--format", "json", "--since", "2000-01-01")).out);

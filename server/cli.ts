@@ -1,3 +1,4 @@
+import { CLI_ACTOR, recordOwnerAction } from "./admin/audit";
 import { parseCommand, runAsScript, runCommand, UsageError, type Io } from "./command-line";
 import { loadConfig } from "./config";
 import { exportColumns, toCsv, toRecords } from "./export";
@@ -10,7 +11,8 @@ import { createLeadStore } from "./store/lead-store";
 // [--since DATE] [--format csv|json]` writes the leads to stdout; `backup` and
 // `restore` are ops/backup-cli.ts; `purge`, `erase` and `person` are
 // privacy/privacy-cli.ts. It reads the same configuration as the server
-// (DATA_DIR or DATABASE_URL).
+// (DATA_DIR or DATABASE_URL). Each command is recorded in the audit trail
+// (admin/audit.ts) as done by "cli".
 
 const usage = `Usage: npm run leads -- export --kind enquiries|subscribers [--since YYYY-MM-DD] [--format csv|json]
 
@@ -54,6 +56,7 @@ async function exportLeads(args: Exclude<ReturnType<typeof parse>, { help: true 
     const columns = exportColumns[args.kind];
     const rows = args.kind === "enquiries" ? await store.listEnquiries({ since: args.since }) : await store.listSubscribers({ since: args.since });
     io.out(args.format === "json" ? `${JSON.stringify(toRecords(columns, rows), null, 2)}\n` : toCsv(columns, rows));
+    await recordOwnerAction(db, { action: "export", actor: CLI_ACTOR, detail: { kind: args.kind, rows: rows.length, format: args.format, since: args.since ?? null } });
     return 0;
   } finally {
     await store.close();

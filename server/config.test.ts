@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { retentionDefaults } from "../contract/retention";
+import { AUDIT_RETENTION_MONTHS, retentionDefaults } from "../contract/retention";
 import { readBuildEnv } from "../scripts/build-env";
 import { ConfigError, loadConfig } from "./config";
 
@@ -71,15 +71,16 @@ describe("PUBLIC_API_BASE", () => {
 
 describe("the owner's inbox settings", () => {
   it("is off by default, with sign-in limited to 5 attempts", () => {
-    expect(loadConfig({}).admin).toEqual({ password: undefined, sessionSecret: undefined, signInMax: 5 });
+    expect(loadConfig({}).admin).toEqual({ password: undefined, sessionSecret: undefined, signInMax: 5, auditRetentionMonths: AUDIT_RETENTION_MONTHS });
   });
 
   it("reads the password, session key and sign-in limit", () => {
     const key = "k".repeat(32);
-    expect(loadConfig({ ADMIN_PASSWORD: "a long enough password", ADMIN_SESSION_SECRET: key, ADMIN_SIGNIN_MAX: "10" }).admin).toEqual({
+    expect(loadConfig({ ADMIN_PASSWORD: "a long enough password", ADMIN_SESSION_SECRET: key, ADMIN_SIGNIN_MAX: "10", RETENTION_AUDIT_MONTHS: "6" }).admin).toEqual({
       password: "a long enough password",
       sessionSecret: key,
       signInMax: 10,
+      auditRetentionMonths: 6,
     });
   });
 

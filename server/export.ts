@@ -41,7 +41,7 @@ export const enquiryExportColumns = (table: FieldTable = enquiryFields) =>
   columnsOf(table, ["id", "created_at"], ["consent_at", "consent_version", "source_page", "user_agent", "ip_hash"]);
 
 export const subscriberExportColumns = (table: FieldTable = newsletterFields) =>
-  columnsOf(table, ["id", "created_at", "updated_at"], ["status", "consent_at", "source_page", "ip_hash", "confirmed_at", "confirm_ip_hash", "unsubscribed_at"]);
+  columnsOf(table, ["id", "created_at", "updated_at"], ["status", "consent_at", "consent_version", "source_page", "ip_hash", "confirmed_at", "confirm_ip_hash", "unsubscribed_at"]);
 
 export const exportColumns = {
   enquiries: enquiryExportColumns(),

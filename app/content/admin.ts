@@ -1,6 +1,7 @@
 // Copy of the owner's inbox at /admin. Not linked from the site and never indexed.
 // Each field's name in the list, the details and the filters comes from the
 // forms' field tables (contract/form-fields.ts).
+import type { OwnerActionName } from "../../contract/admin";
 import { enquiryFields, inboxFilterLabels } from "../../contract/fields";
 
 export const adminMeta = {
@@ -65,6 +66,7 @@ export const adminCopy = {
     position: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
   exportCsv: "Export CSV of this view",
+  downloadFailed: "The download failed. Please try again.",
   detail: {
     heading: { enquiries: "Enquiry", subscribers: "Subscriber" },
     close: "Close details",
@@ -95,6 +97,14 @@ export const adminCopy = {
       attempts: "Attempts",
       when: "Sent or next attempt",
       error: "Last error",
+      action: "Action",
+    },
+    retry: {
+      button: "Retry",
+      label: (what: string) => `Retry: ${what}`,
+      working: "Retrying…",
+      done: (what: string) => `${what}: pending again; the next attempt is now.`,
+      failed: "The retry failed. Please try again.",
     },
     deliveryStatus: { sent: "Sent", pending: "Pending", failed: "Failed" } as Record<string, string>,
     topics: {
@@ -122,4 +132,38 @@ export const adminCopy = {
     failed: "The download failed. Please try again.",
   },
   loadFailed: "The list could not be loaded. Please try again.",
+  activity: {
+    heading: "Activity",
+    intro: (months: number) =>
+      `Everything done with the leads' data, from this inbox and from the command line: sign-ins, leads opened, exports, erasures and purges. Counts and ids only, never what a lead wrote. Kept ${plural(months, "month", "months")}.`,
+    caption: "Owner actions, newest first",
+    when: "When",
+    action: "Action",
+    actor: "By",
+    address: "From",
+    detail: "Details",
+    refresh: "Refresh",
+    paging: "Older and newer actions",
+    exportCsv: "Export CSV of the activity",
+    loading: "Loading the activity…",
+    failed: "The activity could not be loaded. Please try again.",
+    empty: "Nothing recorded yet.",
+    found: (total: number) => `${plural(total, "action", "actions")} recorded.`,
+    commandLine: "Command line",
+    anonymous: "Not signed in",
+    session: (prefix: string) => `Session ${prefix}`,
+    actions: {
+      "sign-in": "Signed in",
+      "sign-in-failed": "Sign-in failed",
+      "sign-out": "Signed out",
+      "lead-view": "Opened a lead",
+      export: "Exported",
+      erase: "Erased a person",
+      "access-export": "Exported a person's data",
+      purge: "Purged expired data",
+      "delivery-retry": "Retried a delivery",
+      backup: "Backup",
+      restore: "Restore",
+    } satisfies Record<OwnerActionName, string>,
+  },
 } as const;

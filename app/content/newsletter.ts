@@ -1,13 +1,14 @@
 // Copy of the newsletter sign-up in every page's footer (spec sections 4, 5 and 8),
 // and of the pages its emails link to (confirm, unsubscribe) or a plain form post lands on (subscribed).
 import { newsletterFields } from "../../contract/fields";
-import { CONFIRMATION_TOKEN_TTL_MS } from "../../contract/newsletter";
+import { CONFIRMATION_TOKEN_TTL_MS, newsletterConsentText } from "../../contract/newsletter";
 import { paths } from "./paths";
 import type { Action, PageMeta } from "./types";
 
 export const newsletterCopy = {
   heading: "Newsletter",
-  text: "Guides, market updates and partner news for UK freelancers and contractors. Unsubscribe at any time.",
+  /** The consent wording: its version is stored with each sign-up. */
+  text: newsletterConsentText,
   /** From the newsletter's field table (contract/form-fields.ts). */
   emailLabel: newsletterFields.email.label,
   submit: "Subscribe",

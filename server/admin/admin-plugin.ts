@@ -8,11 +8,13 @@ import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { singleLineText } from "../../contract/input-policy";
 import { rateLimitStorage } from "../api/rate-limit-store";
+import type { ActivityPage, OwnerActionDetail, OwnerActionName } from "../../contract/admin";
 import { exportColumns, toCsv } from "../export";
 import type { PersonalData } from "../privacy/personal-data";
 import type { Database } from "../store/schema";
 import { createAdminStore } from "./admin-store";
-import { clearedSessionCookie, createSessionStore, passwordChecker, passwordFingerprint, readCookie, sessionCookie, SESSION_COOKIE } from "./session";
+import { accessExportCounts, ANONYMOUS_ACTOR, countsOf, exportOwnerActions, listOwnerActions, ownerActionColumns, recordOwnerAction } from "./audit";
+import { clearedSessionCookie, createSessionStore, passwordChecker, passwordFingerprint, readCookie, sessionActor, sessionCookie, SESSION_COOKIE } from "./session";
 
 // /api/admin/*: the owner's inbox. Off (404) without ADMIN_PASSWORD;
 // otherwise every route but status and sign-in needs a live session,
@@ -32,6 +34,19 @@ export interface AdminOptions {
   personalData: PersonalData;
   /** More owner-only routes (the analytics dashboard's), behind the same checks. */
   extraRoutes?: (scope: FastifyInstance) => void;
+  /** How long the audit trail is kept (RETENTION_AUDIT_MONTHS): the activity view says so. */
+  auditRetentionMonths: number;
+  /** Told when a failed delivery was made pending again, so the worker looks now. */
+  onDeliveryRetried?: () => void;
+}
+
+/**
+ * Records an owner action done through this request in the audit trail: the
+ * session that did it (by its id hash's prefix) and the client address. One
+ * line per route, e.g. `await recordRequestAction(db, request, "erase", countsOf(result))`.
+ */
+export function recordRequestAction(db: Kysely<Database>, request: FastifyRequest, action: OwnerActionName, detail: OwnerActionDetail = {}, actor?: string) {
+  return recordOwnerAction(db, { action, actor: actor ?? sessionActor(readCookie(request.headers.cookie, SESSION_COOKIE)), address: request.ip, detail });
 }
 
 export const ROBOTS_HEADER = "noindex, nofollow";
@@ -70,6 +85,10 @@ const ExportQuery = v.variant("kind", [
 const SignInBody = v.strictObject({ password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) });
 const PersonBody = v.strictObject({ email: v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.email()) });
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
+const ActivityQuery = v.strictObject({
+  page: pageNumber(1, 1_000_000),
+  pageSize: pageNumber(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX),
+});
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -85,6 +104,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   const sessionOf = (request: FastifyRequest) => readCookie(request.headers.cookie, SESSION_COOKIE);
   const signedIn = async (request: FastifyRequest) => (sessions ? sessions.valid(sessionOf(request)) : false);
   const publicPaths = new Set([`${ADMIN_API}/status`, `${ADMIN_API}/session`]);
+  const audit = (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => recordRequestAction(options.db, request, action, detail, actor);
 
   await app.register(rateLimit, {
     global: false,
@@ -114,13 +134,20 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     async (request, reply) => {
       const body = v.safeParse(SignInBody, request.body);
       if (!body.success) return badRequest(reply);
-      if (!(await checkPassword!(body.output.password))) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
-      return reply.header("set-cookie", sessionCookie(await sessions!.open())).send({ enabled: true, signedIn: true } satisfies AdminStatus);
+      if (!(await checkPassword!(body.output.password))) {
+        await audit(request, "sign-in-failed", {}, ANONYMOUS_ACTOR);
+        return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
+      }
+      const session = await sessions!.open();
+      await audit(request, "sign-in", {}, sessionActor(session));
+      return reply.header("set-cookie", sessionCookie(session)).send({ enabled: true, signedIn: true } satisfies AdminStatus);
     },
   );
 
   // Signing out ends the session in the store: a copy of the cookie is worthless from now on, on every instance.
   app.delete("/session", async (request, reply) => {
+    // Only a live session signing out is an action (the route needs none: a stale page may call it).
+    if (await signedIn(request)) await audit(request, "sign-out");
     await sessions?.end(sessionOf(request));
     return reply.header("set-cookie", clearedSessionCookie).send({ enabled: true, signedIn: false } satisfies AdminStatus);
   });
@@ -143,14 +170,18 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     const params = v.safeParse(IdParams, request.params);
     if (!params.success) return badRequest(reply);
     const found = await store.enquiry(params.output.id);
-    return found ?? reply.code(404).send({ statusCode: 404, message: "Not Found" });
+    if (!found) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
+    await audit(request, "lead-view", { kind: "enquiry", id: found.id });
+    return found;
   });
 
   app.get("/subscribers/:id", async (request, reply) => {
     const params = v.safeParse(IdParams, request.params);
     if (!params.success) return badRequest(reply);
     const found = await store.subscriber(params.output.id);
-    return found ?? reply.code(404).send({ statusCode: 404, message: "Not Found" });
+    if (!found) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
+    await audit(request, "lead-view", { kind: "subscriber", id: found.id });
+    return found;
   });
 
   app.get("/export.csv", async (request, reply) => {
@@ -158,6 +189,9 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     if (!query.success) return badRequest(reply);
     const { kind, ...filter } = query.output;
     const rows = kind === "enquiries" ? await store.exportEnquiries(filter) : await store.exportSubscribers(filter);
+    // Which filters narrowed it, by name only: a search text may be a person's name.
+    const filters = Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [name]));
+    await audit(request, "export", { kind, rows: rows.length, filters: filters.sort().join(",") });
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")
@@ -169,6 +203,8 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     const body = v.safeParse(PersonBody, request.body);
     if (!body.success) return badRequest(reply);
     const { email, ...counts } = await options.personalData.erase(body.output.email);
+    // Counts only: the address itself is what was erased.
+    await audit(request, "erase", countsOf(counts));
     request.log.info({ erased: counts }, "erasure");
     return { email, ...counts };
   });
@@ -176,6 +212,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   // The retention purge by hand (the server also runs it on a schedule): answers the counts.
   app.post("/purge", async (request) => {
     const counts = await options.personalData.purge();
+    await audit(request, "purge", countsOf(counts));
     request.log.info({ purged: counts }, "retention purge");
     return counts;
   });
@@ -185,10 +222,39 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     const body = v.safeParse(PersonBody, request.body);
     if (!body.success) return badRequest(reply);
     const record = await options.personalData.person(body.output.email);
+    await audit(request, "access-export", accessExportCounts(record));
     return reply
       .type("application/json; charset=utf-8")
       .header("content-disposition", `attachment; filename="personal-data-${record.exportedAt.slice(0, 10)}.json"`)
       .send(`${JSON.stringify(record, null, 2)}\n`);
+  });
+
+  app.post("/deliveries/:id/retry", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
+    const params = v.safeParse(IdParams, request.params);
+    if (!params.success) return badRequest(reply);
+    const delivery = await store.retryDelivery(params.output.id);
+    if (delivery === undefined) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
+    if (delivery === "not-failed") return reply.code(409).send({ statusCode: 409, message: "Only a failed delivery can be retried" });
+    await audit(request, "delivery-retry", { id: delivery.id, topic: delivery.topic });
+    options.onDeliveryRetried?.();
+    return delivery;
+  });
+
+  // The audit trail itself: read (not an action), and exported (one).
+  app.get("/activity", async (request, reply): Promise<ActivityPage> => {
+    const query = v.safeParse(ActivityQuery, emptyToUndefined(request.query));
+    if (!query.success) return badRequest(reply);
+    return { ...(await listOwnerActions(options.db, query.output)), retentionMonths: options.auditRetentionMonths };
+  });
+
+  app.get("/activity.csv", async (request, reply) => {
+    const rows = await exportOwnerActions(options.db);
+    await audit(request, "export", { kind: "activity", rows: rows.length });
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="activity-${date}.csv"`)
+      .send(toCsv(ownerActionColumns, rows));
   });
 
   options.extraRoutes?.(app);

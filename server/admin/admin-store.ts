@@ -2,11 +2,13 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Delivery, EnquiryDetail, EnquirySummary, Page, SubscriberDetail, SubscriberSummary } from "../../contract/admin";
 import { enquiryFields, inboxFilters } from "../../contract/fields";
 import { fieldValues } from "../store/enquiry-columns";
+import { requeueFailed } from "../outbox/outbox-store";
 import type { Database, EnquiryRow, SubscriberRow } from "../store/schema";
 
-// The inbox's reads, in Kysely only, so they run the same on SQLite and
-// PostgreSQL. The outbox and its attempts are filled by the mail worker; here
-// they are only read. Erasure and subject access are server/privacy/.
+// The inbox's reads and one write (a failed delivery's retry), in Kysely only,
+// so they run the same on SQLite and PostgreSQL. The outbox and its attempts
+// are filled by the mail worker; here they are read, and a failed row is made
+// pending again. Erasure and subject access are server/privacy/.
 
 /** A search text, and an option per option field of the table by its filter parameter (role, sector, need). */
 export type EnquiryFilter = { q?: string } & Partial<Record<string, string>>;
@@ -73,12 +75,11 @@ export function createAdminStore(db: Kysely<Database>) {
     return { items: rows.map(map), total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
   }
 
-  async function deliveries(leadKind: "enquiry" | "subscriber", leadId: string): Promise<Delivery[]> {
-    const rows = await db
-      .selectFrom("outbox")
-      .select(["id", "channel", "topic", "status", "attempts", "last_error", "next_attempt_at", "created_at", "sent_at"])
-      .where("lead_kind", "=", leadKind)
-      .where("lead_id", "=", leadId)
+  /** A lead's deliveries, or the one delivery `outboxId`. */
+  async function deliveries(of: { leadKind: "enquiry" | "subscriber"; leadId: string } | { outboxId: string }): Promise<Delivery[]> {
+    let query = db.selectFrom("outbox").select(["id", "channel", "topic", "status", "attempts", "last_error", "next_attempt_at", "created_at", "sent_at"]);
+    query = "outboxId" in of ? query.where("id", "=", of.outboxId) : query.where("lead_kind", "=", of.leadKind).where("lead_id", "=", of.leadId);
+    const rows = await query
       .orderBy("created_at")
       .orderBy("id")
       .execute();
@@ -131,7 +132,7 @@ export function createAdminStore(db: Kysely<Database>) {
           confirmedAt: null,
           unsubscribedAt: null,
         },
-        deliveries: await deliveries("enquiry", row.id),
+        deliveries: await deliveries({ leadKind: "enquiry", leadId: row.id }),
       };
     },
 
@@ -143,14 +144,25 @@ export function createAdminStore(db: Kysely<Database>) {
         updatedAt: row.updated_at,
         consent: {
           consentAt: row.consent_at,
-          consentVersion: null,
+          consentVersion: row.consent_version,
           sourcePage: row.source_page,
           ipHash: row.ip_hash,
           confirmedAt: row.confirmed_at,
           unsubscribedAt: row.unsubscribed_at,
         },
-        deliveries: await deliveries("subscriber", row.id),
+        deliveries: await deliveries({ leadKind: "subscriber", leadId: row.id }),
       };
+    },
+
+    /**
+     * A failed delivery tried again (outbox/outbox-store.ts, requeueFailed): the
+     * delivery as it is now, "not-failed" when it is pending or sent, or undefined when there is none.
+     */
+    async retryDelivery(outboxId: string): Promise<Delivery | "not-failed" | undefined> {
+      const requeued = await requeueFailed(db, outboxId);
+      const [delivery] = await deliveries({ outboxId });
+      if (!delivery) return undefined;
+      return requeued ? delivery : "not-failed";
     },
   };
 }

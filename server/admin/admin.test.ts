@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints, type EnquiryDetail, type EnquirySummary, type Page, type SubscriberSummary } from "../../contract/admin";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
+import { NEWSLETTER_CONSENT_VERSION } from "../../contract/newsletter";
 import { exportColumns } from "../export";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
@@ -172,8 +173,13 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
     expect(list.items.map((item) => item.email)).toEqual([`other.${tag}@example.co.uk`, `sub.${tag}@example.co.uk`]);
     const confirmed = (await get(`${adminEndpoints.subscribers}?q=${tag}&status=confirmed`)).json() as Page<SubscriberSummary>;
     expect(confirmed.items.map((item) => item.email)).toEqual([`other.${tag}@example.co.uk`]);
-    const detail = (await get(adminEndpoints.subscriber(confirmed.items[0]!.id))).json() as { consent: { confirmedAt: string | null } };
+    const detail = (await get(adminEndpoints.subscriber(confirmed.items[0]!.id))).json() as { consent: { confirmedAt: string | null; consentVersion: string | null } };
     expect(detail.consent.confirmedAt).toBeTruthy();
+    // The wording the person agreed to, stamped by the server: in the detail and in the export.
+    expect(detail.consent.consentVersion).toBe(NEWSLETTER_CONSENT_VERSION);
+    const csv = (await get(`${adminEndpoints.exportCsv}?kind=subscribers&q=${tag}`)).body.trim().split("\r\n");
+    const column = csv[0]!.split(",").indexOf("consent_version");
+    expect(csv.slice(1).map((line) => line.split(",")[column])).toEqual([NEWSLETTER_CONSENT_VERSION, NEWSLETTER_CONSENT_VERSION]);
   });
 
   /** Outbox rows as the mail worker writes them: one sent, one failed, one still pending. */
@@ -242,7 +248,7 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") ${tag}"`);
     expect(lines[1]).toContain("'+44 20 7946 0000");
     const subscribers = await get(`${adminEndpoints.exportCsv}?kind=subscribers&status=confirmed`);
-    expect(subscribers.body.split("\r\n")[0]).toBe("id,created_at,updated_at,email,status,consent_at,source_page,ip_hash,confirmed_at,confirm_ip_hash,unsubscribed_at");
+    expect(subscribers.body.split("\r\n")[0]).toBe("id,created_at,updated_at,email,status,consent_at,consent_version,source_page,ip_hash,confirmed_at,confirm_ip_hash,unsubscribed_at");
   });
 
   it("erases everything about an email, whatever its case, and nothing else", async () => {

@@ -66,7 +66,7 @@ export async function startAnalytics(app: FastifyInstance, { config, db, redis, 
       counting.confirmSubscription = (tokenHash, ipHash) => counter.confirmation(store, tokenHash, () => leads.confirmSubscription(tokenHash, ipHash));
       return counting;
     },
-    reportRoutes: reportRoutes(store),
+    reportRoutes: reportRoutes(store, db),
     close: () => collector.close(),
   };
 }

@@ -17,6 +17,7 @@ import {
   type FieldErrors,
   type RejectedResponse,
 } from "../../contract/lead";
+import { NEWSLETTER_CONSENT_VERSION } from "../../contract/newsletter";
 import { paths } from "../../contract/paths";
 import { safeError } from "../logging";
 import { signUp } from "../newsletter/sign-up";
@@ -212,7 +213,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       const ipHash = hashIp(ipHashSecret, request.ip);
 
       if (parsed.kind === "newsletter") {
-        const outcome = await signUp(store, { email: parsed.lead.email, sourcePage, ipHash }, { deliveries, resendMinMs: options.confirmationResendMinMs });
+        const outcome = await signUp(store, { email: parsed.lead.email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage, ipHash }, { deliveries, resendMinMs: options.confirmationResendMinMs });
         if (outcome !== "unchanged") {
           onEnqueued();
           await options.analytics?.lead(request, "signup", sourcePage, parsed.lead.email);

@@ -1,6 +1,7 @@
 import { setPriority } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { recordCliAction } from "../admin/audit";
 import type { Io } from "../command-line";
 import { loadConfig } from "../config";
 import { BACKUP_NICENESS } from "./sqlite-snapshot";
@@ -64,6 +65,7 @@ export async function runBackupCli(argv: string[], io: Io): Promise<number> {
       setPriority(BACKUP_NICENESS);
       const into = path.resolve(values.to ?? "");
       const { dir, manifest } = await takeBackup({ dataDir: config.dataDir, into });
+      await recordCliAction(config, "backup", { enquiries: manifest.database.counts.enquiries, subscribers: manifest.database.counts.subscribers, mailFiles: manifest.mail.files });
       io.out(`Backup written to ${dir} in ${manifest.ms} ms: ${describe(manifest)}. Database ${manifest.database.bytes} bytes, sha256 ${manifest.database.sha256}.\n`);
       if (values.keep !== undefined) {
         const removed = await pruneBackups(into, Number(values.keep));
@@ -73,6 +75,8 @@ export async function runBackupCli(argv: string[], io: Io): Promise<number> {
     }
     const from = path.resolve(values.from ?? "");
     const result = await restoreBackup({ from, dataDir: config.dataDir, force: values.force });
+    // Into the restored store: the trail of the store that was replaced went aside with it.
+    await recordCliAction(config, "restore", { enquiries: result.manifest.database.counts.enquiries, subscribers: result.manifest.database.counts.subscribers, released: result.released });
     io.out(
       [
         `Restored the backup taken ${result.manifest.createdAt} from ${from} into ${config.dataDir}: ${describe(result.manifest)}. Every file matched its checksum.`,

@@ -98,6 +98,10 @@ describe("the restore drill (SQLite)", () => {
     expect(manifest.database.counts.enquiries + manifest.database.counts.subscribers).toBeGreaterThanOrEqual(beforeBackup.length);
     expect(manifest.secrets).toEqual(expect.arrayContaining(["ip-hash.secret", "unsubscribe.secret"]));
     sentBeforeBackup = new Set((await readdir(path.join(backup, MAIL_FOLDER)).catch(() => [])).map((file) => file.replace(/\.eml$/, "")));
+    // The audit trail has it, as done from the command line.
+    const live = await openDatabase({ dataDir });
+    expect(await live.db.selectFrom("owner_actions").select(["action", "actor", "address"]).execute()).toEqual([{ action: "backup", actor: "cli", address: null }]);
+    await live.db.destroy();
     await t.close();
     // The disk dies.
     await rm(dataDir, { recursive: true, force: true });
@@ -125,6 +129,8 @@ describe("the restore drill (SQLite)", () => {
       expect(outbox.filter((row) => row.status === "sent" && !mail.has(row.id)).map((row) => row.id)).toEqual([]);
       expect(sentBeforeBackup.size).toBeGreaterThan(0);
       expect(enquiries.size).toBe(manifest.database.counts.enquiries);
+      // Recorded in the restored store's trail (the backup's own record came after its copy).
+      expect(await db.selectFrom("owner_actions").select(["action", "actor"]).execute()).toEqual([{ action: "restore", actor: "cli" }]);
     } finally {
       await db.destroy();
     }

@@ -166,3 +166,19 @@ export function createOutboxQueue(db: Kysely<Database>, dialect: Dialect): Outbo
     },
   };
 }
+
+/**
+ * The owner's retry of a delivery given up on: pending again, due now, its
+ * attempts counted afresh (so the backoff starts again from the base delay),
+ * its history and last error kept. Only a failed row: one pending or sent is
+ * left alone. Resolves to whether the row was requeued.
+ */
+export async function requeueFailed(db: Kysely<Database>, id: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), locked_until: null })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

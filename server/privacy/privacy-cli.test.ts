@@ -20,7 +20,7 @@ beforeAll(async () => {
   const store = createLeadStore(db, dialect);
   await store.saveEnquiry({ ...values, email: "cli.person@example.co.uk" });
   await store.saveEnquiry({ ...values, email: "old.person@example.co.uk" });
-  await store.subscribe({ email: "cli.person@example.co.uk", sourcePage: "/", ipHash: null });
+  await store.subscribe({ email: "cli.person@example.co.uk", consentVersion: "n-test", sourcePage: "/", ipHash: null });
   // Received three years ago: past the 24 months.
   await db.updateTable("enquiries").set({ created_at: "2020-01-01T00:00:00.000Z" }).where("email", "=", "old.person@example.co.uk").execute();
   await store.close();

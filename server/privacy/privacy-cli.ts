@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { limits } from "../../contract/lead";
 import { parseCommand, runCommand, UsageError, type Io } from "../command-line";
 import { loadConfig } from "../config";
+import { accessExportCounts, CLI_ACTOR, countsOf, recordOwnerAction } from "../admin/audit";
 import { resolveIpHashSecret } from "../api/visitor";
 import { openDatabase } from "../store/database";
 import { createPersonalData, type PersonalData } from "./personal-data";
@@ -54,15 +55,21 @@ export async function runPrivacyCli(argv: string[], io: Io, usage: string): Prom
       });
       if (args.command === "purge") {
         const result = await personalData.purge();
+        await recordOwnerAction(db, { action: "purge", actor: CLI_ACTOR, detail: countsOf(result) });
         io.out(`Purged ${result.enquiries} enquiries, ${result.subscribers} unconfirmed sign-ups, ${result.deliveries} deliveries and ${result.mailFiles} mail files.\n`);
       } else if (args.command === "erase") {
-        const result = await personalData.erase(args.email!);
+        const { email, ...counts } = await personalData.erase(args.email!);
+        // Counts only: the address itself is what was erased.
+        await recordOwnerAction(db, { action: "erase", actor: CLI_ACTOR, detail: countsOf(counts) });
+        const result = { email, ...counts };
         io.out(
           `Erased ${result.email}: ${result.enquiries} enquiries, ${result.subscribers} subscriptions, ${result.deliveries} deliveries, ${result.mailFiles} mail files` +
             `${result.crmNotified ? "; the CRM will be told (lead.erased)" : ""}.\n`,
         );
       } else {
-        io.out(`${JSON.stringify(await personalData.person(args.email!), null, 2)}\n`);
+        const record = await personalData.person(args.email!);
+        await recordOwnerAction(db, { action: "access-export", actor: CLI_ACTOR, detail: accessExportCounts(record) });
+        io.out(`${JSON.stringify(record, null, 2)}\n`);
       }
       return 0;
     } finally {

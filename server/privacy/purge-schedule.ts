@@ -16,11 +16,9 @@ export interface PurgeScheduleOptions {
   purge: () => Promise<PurgeResult>;
   intervalMs: number;
   log: Pick<FastifyBaseLogger, "info" | "error">;
-  /** Told the counts of each purge (the audit trail can record them). */
-  onPurged?: (result: PurgeResult) => void;
 }
 
-export function createPurgeSchedule({ purge, intervalMs, log, onPurged }: PurgeScheduleOptions): PurgeSchedule {
+export function createPurgeSchedule({ purge, intervalMs, log }: PurgeScheduleOptions): PurgeSchedule {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = true;
@@ -38,7 +36,6 @@ export function createPurgeSchedule({ purge, intervalMs, log, onPurged }: PurgeS
       try {
         const result = await purge();
         log.info({ purged: result, ms: Math.round(performance.now() - started) }, "retention purge");
-        onPurged?.(result);
       } catch (error) {
         log.error({ err: safeError(error) }, "retention purge failed");
       }

@@ -7,6 +7,8 @@ import * as leads0001 from "./migrations/0001-leads";
 import * as outbox0002 from "./migrations/0002-outbox";
 import * as adminSessions0003 from "./migrations/0003-admin-sessions";
 import * as analytics0005 from "./migrations/0005-analytics";
+import * as ownerActions0007 from "./migrations/0007-owner-actions";
+import * as subscriberConsentVersion0008 from "./migrations/0008-subscriber-consent-version";
 import type { Database } from "./schema";
 import { WalSyncedSqliteDialect } from "./wal-sync";
 
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   "0002-outbox": outbox0002,
   "0003-admin-sessions": adminSessions0003,
   "0005-analytics": analytics0005,
+  "0007-owner-actions": ownerActions0007,
+  "0008-subscriber-consent-version": subscriberConsentVersion0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -138,47 +138,59 @@ describe.each(kinds)("the lead store on %s", (kind) => {
   });
 
   it("keeps one subscriber per address, case-insensitively, starting as pending", async () => {
-    await store.subscribe({ email: "Sub@Example.co.uk", sourcePage: "/", ipHash: "x" });
-    await store.subscribe({ email: "sub@example.co.uk", sourcePage: "/about", ipHash: "y" });
+    await store.subscribe({ email: "Sub@Example.co.uk", consentVersion: "n-test", sourcePage: "/", ipHash: "x" });
+    await store.subscribe({ email: "sub@example.co.uk", consentVersion: "n-test", sourcePage: "/about", ipHash: "y" });
     const rows = (await store.listSubscribers()).filter((row) => row.email === "sub@example.co.uk");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "pending", source_page: "/" });
   });
 
   it("never downgrades a confirmed subscriber; an unsubscribed one who signs up again is pending", async () => {
-    await store.subscribe({ email: "kept@example.co.uk", sourcePage: null, ipHash: null });
+    await store.subscribe({ email: "kept@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null });
     await store.setSubscriberStatus("kept@example.co.uk", "confirmed");
-    await store.subscribe({ email: "kept@example.co.uk", sourcePage: null, ipHash: null });
-    await store.subscribe({ email: "left@example.co.uk", sourcePage: null, ipHash: null });
+    await store.subscribe({ email: "kept@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null });
+    await store.subscribe({ email: "left@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null });
     await store.setSubscriberStatus("left@example.co.uk", "unsubscribed");
-    await store.subscribe({ email: "left@example.co.uk", sourcePage: null, ipHash: null });
+    await store.subscribe({ email: "left@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null });
     const status = Object.fromEntries((await store.listSubscribers()).map((row) => [row.email, row.status]));
     expect(status["kept@example.co.uk"]).toBe("confirmed");
     expect(status["left@example.co.uk"]).toBe("pending");
   });
 
+  it("stores the consent wording's version with a sign-up, and the new one when an unsubscribed address signs up again", async () => {
+    const version = async () => (await store.listSubscribers()).find((row) => row.email === "worded@example.co.uk")?.consent_version;
+    await store.subscribe({ email: "Worded@Example.co.uk", consentVersion: "newsletter-a", sourcePage: null, ipHash: null });
+    expect(await version()).toBe("newsletter-a");
+    // Still pending: the consent given stands (no new wording agreed to yet).
+    await store.subscribe({ email: "worded@example.co.uk", consentVersion: "newsletter-b", sourcePage: null, ipHash: null });
+    expect(await version()).toBe("newsletter-a");
+    await store.setSubscriberStatus("worded@example.co.uk", "unsubscribed");
+    await store.subscribe({ email: "worded@example.co.uk", consentVersion: "newsletter-b", sourcePage: null, ipHash: null });
+    expect(await version()).toBe("newsletter-b");
+  });
+
   it("decides who gets a confirmation email, in the sign-up's transaction, and spends a token once", async () => {
     const seen: string[] = [];
     const options = (hash: string, resendMinMs = 60_000) => ({ confirmTokenHash: hash, resendMinMs, alongside: async (_trx: unknown, row: { email: string }, how: string) => void seen.push(`${row.email}:${how}`) });
-    expect(await store.subscribe({ email: "Opt@Example.co.uk", sourcePage: null, ipHash: null }, options("h1"))).toBe("new");
-    expect(await store.subscribe({ email: "opt@example.co.uk", sourcePage: null, ipHash: null }, options("h2"))).toBe("unchanged");
-    expect(await store.subscribe({ email: "opt@example.co.uk", sourcePage: null, ipHash: null }, options("h3", 0))).toBe("reminded");
+    expect(await store.subscribe({ email: "Opt@Example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null }, options("h1"))).toBe("new");
+    expect(await store.subscribe({ email: "opt@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null }, options("h2"))).toBe("unchanged");
+    expect(await store.subscribe({ email: "opt@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null }, options("h3", 0))).toBe("reminded");
     expect(await store.confirmSubscription("h1", "ip")).toBe("invalid");
     expect(await store.confirmSubscription("h3", "ip")).toBe("confirmed");
     expect(await store.confirmSubscription("h3", "ip")).toBe("invalid");
-    expect(await store.subscribe({ email: "opt@example.co.uk", sourcePage: null, ipHash: null }, options("h4", 0))).toBe("unchanged");
+    expect(await store.subscribe({ email: "opt@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null }, options("h4", 0))).toBe("unchanged");
     const row = (await store.listSubscribers()).find((item) => item.email === "opt@example.co.uk")!;
     expect(row).toMatchObject({ status: "confirmed", confirm_ip_hash: "ip", confirm_token_hash: null });
     expect(await store.unsubscribe(row.id)).toBe(true);
     expect(await store.unsubscribe("00000000-0000-4000-8000-000000000000")).toBe(false);
-    expect(await store.subscribe({ email: "opt@example.co.uk", sourcePage: null, ipHash: null }, options("h5"))).toBe("resubscribed");
+    expect(await store.subscribe({ email: "opt@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null }, options("h5"))).toBe("resubscribed");
     expect(seen).toEqual(["opt@example.co.uk:new", "opt@example.co.uk:reminded", "opt@example.co.uk:resubscribed"]);
   });
 
   it("sends one confirmation when the same new address signs up twice at once", async () => {
     let sent = 0;
     const outcomes = await Promise.all(
-      [1, 2, 3].map((n) => store.subscribe({ email: "race@example.co.uk", sourcePage: null, ipHash: null }, { confirmTokenHash: `race-${n}`, resendMinMs: 60_000, alongside: async () => void sent++ })),
+      [1, 2, 3].map((n) => store.subscribe({ email: "race@example.co.uk", consentVersion: "n-test", sourcePage: null, ipHash: null }, { confirmTokenHash: `race-${n}`, resendMinMs: 60_000, alongside: async () => void sent++ })),
     );
     expect(outcomes.filter((outcome) => outcome === "new")).toHaveLength(1);
     expect(sent).toBe(1);

@@ -22,6 +22,8 @@ export interface NewEnquiry extends EnquiryValues {
 
 export interface NewSubscriber {
   email: string;
+  /** The consent wording's version the person agreed to (contract/newsletter.ts). */
+  consentVersion: string;
   sourcePage: string | null;
   ipHash: string | null;
 }
@@ -142,6 +144,7 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
             created_at: at,
             updated_at: at,
             consent_at: at,
+            consent_version: subscriber.consentVersion,
             ip_hash: subscriber.ipHash,
             source_page: subscriber.sourcePage,
             ...token,
@@ -162,7 +165,7 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
 
         if (existing.status === "unsubscribed") {
           // Signing up again is a new consent: pending until confirmed.
-          const row = await update({ status: "pending", consent_at: at, updated_at: at, unsubscribed_at: null, ...token });
+          const row = await update({ status: "pending", consent_at: at, consent_version: subscriber.consentVersion, updated_at: at, unsubscribed_at: null, ...token });
           if (confirmTokenHash) await alongside?.(trx, row, "resubscribed");
           return "resubscribed";
         }

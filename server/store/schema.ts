@@ -27,6 +27,8 @@ export interface SubscriberTable {
   created_at: string;
   updated_at: string;
   consent_at: string;
+  /** The newsletter consent wording's version (contract/newsletter.ts); NULL for sign-ups stored before it was recorded. */
+  consent_version: string | null;
   ip_hash: string | null;
   source_page: string | null;
   /** sha256 of the single-use confirmation token sent by email; cleared once used. */
@@ -81,12 +83,24 @@ export interface AdminSessionTable {
   expires_at: string;
 }
 
+/** One thing the owner did with the data: counts and ids in `detail`, never a lead's content. */
+export interface OwnerActionTable {
+  id: string;
+  at: string;
+  action: string;
+  actor: string;
+  address: string | null;
+  /** JSON object of counts and ids. */
+  detail: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   subscribers: SubscriberTable;
   outbox: OutboxTable;
   delivery_attempts: DeliveryAttemptTable;
   admin_sessions: AdminSessionTable;
+  owner_actions: OwnerActionTable;
 }
 
 export type EnquiryRow = Selectable<EnquiryTable>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyFilters, exportHref, viewQuery } from "./admin-api";
+import { emptyFilters, exportHref, suggestedName, viewQuery } from "./admin-api";
 
 describe("the inbox's view query", () => {
   it("sends only the filters that apply to the kind, and only those set", () => {
@@ -11,5 +11,13 @@ describe("the inbox's view query", () => {
 
   it("exports the current filter", () => {
     expect(exportHref("enquiries", { ...emptyFilters, need: "Payroll" })).toBe("/api/admin/export.csv?kind=enquiries&need=Payroll");
+  });
+});
+
+describe("a download's file name", () => {
+  it("is the one the server suggests, else a plain fallback", () => {
+    expect(suggestedName('attachment; filename="enquiries-2026-11-25.csv"')).toBe("enquiries-2026-11-25.csv");
+    expect(suggestedName(null)).toBe("download");
+    expect(suggestedName("attachment", "x.csv")).toBe("x.csv");
   });
 });

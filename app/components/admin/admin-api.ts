@@ -1,5 +1,7 @@
 import {
   adminEndpoints,
+  type ActivityPage,
+  type Delivery,
   enquiryFilterParams,
   type AdminStatus,
   type EnquiryDetail,
@@ -49,13 +51,14 @@ export async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
 /**
  * A same-origin call whose answer is a file to keep: fetched first, so a 401
  * (the session ended) is Unauthorized and never saved as the file; then saved
- * from a Blob under the name the server gives.
+ * from a Blob under the name the server gives. A plain download link would
+ * save whatever came back, the 401 answer included.
  */
-export async function download(url: string, init: RequestInit, fallbackName: string): Promise<string> {
+export async function download(url: string, init: RequestInit = {}, fallbackName = "download"): Promise<string> {
   const response = await fetch(url, { credentials: "same-origin", ...init });
   if (response.status === 401) throw new Unauthorized();
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const name = suggestedName(response.headers.get("content-disposition"), fallbackName);
   const href = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = href;
@@ -67,6 +70,9 @@ export async function download(url: string, init: RequestInit, fallbackName: str
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
   return name;
 }
+
+/** The file name a download answer suggests (Content-Disposition), else `fallback`. */
+export const suggestedName = (disposition: string | null, fallback = "download") => /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? fallback;
 
 const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -88,4 +94,7 @@ export const adminApi = {
   erase: (email: string) => call<EraseResult>(adminEndpoints.erase, json("POST", { email })),
   /** Everything held about the address, saved as a JSON file (subject access). */
   personExport: (email: string) => download(adminEndpoints.person, json("POST", { email }), "personal-data.json"),
+  /** A failed delivery, pending again: answers it as it is now. */
+  retry: (id: string) => call<Delivery>(adminEndpoints.retryDelivery(id), { method: "POST" }),
+  activity: (page: number) => call<ActivityPage>(`${adminEndpoints.activity}?${new URLSearchParams({ page: String(page) })}`),
 };

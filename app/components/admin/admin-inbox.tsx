@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { adminCopy } from "~/content/admin";
 import { site } from "~/content/site";
 import { MAIN_CONTENT_ID } from "../layout/skip-link";
+import { ActivityLog } from "./activity-log";
 import { adminApi } from "./admin-api";
 import { AnalyticsDashboard } from "./analytics-dashboard";
 import { LeadBrowser } from "./lead-browser";
@@ -74,6 +75,7 @@ export function AdminInbox() {
         )}
         {state === "signed-in" && <LeadBrowser onUnauthorized={expired} />}
         {state === "signed-in" && <AnalyticsDashboard onUnauthorized={expired} />}
+        {state === "signed-in" && <ActivityLog onUnauthorized={expired} />}
       </main>
     </>
   );

@@ -4,6 +4,7 @@ import { analyticsCopy as copy, DEFAULT_RANGE_DAYS, TOP_ROWS } from "~/content/a
 import { Unauthorized } from "./admin-api";
 import { csvHref, daysOf, fetchReport, lastDays, type Range } from "./analytics-api";
 import { BarChart, formatCount, formatRate, LineChart } from "./analytics-charts";
+import { DownloadLink } from "./download-link";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
 
 // The owner's analytics: a date range, the totals, visits over time, the top
@@ -15,15 +16,15 @@ type Status = "loading" | "failed" | "ready";
 const cell = "px-3 py-2 text-end tabular-nums";
 const headCell = "px-3 py-2 text-end font-semibold";
 
-function Section({ table, range, children }: { table: AnalyticsTable; range: Range; children: React.ReactNode }) {
+function Section({ table, range, onUnauthorized, children }: { table: AnalyticsTable; range: Range; onUnauthorized: () => void; children: React.ReactNode }) {
   const { heading } = copy.sections[table];
   return (
     <section aria-labelledby={`analytics-${table}`} className="space-y-4 rounded-2xl bg-white p-6 ring-1 ring-line">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id={`analytics-${table}`} className="text-xl font-bold text-brand-900">{heading}</h3>
-        <a className={secondaryButton} href={csvHref(range, table)} download>
+        <DownloadLink className={secondaryButton} href={csvHref(range, table)} onUnauthorized={onUnauthorized}>
           {copy.csv}<span className="sr-only">: {heading}</span>
-        </a>
+        </DownloadLink>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">{children}</div>
     </section>
@@ -59,13 +60,13 @@ function Table({ caption, head, rows }: { caption: string; head: readonly string
   );
 }
 
-function Breakdown({ table, rows, range, withViews }: { table: "pages" | "referrers" | "campaigns" | "devices"; rows: readonly BreakdownRow[]; range: Range; withViews: boolean }) {
+function Breakdown({ table, rows, range, withViews, onUnauthorized }: { table: "pages" | "referrers" | "campaigns" | "devices"; rows: readonly BreakdownRow[]; range: Range; withViews: boolean; onUnauthorized: () => void }) {
   const section = copy.sections[table];
   const top = rows.slice(0, TOP_ROWS);
   const c = copy.columns;
   const head = [section.key, ...(withViews ? [c.views] : []), c.visits, c.visitors, c.enquiries, c.subscriptions, c.conversionRate];
   return (
-    <Section table={table} range={range}>
+    <Section table={table} range={range} onUnauthorized={onUnauthorized}>
       <BarChart label={copy.chartLabel(section.heading)} bars={top.map((row) => ({ name: row.key, value: withViews ? row.views : row.visits }))} />
       <Table
         caption={section.caption}
@@ -151,7 +152,7 @@ export function AnalyticsDashboard({ onUnauthorized }: { onUnauthorized: () => v
           </dl>
           {report.daily.length === 0 && <p>{copy.empty}</p>}
 
-          <Section table="daily" range={range}>
+          <Section table="daily" range={range} onUnauthorized={onUnauthorized}>
             <LineChart
               label={copy.chartLabel(copy.sections.daily.heading)}
               days={days}
@@ -167,12 +168,12 @@ export function AnalyticsDashboard({ onUnauthorized }: { onUnauthorized: () => v
             />
           </Section>
 
-          <Breakdown table="pages" rows={report.pages} range={range} withViews />
-          <Breakdown table="referrers" rows={report.referrers} range={range} withViews={false} />
-          <Breakdown table="campaigns" rows={report.campaigns} range={range} withViews={false} />
-          <Breakdown table="devices" rows={report.devices} range={range} withViews />
+          <Breakdown table="pages" rows={report.pages} range={range} onUnauthorized={onUnauthorized} withViews />
+          <Breakdown table="referrers" rows={report.referrers} range={range} onUnauthorized={onUnauthorized} withViews={false} />
+          <Breakdown table="campaigns" rows={report.campaigns} range={range} onUnauthorized={onUnauthorized} withViews={false} />
+          <Breakdown table="devices" rows={report.devices} range={range} onUnauthorized={onUnauthorized} withViews />
 
-          <Section table="forms" range={range}>
+          <Section table="forms" range={range} onUnauthorized={onUnauthorized}>
             <div className="space-y-4">
               {report.forms.map((funnel) => (
                 <BarChart

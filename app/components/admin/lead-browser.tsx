@@ -3,6 +3,7 @@ import { adminCopy } from "~/content/admin";
 import { subscriberStatuses, type EnquirySummary, type LeadKind, type Page, type SubscriberSummary } from "../../../contract/admin";
 import { enquiryFields, inboxFilters, newsletterFields } from "../../../contract/fields";
 import { adminApi, emptyFilters, exportHref, Unauthorized, type Filters } from "./admin-api";
+import { DownloadLink } from "./download-link";
 import { LeadDetail } from "./lead-detail";
 import { inboxColumns, shownValue } from "./lead-fields";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
@@ -162,9 +163,9 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
           <button type="button" onClick={clear} className={secondaryButton}>
             {copy.filters.clear}
           </button>
-          <a href={exportHref(kind, filters)} download className="ml-auto font-semibold text-brand-700 underline hover:text-brand-600">
+          <DownloadLink href={exportHref(kind, filters)} className="ml-auto font-semibold text-brand-700 underline hover:text-brand-600" onUnauthorized={onUnauthorized}>
             {copy.exportCsv}
-          </a>
+          </DownloadLink>
         </div>
       </form>
 

@@ -31,37 +31,81 @@ function consentRows(consent: ConsentRecord, userAgent?: string | null): [string
   return rows;
 }
 
-function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
+function Deliveries({ deliveries, onRetried, onUnauthorized }: { deliveries: Delivery[]; onRetried: (delivery: Delivery) => void; onUnauthorized: () => void }) {
+  const [working, setWorking] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  async function retry(delivery: Delivery) {
+    if (working) return;
+    setWorking(delivery.id);
+    const what = copy.topics[delivery.topic] ?? delivery.topic;
+    try {
+      onRetried(await adminApi.retry(delivery.id));
+      setNotice({ text: copy.retry.done(what), failed: false });
+    } catch (failure) {
+      if (failure instanceof Unauthorized) return onUnauthorized();
+      setNotice({ text: copy.retry.failed, failed: true });
+    } finally {
+      setWorking(null);
+    }
+    // The button pressed is gone with the failed status: the outcome is read next.
+    noticeRef.current?.focus();
+  }
+
   if (deliveries.length === 0) return <p className="text-muted">{copy.noDeliveries}</p>;
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (axe: scrollable-region-focusable)
-    <div role="region" aria-label={copy.deliveriesCaption} tabIndex={0} className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{copy.deliveriesCaption}</caption>
-        <thead className="border-b border-line text-brand-900">
-          <tr>
-            {[copy.delivery.what, copy.delivery.status, copy.delivery.attempts, copy.delivery.when, copy.delivery.error].map((heading) => (
-              <th key={heading} scope="col" className="py-2 pr-4">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((delivery) => (
-            <tr key={delivery.id} className="border-b border-line last:border-0">
-              <td className="py-2 pr-4">{copy.topics[delivery.topic] ?? delivery.topic}</td>
-              <td className={`py-2 pr-4 font-semibold ${delivery.status === "failed" ? "text-danger" : delivery.status === "sent" ? "text-success" : ""}`}>
-                {copy.deliveryStatus[delivery.status] ?? delivery.status}
-              </td>
-              <td className="py-2 pr-4">{delivery.attempts}</td>
-              <td className="py-2 pr-4">{formatWhen(delivery.status === "sent" ? delivery.sentAt : delivery.nextAttemptAt) || copy.none}</td>
-              <td className="py-2 pr-4 wrap-anywhere">{delivery.lastError ?? copy.none}</td>
+    <>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (axe: scrollable-region-focusable) */}
+      <div role="region" aria-label={copy.deliveriesCaption} tabIndex={0} className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{copy.deliveriesCaption}</caption>
+          <thead className="border-b border-line text-brand-900">
+            <tr>
+              {[copy.delivery.what, copy.delivery.status, copy.delivery.attempts, copy.delivery.when, copy.delivery.error, copy.delivery.action].map((heading) => (
+                <th key={heading} scope="col" className="py-2 pr-4">
+                  {heading}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {deliveries.map((delivery) => {
+              const what = copy.topics[delivery.topic] ?? delivery.topic;
+              return (
+                <tr key={delivery.id} className="border-b border-line last:border-0">
+                  <td className="py-2 pr-4">{what}</td>
+                  <td className={`py-2 pr-4 font-semibold ${delivery.status === "failed" ? "text-danger" : delivery.status === "sent" ? "text-success" : ""}`}>
+                    {copy.deliveryStatus[delivery.status] ?? delivery.status}
+                  </td>
+                  <td className="py-2 pr-4">{delivery.attempts}</td>
+                  <td className="py-2 pr-4">{formatWhen(delivery.status === "sent" ? delivery.sentAt : delivery.nextAttemptAt) || copy.none}</td>
+                  <td className="py-2 pr-4 wrap-anywhere">{delivery.lastError ?? copy.none}</td>
+                  <td className="py-2 pr-4">
+                    {delivery.status === "failed" ? (
+                      <button
+                        type="button"
+                        aria-label={copy.retry.label(what)}
+                        aria-disabled={working === delivery.id}
+                        onClick={() => retry(delivery)}
+                        className="font-semibold text-brand-700 underline hover:text-brand-600 aria-disabled:cursor-wait"
+                      >
+                        {working === delivery.id ? copy.retry.working : copy.retry.button}
+                      </button>
+                    ) : (
+                      copy.none
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p ref={noticeRef} tabIndex={-1} role="status" className={`mt-2 text-sm font-medium outline-none ${notice?.failed ? "text-danger" : "text-success"}`}>
+        {notice?.text}
+      </p>
+    </>
   );
 }
 
@@ -105,6 +149,10 @@ export function LeadDetail({
     headingRef.current?.focus();
     return () => dialog?.close();
   }, []);
+
+  // A retried delivery replaces its row; the lead is not fetched again (that would be another "opened a lead").
+  const retried = (delivery: Delivery) =>
+    setDetail((current) => (current && current !== "missing" ? { ...current, deliveries: current.deliveries.map((item) => (item.id === delivery.id ? delivery : item)) } : current));
 
   const enquiry = detail && detail !== "missing" && "name" in detail ? detail : null;
   const subscriber = detail && detail !== "missing" && !("name" in detail) ? detail : null;
@@ -153,7 +201,7 @@ export function LeadDetail({
           </div>
           <div>
             <h3 className="mb-3 text-lg font-semibold text-brand-900">{copy.deliveriesHeading}</h3>
-            <Deliveries deliveries={(enquiry ?? subscriber)!.deliveries} />
+            <Deliveries deliveries={(enquiry ?? subscriber)!.deliveries} onRetried={retried} onUnauthorized={onUnauthorized} />
           </div>
           <EraseControl email={(enquiry ?? subscriber)!.email} onErased={onErased} onUnauthorized={onUnauthorized} />
         </>

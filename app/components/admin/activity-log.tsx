@@ -1,0 +1,117 @@
+import { useEffect, useState } from "react";
+import { adminCopy } from "~/content/admin";
+import { adminEndpoints, type ActivityPage, type OwnerActionDetail, type OwnerActionEntry } from "../../../contract/admin";
+import { adminApi, Unauthorized } from "./admin-api";
+import { DownloadLink } from "./download-link";
+import { formatWhen, secondaryButton } from "./ui";
+
+// The audit trail in the inbox: what was done with the data, by which session
+// (or the command line), from where, newest first, with its CSV export.
+
+const copy = adminCopy.activity;
+
+const actorName = (entry: OwnerActionEntry) =>
+  entry.actor === "cli" ? copy.commandLine : entry.actor === "anonymous" ? copy.anonymous : copy.session(entry.actor);
+
+/** A detail as "kind: enquiries, rows: 12". */
+const detailText = (detail: OwnerActionDetail) =>
+  Object.entries(detail)
+    .filter(([, value]) => value !== null && value !== "")
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(", ");
+
+export function ActivityLog({ onUnauthorized }: { onUnauthorized: () => void }) {
+  const [page, setPage] = useState(1);
+  const [reload, setReload] = useState(0);
+  const [list, setList] = useState<ActivityPage | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    adminApi.activity(page).then(
+      (answer) => {
+        if (!live) return;
+        setList(answer);
+        setFailed(false);
+      },
+      (error: unknown) => {
+        if (error instanceof Unauthorized) onUnauthorized();
+        else if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [page, reload, onUnauthorized]);
+
+  const headings = [copy.when, copy.action, copy.actor, copy.address, copy.detail];
+
+  return (
+    <section aria-labelledby="activity-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="activity-heading" className="text-2xl font-bold text-brand-900">
+          {copy.heading}
+        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" onClick={() => setReload((count) => count + 1)} className={secondaryButton}>
+            {copy.refresh}
+          </button>
+          <DownloadLink href={adminEndpoints.activityCsv} className={secondaryButton} onUnauthorized={onUnauthorized}>
+            {copy.exportCsv}
+          </DownloadLink>
+        </div>
+      </div>
+      {list && <p className="max-w-3xl text-muted">{copy.intro(list.retentionMonths)}</p>}
+      <p role="status" className="font-medium text-brand-900">
+        {failed ? copy.failed : list ? copy.found(list.total) : copy.loading}
+      </p>
+      {list && (
+        // Focusable so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
+        <div role="region" aria-label={copy.caption} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
+          <table className="w-full text-left text-sm">
+            <caption className="px-4 pt-4 text-left text-base font-semibold text-brand-900">{copy.caption}</caption>
+            <thead className="border-b border-line text-brand-900">
+              <tr>
+                {headings.map((heading) => (
+                  <th key={heading} scope="col" className="px-4 py-3">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.length === 0 && (
+                <tr>
+                  <td colSpan={headings.length} className="px-4 py-6 text-muted">
+                    {copy.empty}
+                  </td>
+                </tr>
+              )}
+              {list.items.map((entry) => (
+                <tr key={entry.id} className="border-b border-line last:border-0">
+                  <td className="px-4 py-3 whitespace-nowrap">{formatWhen(entry.at)}</td>
+                  <td className="px-4 py-3">{copy.actions[entry.action] ?? entry.action}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{actorName(entry)}</td>
+                  <td className="px-4 py-3 break-all">{entry.address ?? adminCopy.detail.none}</td>
+                  <td className="px-4 py-3 break-all">{detailText(entry.detail) || adminCopy.detail.none}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list && list.pages > 1 && (
+        <nav aria-label={copy.paging} className="flex flex-wrap items-center gap-4">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={secondaryButton}>
+            {adminCopy.paging.previous}
+          </button>
+          <p>{adminCopy.paging.position(list.page, list.pages)}</p>
+          <button type="button" disabled={page >= list.pages} onClick={() => setPage(page + 1)} className={secondaryButton}>
+            {adminCopy.paging.next}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
