@@ -189,7 +189,10 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   const purges = createPurgeSchedule({
     purge: async () => {
       const result = await personalData.purge();
-      await recordOwnerAction(db, { action: "purge", actor: SCHEDULE_ACTOR, detail: countsOf(result) });
+      // A scheduled purge that removed nothing is in the log only: the trail would fill with empty rows.
+      if (Object.values(countsOf(result)).some((count) => count !== 0)) {
+        await recordOwnerAction(db, { action: "purge", actor: SCHEDULE_ACTOR, detail: countsOf(result) });
+      }
       return result;
     },
     intervalMs: config.retention.intervalMs,

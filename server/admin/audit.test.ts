@@ -78,8 +78,11 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
     expect(retried.statusCode).toBe(200);
     await t.app.outbox.runOnce();
 
+    const person = await inject("POST", adminEndpoints.person, cookie, { email: lead.email });
+    expect(person.statusCode).toBe(200);
     const erased = await inject("POST", adminEndpoints.erase, cookie, { email: lead.email });
     expect(erased.json()).toMatchObject({ enquiries: 1, subscribers: 1 });
+    expect((await inject("POST", adminEndpoints.purge, cookie)).statusCode).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
     expect((await inject("GET", `${analyticsEndpoints.csv}?from=${today}&to=${today}&table=pages`, cookie)).statusCode).toBe(200);
     const activityCsv = await inject("GET", adminEndpoints.activityCsv, cookie);
@@ -106,14 +109,16 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
       ["lead-view", actor, "192.0.2.7", { kind: "subscriber", id: subscriberId }],
       ["export", actor, "192.0.2.7", { kind: "enquiries", rows: 1, filters: "q,role" }],
       ["delivery-retry", actor, "192.0.2.7", { id: team.id, topic: "team-notification" }],
-      ["erase", actor, "192.0.2.7", { enquiries: 1, subscribers: 1, deliveries: expect.any(Number) }],
+      ["access-export", actor, "192.0.2.7", { enquiries: 1, subscriptions: 1, deliveries: expect.any(Number), pendingSignupAnalytics: expect.any(Number) }],
+      ["erase", actor, "192.0.2.7", { enquiries: 1, subscribers: 1, deliveries: expect.any(Number), mailFiles: expect.any(Number), pendingSignups: expect.any(Number) }],
+      ["purge", actor, "192.0.2.7", { enquiries: 0, subscribers: 0, deliveries: expect.any(Number), mailFiles: expect.any(Number) }],
       ["export", actor, "192.0.2.7", { kind: "analytics-pages", rows: 0, from: today, to: today }],
-      ["export", actor, "192.0.2.7", { kind: "activity", rows: 8 }],
+      ["export", actor, "192.0.2.7", { kind: "activity", rows: 10 }],
       ["sign-out", actor, "192.0.2.7", {}],
       ["export", "cli", null, { kind: "subscribers", rows: 0, format: "json", since: null }],
     ]);
     // The activity CSV holds the rows recorded before it.
-    expect(activityCsv.body.trim().split("\r\n")).toHaveLength(1 + 8);
+    expect(activityCsv.body.trim().split("\r\n")).toHaveLength(1 + 10);
 
     const stored = JSON.stringify(rows);
     for (const content of [lead.name, lead.email, lead.phone, lead.message, "zed", "Quill"]) expect(stored.toLowerCase()).not.toContain(content.toLowerCase());

@@ -54,6 +54,24 @@ describe("npm run leads -- purge | erase | person", () => {
     expect([after.enquiries, after.subscriptions, after.deliveries]).toEqual([[], [], []]);
   });
 
+  it("records each command in the audit trail as the command line's, with counts only", async () => {
+    const { db } = await openDatabase({ dataDir });
+    try {
+      const rows = await db.selectFrom("owner_actions").select(["action", "actor", "detail"]).orderBy("at").orderBy("id").execute();
+      expect(rows.map((row) => [row.action, row.actor])).toEqual([
+        ["purge", "cli"],
+        ["access-export", "cli"],
+        ["access-export", "cli"],
+        ["erase", "cli"],
+        ["access-export", "cli"],
+      ]);
+      expect(JSON.parse(rows[3]!.detail)).toEqual({ enquiries: 1, subscribers: 1, deliveries: 0, mailFiles: 0, pendingSignups: 0 });
+      expect(JSON.stringify(rows)).not.toContain("person@");
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it.each([[["erase"]], [["person", "--email", "not-an-address"]], [["purge", "--email", "a@b.co"]]])("exits 2 with usage for %j", async (argv) => {
     const { code, out, err } = await run(...argv);
     expect(code).toBe(2);
