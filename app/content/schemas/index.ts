@@ -3,7 +3,8 @@
 // refuses a file no entry matches, and one that does not fit its schema; the
 // typed modules in app/content/ read the files as `ContentOf<that path>`.
 import * as v from "valibot";
-import { action, faqItem, icon, isoDate, legalBlock, testimonial, text } from "./common.ts";
+import { serviceSlugs } from "../../../contract/paths.ts";
+import { action, faqItem, href, icon, isoDate, legalBlock, testimonial, text } from "./common.ts";
 
 /**
  * A YAML file is checked against its schema; a Markdown file's front matter,
@@ -59,12 +60,70 @@ export const legalDocument = v.strictObject({
   ),
 });
 
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const year = v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100));
+const sector = v.strictObject({ name: text, value: count, atLeast: v.optional(v.boolean()) });
+
+/** The figures the spotlight editorials state. */
+export const statistics = v.strictObject({
+  ukWorkforce: v.strictObject({ freelancers: count, selfEmployed: count, freelanceInSomeCapacity: count }),
+  sectorEstimates: v.strictObject({
+    year,
+    sectors: v.pipe(
+      // At least two: the payroll page names the two largest.
+      v.tupleWithRest([sector, sector], sector),
+      v.check((list) => list.every((item, index) => index === 0 || item.value <= (list[index - 1]?.value ?? 0)), "list the sectors largest first"),
+    ),
+  }),
+  payrollDemandIndex: v.strictObject({ baseYear: year, base: v.pipe(count, v.minValue(1)), latest: count }),
+  payrollMarket: v.strictObject({ freelancersNeedingPayroll: count, agencies: count, marketValueGbp: count }),
+  recruitmentIndustry: v.strictObject({ turnoverYear: year, turnoverGbp: count, selfEmployedFreelancersAndContractors: count }),
+});
+
+/** A headed list on a category page (the USA support list, the UAE community list). */
+const categoryList = v.strictObject({ heading: text, intro: v.optional(text), items: v.pipe(v.array(text), v.minLength(1)) });
+
+/** One service category: its page (/services/<slug>) and its card on /services. The file's name is the slug. */
+export const serviceCategory = v.strictObject({
+  /** Card title, page eyebrow or heading, and page title. */
+  title: text,
+  /** One or two sentences: the card text, the hero intro and the meta description. */
+  description: text,
+  icon,
+  /** The illustration drawn for the category (app/assets/services/), named by its slug. */
+  heroImage: v.picklist(serviceSlugs, (issue) => `"${String(issue.input)}" is not one of the illustrations (${serviceSlugs.join(", ")})`),
+  /** Hero text in place of the title and description. */
+  hero: v.optional(v.strictObject({ headline: text, subheadline: text })),
+  intro: v.optional(text),
+  /** A benefit may begin with an emoji, which is then shown as its icon. */
+  benefits: v.pipe(v.array(text), v.minLength(1)),
+  faq: v.array(faqItem),
+  cta: v.strictObject({ text, link: href }),
+  support: v.optional(categoryList),
+  community: v.optional(categoryList),
+});
+
+const navLink = v.strictObject({ label: text, href });
+const links = v.pipe(v.array(navLink), v.minLength(1));
+
+/** The header's menu and its Get Started button. */
+export const headerNavigation = v.strictObject({
+  menu: v.pipe(v.array(v.strictObject({ ...navLink.entries, submenu: v.optional(links) })), v.minLength(1)),
+  getStarted: navLink,
+});
+
+export const footerNavigation = v.strictObject({ quickLinks: links, legalLinks: links });
+
 export const contentFiles = {
   "home/hero.yaml": homeHero,
   "testimonials/home.yaml": testimonials,
   "testimonials/agencies.yaml": testimonialCarousel,
   "tenders/*.yaml": tender,
   "faqs/*.yaml": faq,
+  "statistics.yaml": statistics,
+  "services/*.yaml": serviceCategory,
+  "navigation/header.yaml": headerNavigation,
+  "navigation/footer.yaml": footerNavigation,
   "legal/*.md": { markdown: "sections", schema: legalDocument },
 } as const satisfies Record<string, ContentEntry>;
 
