@@ -4,7 +4,7 @@
 // typed modules in app/content/ read the files as `ContentOf<that path>`.
 import * as v from "valibot";
 import { serviceSlugs } from "../../../contract/paths.ts";
-import { action, faqItem, href, icon, isoDate, legalBlock, testimonial, text } from "./common.ts";
+import { action, card, faqItem, href, icon, isoDate, legalBlock, testimonial, text } from "./common.ts";
 
 /**
  * A YAML file is checked against its schema; a Markdown file's front matter,
@@ -114,6 +114,31 @@ export const headerNavigation = v.strictObject({
 
 export const footerNavigation = v.strictObject({ quickLinks: links, legalLinks: links });
 
+/** A page's opening: eyebrow, title, intro and buttons. */
+const pageHero = v.strictObject({ eyebrow: text, title: text, intro: text, actions: v.array(action) });
+
+/** A headed section of cards, with an optional intro and buttons. */
+const cardSection = v.strictObject({
+  heading: text,
+  intro: v.optional(text),
+  cards: v.pipe(v.array(card), v.minLength(1)),
+  actions: v.optional(v.array(action)),
+});
+
+/** A `##` section of paragraphs only. */
+const proseSection = v.strictObject({
+  heading: text,
+  blocks: v.pipe(v.array(v.pipe(v.unknown(), v.check((block) => typeof block === "string", "only paragraphs here, no lists"), v.transform((block) => block as string))), v.minLength(1)),
+});
+
+/** /about: the hero and the two card sections in the front matter, then the story, mission and vision as three `##` sections. */
+export const aboutPage = v.strictObject({
+  hero: pageHero,
+  values: cardSection,
+  compliance: v.strictObject({ ...cardSection.entries, actions: v.pipe(v.array(action), v.minLength(1)) }),
+  sections: v.strictTuple([proseSection, proseSection, proseSection], "needs exactly three ## sections: the story, the mission and the vision"),
+});
+
 export const contentFiles = {
   "home/hero.yaml": homeHero,
   "testimonials/home.yaml": testimonials,
@@ -125,6 +150,7 @@ export const contentFiles = {
   "navigation/header.yaml": headerNavigation,
   "navigation/footer.yaml": footerNavigation,
   "legal/*.md": { markdown: "sections", schema: legalDocument },
+  "about.md": { markdown: "sections", schema: aboutPage },
 } as const satisfies Record<string, ContentEntry>;
 
 export type ContentPath = keyof typeof contentFiles;
