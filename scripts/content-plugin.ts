@@ -167,17 +167,28 @@ export function checkAllContent(dir = contentDir): void {
 
 export function contentPlugin(dir = contentDir): Plugin {
   const root = path.resolve(dir) + path.sep;
+  let projectRoot = process.cwd();
   return {
     name: "site-content",
     enforce: "pre",
+    configResolved(config) {
+      projectRoot = config.root;
+    },
     buildStart() {
       checkAllContent(dir);
     },
     // A folder's `*.yaml` names no file: it resolves to itself, and load lists it.
+    // (The dev server's browser asks for it by URL, `/content/tenders/*.yaml`.)
     resolveId(source, importer) {
-      if (!source.includes("*") || !extensions.test(source) || !importer) return null;
-      const pattern = path.resolve(path.dirname(importer), source);
-      return pattern.startsWith(root) ? pattern : null;
+      const [specifier = "", query] = source.split("?");
+      if (!specifier.includes("*") || !extensions.test(specifier)) return null;
+      const candidates = [
+        path.resolve(specifier),
+        path.join(projectRoot, specifier),
+        ...(importer ? [path.resolve(path.dirname(importer.split("?")[0] ?? importer), specifier)] : []),
+      ];
+      const pattern = candidates.find((candidate) => candidate.startsWith(root));
+      return pattern ? pattern + (query ? `?${query}` : "") : null;
     },
     load(id) {
       const file = id.split("?")[0] ?? id;
