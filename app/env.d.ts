@@ -9,3 +9,14 @@ interface ImportMetaEnv {
   /** The retention periods (RETENTION_*, checked as the server checks them) as JSON, for the privacy policy. */
   readonly RETENTION: string;
 }
+
+// Files under content/, turned into checked data at build time (scripts/content-plugin.ts).
+// The module that imports one types it with its schema: `as ContentOf<"its/path.yaml">`.
+declare module "*.yaml" {
+  const data: unknown;
+  export default data;
+}
+declare module "*.md" {
+  const data: unknown;
+  export default data;
+}

@@ -1,7 +1,7 @@
 // Part b: the JavaScript and CSS each route's pre-rendered HTML loads before
 // interaction, compressed, next to the floor (bench/floor/: the smallest React
 // Router framework-mode page, built here with the same toolchain).
-// Run alone: node --import tsx bench/bytes.ts [--no-build]
+// Run alone: node --import tsx --import ./scripts/content-loader.mjs bench/bytes.ts [--no-build]
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

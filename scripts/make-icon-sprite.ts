@@ -1,7 +1,7 @@
 // Writes app/assets/icons.svg: one <symbol> per icon the site names, drawn
 // from lucide's icon data, plus three brand marks drawn for this site. Pages
 // reference it with <use>, so no icon paths ride in the JavaScript bundle.
-// Run after changing the list: node --import tsx scripts/make-icon-sprite.ts
+// Run after changing the list: npm run icons
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { iconNames, type IconName } from "../app/content/icon-names";

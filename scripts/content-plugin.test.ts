@@ -1,0 +1,135 @@
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build } from "vite";
+import { describe, expect, it } from "vitest";
+import { contentFiles } from "../app/content/schemas/index.ts";
+import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-plugin";
+
+const goodTender = `order: 5
+icon: home
+title: Roof repairs
+text: Roofs on a housing estate.
+value: £1m
+client: Housing association
+scope: Roofing
+`;
+
+describe("content files", () => {
+  it("every file under content/ has a schema and fits it", () => {
+    expect(listContentFiles().length).toBeGreaterThan(0);
+    expect(() => checkAllContent()).not.toThrow();
+  });
+
+  it("names the file, the field and the reason when a file does not fit", () => {
+    const bad = goodTender.replace("icon: home", "icon: rocket").replace("title: Roof repairs", "title: ''");
+    expect(() => loadContentFile("tenders/roof.yaml", bad)).toThrow(ContentError);
+    expect(() => loadContentFile("tenders/roof.yaml", bad)).toThrow(
+      /content\/tenders\/roof\.yaml does not fit its schema:\n {2}icon: "rocket" is not an icon[^\n]*\n {2}title: must not be empty/,
+    );
+  });
+
+  it("refuses a missing field, an unknown field and a link to a page the site does not have", () => {
+    const hero = readFileSync(path.join(contentDir, "home/hero.yaml"), "utf8");
+    expect(() => loadContentFile("home/hero.yaml", hero.replace(/^subtitle:.*$/m, "subtitel: x"))).toThrow(/subtitle: required, but missing/);
+    expect(() => loadContentFile("home/hero.yaml", hero.replace(/^subtitle:.*$/m, "subtitel: x"))).toThrow(/subtitel: not a field of this file/);
+    expect(() => loadContentFile("home/hero.yaml", hero.replace("href: /agencies", "href: /agency"))).toThrow(
+      /actions\.1\.href: "\/agency" is neither one of the site's paths/,
+    );
+  });
+
+  it("refuses YAML that does not parse, and a file no schema covers", () => {
+    expect(() => loadContentFile("tenders/roof.yaml", "title: [unclosed")).toThrow(/content\/tenders\/roof\.yaml: not valid YAML/);
+    expect(() => loadContentFile("stray/notes.yaml", "a: 1")).toThrow(/content\/stray\/notes\.yaml: no schema for this file/);
+  });
+
+  it("a bad file fails a build that imports it, and a good one becomes plain data", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "content-plugin-"));
+    mkdirSync(path.join(dir, "content/tenders"), { recursive: true });
+    writeFileSync(path.join(dir, "entry.js"), `export { default } from "./content/tenders/roof.yaml";\n`);
+    const run = () =>
+      build({
+        root: dir,
+        logLevel: "silent",
+        configFile: false,
+        plugins: [contentPlugin(path.join(dir, "content"))],
+        build: { write: false, lib: { entry: path.join(dir, "entry.js"), formats: ["es"] } },
+      });
+
+    writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender);
+    const output = JSON.stringify(await run());
+    expect(output).toContain("Roof repairs");
+    expect(output).not.toMatch(/valibot|parseYaml/);
+
+    writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender.replace("order: 5", "order: first"));
+    await expect(run()).rejects.toThrow(/content\/tenders\/roof\.yaml does not fit its schema:\n {2}order: Invalid type: Expected number but received "first"/);
+  });
+});
+
+describe("Markdown content files", () => {
+  const page = (body: string, front = "title: Cookie policy\nintro: The short version.\nlastUpdated: 2026-11-25\n") => `---\n${front}---\n${body}`;
+
+  it("turns ## sections, paragraphs, lists and bold terms into the page's blocks, resolving placeholders", () => {
+    const data = loadContentFile(
+      "legal/cookie-policy.md",
+      page(
+        "\n## Keeping data\n\nEnquiries are kept for\n{retention.enquiryMonths} months.\n\n- one\n- two\n\n" +
+          "## Contact\n\n- **Phone**: [020 7946 0123](tel:+442079460123)\n- **Where**: {site.name}, London\n\n{legal.contactTerms}\n",
+      ),
+    ) as { sections: { heading: string; blocks: unknown[] }[] };
+    expect(data.sections[0]).toEqual({ heading: "Keeping data", blocks: ["Enquiries are kept for 24 months.", { list: ["one", "two"] }] });
+    expect(data.sections[1]?.blocks[0]).toEqual({
+      terms: [
+        { term: "Phone", detail: "020 7946 0123", href: "tel:+442079460123" },
+        { term: "Where", detail: "Freelancer Marketplace UK, London" },
+      ],
+    });
+    expect(data.sections[1]?.blocks[1]).toMatchObject({ terms: [{ term: "Email" }, { term: "Phone" }, { term: "Address" }] });
+  });
+
+  it("refuses raw HTML, emphasis in prose, text before the first section, and unknown placeholders, naming the line", () => {
+    const load = (body: string) => () => loadContentFile("legal/cookie-policy.md", page(body));
+    expect(load("\n## A\n\nSome <b>bold</b> text.\n")).toThrow(/content\/legal\/cookie-policy\.md: line 9: only plain text is allowed here, found HTML \(<b>\)/);
+    expect(load("\n## A\n\n<script>alert(1)</script>\n")).toThrow(/line 9: only headings, paragraphs and lists are allowed, found HTML/);
+    expect(load("\n## A\n\nSee [the policy](https://example.com).\n")).toThrow(/line 9: only plain text is allowed here, found a link/);
+    expect(load("\nHello.\n\n## A\n\nText.\n")).toThrow(/line 7: text before the first ## heading/);
+    expect(load("\n## A\n\nKept {retention.forever} months.\n")).toThrow(
+      /content\/legal\/cookie-policy\.md: sections\.0\.blocks\.0: unknown placeholder \{retention\.forever\}/,
+    );
+    expect(load("\n## A\n\n- **Term**: x\n- plain\n")).toThrow(/a list is either all terms/);
+  });
+
+  it("checks the front matter and the blocks against the schema", () => {
+    expect(() => loadContentFile("legal/cookie-policy.md", "## A\n\nText.\n")).toThrow(/line 1: must begin with front matter/);
+    expect(() => loadContentFile("legal/cookie-policy.md", page("\n## A\n\nText.\n", "title: Cookie policy\nlastUpdated: 25/11/2026\n"))).toThrow(
+      /does not fit its schema:\n {2}intro: required, but missing\n {2}lastUpdated: "25\/11\/2026" is not a date written YYYY-MM-DD/,
+    );
+    expect(() => loadContentFile("legal/cookie-policy.md", page("\n## A\n\n- **Web**: [x](http://example.com)\n"))).toThrow(
+      /sections\.0\.blocks\.0\.terms\.0\.href: "http:\/\/example\.com" is not one of the site's paths, an https:\/\/ address, a mailto: address or a tel: number/,
+    );
+    expect(() => loadContentFile("legal/cookie-policy.yaml", "title: x")).toThrow(/no schema for this file/);
+  });
+});
+
+describe("the modules that read content files", () => {
+  it("type each file with the schema its path is checked against", () => {
+    const appContent = path.join(contentDir, "../app/content");
+    const modules = readdirSync(appContent, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") && !file.includes("schemas"));
+    let checked = 0;
+    for (const module of modules) {
+      const source = readFileSync(path.join(appContent, module), "utf8");
+      const imported = [...source.matchAll(/^import (\w+) from "(?:\.\.\/)+content\/([^"]+)";$/gm)].map((match) => match[2] ?? "");
+      const typed = [...source.matchAll(/ContentOf<"([^"]+)">/g)].map((match) => match[1] ?? "");
+      // Each imported file is cast to ContentOf<its own registry key>, and nothing else is.
+      expect(new Set(typed), module).toEqual(new Set(imported.map((file) => keyFor(file))));
+      checked += imported.length;
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+});
+
+/** The registry key a file (or a folder's `*.yaml`) is checked under. */
+function keyFor(file: string): string | undefined {
+  const sample = file.replace("*", "any-entry");
+  return Object.keys(contentFiles).find((key) => new RegExp(`^${key.replace(/\./g, "\\.").replace("*", "[^/]+")}$`).test(sample));
+}
