@@ -138,6 +138,14 @@ const EnvSchema = v.object({
   ANALYTICS_HONOR_GPC: v.optional(v.picklist(["true", "false"], 'must be "true" or "false"'), "true"),
   ANALYTICS_RATE_LIMIT_MAX: count("120", 1),
   ANALYTICS_FLUSH_MS: count("5000", 10),
+  /** The owner's content editor and publishing (needs ADMIN_PASSWORD). */
+  CONTENT_EDITOR: v.optional(v.picklist(["on", "off"], 'must be "on" or "off"'), "off"),
+  /** The checkout the editor writes to and publishing builds from (a git repository, or one is started there). */
+  SITE_SOURCE_DIR: v.optional(text, "."),
+  /** Where each publish builds into a new folder; defaults to DATA_DIR/site-releases. */
+  SITE_RELEASES_DIR: v.optional(text),
+  /** Who the content commits are by. */
+  CONTENT_AUTHOR: v.optional(v.pipe(mailbox, v.regex(/^[^<>]+<[^<>\s]+@[^<>\s]+>$/, 'must be a name and an address: "Name <a@example.co.uk>"')), "Site owner <owner@localhost>"),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -190,6 +198,8 @@ export interface Config {
   backup?: { dir: string; intervalMs: number; keep: number };
   /** First-party, cookieless analytics: on by default; events per IP per minute; how often counts are written. */
   analytics: { enabled: boolean; honorGpc: boolean; rateLimitMax: number; flushMs: number };
+  /** The content editor at /keystatic and publishing from sourceDir into new folders under releasesDir; off unless CONTENT_EDITOR=on. */
+  content?: { sourceDir: string; releasesDir: string; editorDir: string; author: { name: string; email: string } };
 }
 
 export class ConfigError extends Error {
@@ -220,6 +230,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (out.BACKUP_DIR && out.DATABASE_URL) {
     throw new ConfigError("Invalid configuration:\n  BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)");
+  }
+  if (out.CONTENT_EDITOR === "on" && !out.ADMIN_PASSWORD) {
+    throw new ConfigError("Invalid configuration:\n  CONTENT_EDITOR: needs ADMIN_PASSWORD (the editor is the owner's, behind the inbox's sign-in)");
   }
   if (out.HTTP_HEADERS_TIMEOUT_MS > out.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError("Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)");
@@ -256,5 +269,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: out.METRICS_TOKEN, port: out.METRICS_PORT },
     backup: out.BACKUP_DIR ? { dir: path.resolve(out.BACKUP_DIR), intervalMs: out.BACKUP_INTERVAL_MS, keep: out.BACKUP_KEEP } : undefined,
     analytics: { enabled: out.ANALYTICS === "on", honorGpc: out.ANALYTICS_HONOR_GPC === "true", rateLimitMax: out.ANALYTICS_RATE_LIMIT_MAX, flushMs: out.ANALYTICS_FLUSH_MS },
+    content:
+      out.CONTENT_EDITOR === "on"
+        ? {
+            sourceDir: path.resolve(out.SITE_SOURCE_DIR),
+            releasesDir: path.resolve(out.SITE_RELEASES_DIR ?? path.join(out.DATA_DIR, "site-releases")),
+            editorDir: path.resolve(out.SITE_SOURCE_DIR, "build/editor"),
+            author: {
+              name: out.CONTENT_AUTHOR.slice(0, out.CONTENT_AUTHOR.indexOf("<")).trim(),
+              email: out.CONTENT_AUTHOR.slice(out.CONTENT_AUTHOR.indexOf("<") + 1, -1),
+            },
+          }
+        : undefined,
   };
 }
