@@ -4,9 +4,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildEnvDefines } from "./scripts/build-env.ts";
 import { codeSplitting } from "./scripts/code-splitting.ts";
+import { contentPlugin } from "./scripts/content-plugin.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [contentPlugin(), tailwindcss(), reactRouter()],
   // PUBLIC_SITE_URL and PUBLIC_API_BASE, checked once, are written into the site's code.
   define: buildEnvDefines(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

@@ -7,3 +7,14 @@ interface ImportMetaEnv {
   /** Where the forms post; empty means this site's own origin. */
   readonly PUBLIC_API_BASE: string;
 }
+
+// Files under content/, turned into checked data at build time (scripts/content-plugin.ts).
+// The module that imports one types it with its schema: `as ContentOf<"its/path.yaml">`.
+declare module "*.yaml" {
+  const data: unknown;
+  export default data;
+}
+declare module "*.md" {
+  const data: unknown;
+  export default data;
+}

@@ -1,6 +1,8 @@
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
+import testimonials from "../../content/testimonials/agencies.yaml";
 import { paths } from "./paths";
-import type { Action, Card, FaqItem, Step, Testimonial } from "./types";
+import type { ContentOf } from "./schemas";
+import type { Action, Card, FaqItem, Step } from "./types";
 
 export const agenciesHero = {
   eyebrow: "For agencies and businesses",
@@ -80,27 +82,7 @@ export const agenciesFaq = {
   ] satisfies FaqItem[],
 };
 
-export const agencyTestimonials = {
-  heading: "What Our Partners Say",
-  carouselLabel: "Partner testimonials",
-  items: [
-    {
-      quote:
-        "Within a month we had three experienced site managers on a housing refurbishment contract, each with their CIS paperwork in order. The introductions were relevant and the follow-up was quick.",
-      author: "Recruitment Director",
-    },
-    {
-      quote:
-        "Our clients ask hard questions about how workers are paid. Being able to point to vetted umbrella and PAYE partners has made those conversations far easier.",
-      author: "Compliance Manager",
-    },
-    {
-      quote:
-        "The locum nurses they introduced came with their documents ready and their payroll already arranged, which saved our team days on every placement.",
-      author: "Operations Director",
-    },
-  ] satisfies Testimonial[],
-};
+export const agencyTestimonials = testimonials as ContentOf<"testimonials/agencies.yaml">;
 
 export const agenciesCta = {
   heading: "Ready to Partner With Us?",

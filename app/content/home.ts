@@ -1,14 +1,12 @@
+import hero from "../../content/home/hero.yaml";
+import testimonials from "../../content/testimonials/home.yaml";
 import { paths } from "./paths";
-import type { Action, Card, Country, HeroVideo, Step, Testimonial } from "./types";
+import type { ContentOf } from "./schemas";
+import type { Action, Card, Country, HeroVideo, Step } from "./types";
 
 export const homeHero = {
-  headline: "The UK marketplace for freelancers, contractors and the agencies that hire them",
-  subtitle:
-    "Tell us your sector and what you need. We introduce you to vetted recruitment agencies, compliant payroll providers and freelance-friendly financial support, free for freelancers.",
-  actions: [
-    { label: "I'm a Freelancer", href: paths.freelancers, variant: "primary" },
-    { label: "I'm an Agency / Business", href: paths.agencies, variant: "secondary" },
-  ] satisfies Action[],
+  ...(hero as ContentOf<"home/hero.yaml">),
+  // The video is made by scripts/make-media.sh, not edited.
   video: {
     webm: "/media/hero.webm",
     mp4: "/media/hero.mp4",
@@ -94,25 +92,7 @@ export const howItWorks = {
   ] satisfies Step[],
 };
 
-export const homeTestimonials = {
-  heading: "What Our Users Say",
-  items: [
-    {
-      quote:
-        "I was introduced to an umbrella company and an agency in the same week. My first payslip was right, and I finally understand my take-home pay.",
-      author: "Sarah",
-      avatar: "",
-      role: "Freelance nurse, Manchester",
-    },
-    {
-      quote:
-        "As a CIS subcontractor I needed a mortgage broker who understood my income. The introduction saved me weeks of being turned away.",
-      author: "James",
-      avatar: "",
-      role: "Site manager, Birmingham",
-    },
-  ] satisfies Testimonial[],
-};
+export const homeTestimonials = testimonials as ContentOf<"testimonials/home.yaml">;
 
 export const homeCta = {
   heading: "Get Started Today",

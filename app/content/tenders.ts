@@ -1,5 +1,6 @@
 // Tenders & Project Delivery (/spotlight/tenders).
 import { paths } from "./paths";
+import type { ContentOf } from "./schemas";
 import type { Action, Card, Step } from "./types";
 
 const contactUs: Action = { label: "Agencies & Clients – Contact Us", href: paths.contact };
@@ -7,7 +8,6 @@ const registerInterest: Action = { label: "Subcontractors – Register Interest"
 
 /** What a sample card lists, in this order. */
 const terms = { value: "Value", client: "Client type", scope: "Scope" } as const;
-const sharedOnRegistration = "Shared with registered subcontractors";
 
 export const tendersHero = {
   eyebrow: "Services: Tenders & Project Delivery",
@@ -36,51 +36,25 @@ export const howWeDeliver = {
   ] satisfies Step[],
 };
 
+type Tender = ContentOf<"tenders/*.yaml">;
+const tenderFiles = import.meta.glob<Tender>("../../content/tenders/*.yaml", { eager: true, import: "default" });
+
 export const sampleOpportunities = {
   heading: "Sample opportunities",
   intro: "Examples of the work we bid for. Details of live tenders are shared with registered subcontractors.",
-  cards: [
-    {
-      icon: "home",
-      title: "Housing refurbishment",
-      text: "Refurbishing occupied homes while tenants stay in them.",
+  // One file per tender, shown by its `order`, then by file name.
+  cards: Object.entries(tenderFiles)
+    .sort(([fileA, a], [fileB, b]) => a.order - b.order || fileA.localeCompare(fileB))
+    .map(([, { icon, title, text, value, client, scope }]) => ({
+      icon,
+      title,
+      text,
       details: [
-        { term: terms.value, detail: "£2.5m" },
-        { term: terms.client, detail: "Social housing provider" },
-        { term: terms.scope, detail: "Kitchens, bathrooms, roofing, insulation and redecoration" },
+        { term: terms.value, detail: value },
+        { term: terms.client, detail: client },
+        { term: terms.scope, detail: scope },
       ],
-    },
-    {
-      icon: "heart-pulse",
-      title: "NHS trust facilities upgrade framework",
-      text: "A framework for upgrading hospital estates, with work called off site by site.",
-      details: [
-        { term: terms.value, detail: "Framework of call-off contracts" },
-        { term: terms.client, detail: "NHS trust" },
-        { term: terms.scope, detail: "Mechanical and electrical upgrades, refurbishment and compliance works" },
-      ],
-    },
-    {
-      icon: "landmark",
-      title: "Infrastructure project",
-      text: "Civil engineering works delivered in phases around live services.",
-      details: [
-        { term: terms.value, detail: sharedOnRegistration },
-        { term: terms.client, detail: "Public sector infrastructure owner" },
-        { term: terms.scope, detail: "Groundworks, drainage, highways and civil engineering" },
-      ],
-    },
-    {
-      icon: "graduation-cap",
-      title: "School refurbishments",
-      text: "A programme of refurbishments across several schools, timed around term dates.",
-      details: [
-        { term: terms.value, detail: sharedOnRegistration },
-        { term: terms.client, detail: "Local authority" },
-        { term: terms.scope, detail: "Classrooms, roofing, heating and accessibility improvements" },
-      ],
-    },
-  ] satisfies Card[],
+    })) satisfies Card[],
 };
 
 export const whoWeWorkWith = {
