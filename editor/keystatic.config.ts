@@ -4,10 +4,10 @@
 // Read by the editor's browser bundle and by the server's editor API alike.
 import { collection, config, fields, singleton, type Config } from "@keystatic/core";
 import { iconNames } from "../app/content/icon-names";
+import { UPLOADS_PUBLIC_PATH } from "../contract/content-editor";
 
 /** Where uploaded pictures go; the server makes their AVIF/WebP sizes (server/content/images.ts). */
 export const UPLOADS_DIRECTORY = "public/media/uploads";
-export const UPLOADS_PUBLIC_PATH = "/media/uploads/";
 
 const required = { validation: { isRequired: true } } as const;
 
@@ -38,15 +38,15 @@ const testimonial = fields.object(
   { label: "Testimonial" },
 );
 
-/** A page's testimonials section (content/testimonials/<page>.yaml). */
-const testimonialsSection = (label: string, page: string) =>
+/** A page's testimonials section (content/testimonials/<page>.yaml); a carousel's needs its accessible name. */
+const testimonialsSection = (label: string, page: string, { carousel }: { carousel: boolean }) =>
   singleton({
     label,
     path: `content/testimonials/${page}`,
     format: { data: "yaml" },
     schema: {
       heading: fields.text({ label: "Section heading", ...required }),
-      carouselLabel: fields.text({ label: "Carousel name for screen readers (optional)" }),
+      ...(carousel ? { carouselLabel: fields.text({ label: "Carousel name for screen readers", ...required }) } : {}),
       items: fields.array(testimonial, {
         label: "Testimonials",
         itemLabel: (props) => props.fields.author.value || "New testimonial",
@@ -89,7 +89,7 @@ export const editorSingletons = {
       }),
     },
   }),
-  agenciesTestimonials: testimonialsSection("Agencies: testimonials", "agencies"),
+  agenciesTestimonials: testimonialsSection("Agencies: testimonials", "agencies", { carousel: true }),
 };
 
 /** The public page each editable file shows on: the editor's preview links and the tests use it. */

@@ -206,6 +206,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   const publisher = config.content
     ? createPublisher({ ...config.content, log: app.log, site: () => liveSite })
     : undefined;
+  await publisher?.prepare();
   const contentRoutes = contentAdminRoutes(publisher);
 
   const sessionSecret = await resolveSessionSecret(config.admin.sessionSecret, config.dataDir);

@@ -46,6 +46,8 @@ export interface Publisher {
   publishedSiteDir(): Promise<string | undefined>;
   /** Resolves when no build is running. */
   idle(): Promise<void>;
+  /** Starts the content's history where there is no repository; called at start, before any edit. */
+  prepare(): Promise<void>;
 }
 
 interface Current {
@@ -59,15 +61,22 @@ interface Current {
 const ansi = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 /**
- * The part of a failed build's output the owner needs: the lines naming a
- * content file (the schema check names the file, the field and the reason),
- * else the last lines.
+ * The part of a failed build's output the owner needs: from the first line
+ * naming a content file (the schema check names the file, then one indented
+ * line per field and reason), else the last lines of the output.
  */
 export function buildErrorMessage(output: string): string {
-  const lines = output.replace(ansi, "").split(/\r?\n/).map((line) => line.trimEnd()).filter(Boolean);
-  const named = lines.filter((line) => /\bcontent\/[\w./-]+/.test(line) && !/^\s*at\s/.test(line));
-  const chosen = named.length > 0 ? [...new Set(named)].slice(0, 12) : lines.filter((line) => !/^\s*at\s/.test(line)).slice(-12);
-  return chosen.join("\n") || "The build failed without a message.";
+  const lines = output.replace(ansi, "").split(/\r?\n/).map((line) => line.trimEnd()).filter((line) => line && !/^\s*at\s/.test(line));
+  const first = lines.findIndex((line) => /\bcontent\/[\w./-]+/.test(line));
+  if (first >= 0) {
+    const chosen = [lines[first]!.replace(/^\w*Error:\s*/, "")];
+    for (const line of lines.slice(first + 1)) {
+      if (!/^\s/.test(line)) break;
+      chosen.push(line);
+    }
+    return chosen.join("\n");
+  }
+  return lines.slice(-12).join("\n") || "The build failed without a message.";
 }
 
 function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number; output: string }> {
@@ -112,22 +121,26 @@ export function createPublisher(options: PublisherOptions): Publisher {
     }
   };
 
-  /** Without a repository the content's history is kept in one made here. */
-  const ensureRepository = async () => {
-    if (existsSync(path.join(sourceDir, ".git"))) return;
-    await git("init", "--quiet");
-    await git("add", "--all");
-    await git("commit", "--quiet", "--allow-empty", "-m", "Site history begins: the content as it was before the editor");
-    log.info({ sourceDir }, "content history: started a git repository");
-  };
+  /** Without a repository the content's history is kept in one made here, once, before the first edit. */
+  let repository: Promise<void> | undefined;
+  const ensureRepository = () =>
+    (repository ??= (async () => {
+      if (existsSync(path.join(sourceDir, ".git"))) return;
+      await git("init", "--quiet");
+      await git("add", "--all");
+      await git("commit", "--quiet", "--allow-empty", "-m", "Site history begins: the content as it was before the editor");
+      log.info({ sourceDir }, "content history: started a git repository");
+    })());
 
   const drafts = async (): Promise<string[]> => {
-    if (!existsSync(path.join(sourceDir, ".git"))) return [];
-    const out = await git("status", "--porcelain", "--untracked-files=all", "--", ...PUBLISHED_PATHS);
-    return out
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => line.slice(3));
+    await ensureRepository();
+    // NUL-separated and untrimmed: each entry is "XY path".
+    const result = await run("git", ["status", "--porcelain", "-z", "--untracked-files=all", "--", ...PUBLISHED_PATHS], { cwd: sourceDir, env: gitEnv });
+    if (result.code !== 0) throw new Error(`git status failed: ${result.output.trim()}`);
+    return result.output
+      .split("\0")
+      .filter((entry) => entry.length > 3)
+      .map((entry) => entry.slice(3));
   };
 
   const build = async (outDir: string) => {
@@ -135,15 +148,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return run(command!, args, { cwd: sourceDir, env: { ...process.env, SITE_BUILD_DIR: outDir } });
   };
 
-  /** Removes the builds no one serves or previews any more (keeping the one before the current, for a quick rollback). */
-  const prune = async (keep: string[]) => {
+  /** Removes the builds no one serves or previews any more, keeping the last two releases (the one before is a quick rollback). */
+  const prune = async () => {
+    const inUse = [options.site()?.siteDir, preview?.dir, (await readCurrent())?.dir].filter((dir): dir is string => dir !== undefined);
+    const keep = new Set(inUse.map((dir) => path.basename(path.dirname(dir))));
     const entries = await readdir(releasesDir, { withFileTypes: true });
-    const releases = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-    const previous = releases.filter((name) => name.startsWith("release-")).slice(-2);
-    for (const name of releases) {
-      const dir = path.join(releasesDir, name);
-      if (!keep.includes(dir) && !previous.includes(name)) await rm(dir, { recursive: true, force: true });
-    }
+    const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    for (const name of names.filter((item) => item.startsWith("release-")).slice(-2)) keep.add(name);
+    for (const name of names) if (!keep.has(name)) await rm(path.join(releasesDir, name), { recursive: true, force: true });
   };
 
   const work = async (kind: PublishJob) => {
@@ -154,10 +166,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
     let committed = false;
     try {
       if (kind === "publish") {
-        await ensureRepository();
         const changed = await drafts();
         if (changed.length > 0) {
-          await git("add", "--all", "--", ...PUBLISHED_PATHS);
+          await git("add", "--all", "--", ...PUBLISHED_PATHS.filter((item) => existsSync(path.join(sourceDir, item))));
           await git("commit", "--quiet", "-m", `Content: ${changed.length === 1 ? changed[0] : `${changed.length} files`}`, "-m", changed.join("\n"));
           committed = true;
         }
@@ -183,7 +194,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         log.info({ commit: current.commit, ms: current.durationMs }, "content published");
       }
       error = undefined;
-      await prune([path.dirname((await readCurrent())?.dir ?? ""), ...(preview ? [path.dirname(preview.dir)] : []), ...(site0() ? [path.dirname(site0()!)] : [])]);
+      await prune();
     } catch (caught) {
       if (committed) await git("reset", "--quiet", "--soft", "HEAD~1").catch(() => undefined);
       await rm(outDir, { recursive: true, force: true });
@@ -191,7 +202,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
       log.error({ job: kind, err: caught }, "content build failed");
     }
   };
-  const site0 = () => options.site()?.siteDir;
 
   return {
     async status() {
@@ -219,6 +229,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       const current = await readCurrent();
       return current && existsSync(current.dir) ? current.dir : undefined;
     },
+    prepare: () => ensureRepository(),
     idle: async () => {
       await running;
     },
