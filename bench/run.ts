@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics] [--no-build]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,publish] [--no-build]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
@@ -12,6 +12,7 @@ import { flag, option } from "./lib";
 import { runLighthouse } from "./lighthouse";
 import { runNotices } from "./notices";
 import { runObservatory } from "./observatory";
+import { runPublish } from "./publish";
 import { runStatic } from "./static";
 
 const parts = {
@@ -25,6 +26,7 @@ const parts = {
   hostile: () => runHostile(),
   notices: () => runNotices(),
   analytics: () => runAnalytics(),
+  publish: () => runPublish(),
 } as const;
 type Part = keyof typeof parts;
 

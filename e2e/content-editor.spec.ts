@@ -119,7 +119,7 @@ test("a change that breaks a schema is refused with the file, the field and the 
   await signIn(page);
 
   await page.goto(at("/keystatic/singleton/homeHero"));
-  await page.getByRole("button", { name: "I'm a Freelancer" }).click();
+  await page.getByRole("row", { name: "I'm a Freelancer" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Link", exact: true }).fill("/no-such-page");
   await dialog.getByRole("button", { name: "Done" }).click();

@@ -203,9 +203,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
 
   // The content editor (CONTENT_EDITOR=on): publishing swaps the served site for each new build.
   let liveSite: LiveSite | undefined;
-  const publisher = config.content
-    ? createPublisher({ ...config.content, log: app.log, site: () => liveSite })
-    : undefined;
+  // In GitHub mode the repository's own CI builds and deploys: nothing is published here.
+  const publisher =
+    config.content?.mode === "local" ? createPublisher({ ...config.content, log: app.log, site: () => liveSite }) : undefined;
   await publisher?.prepare();
   const contentRoutes = contentAdminRoutes(publisher);
 
@@ -225,16 +225,18 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     },
   });
 
-  if (config.content && publisher && config.admin.password) {
+  if (config.content && config.admin.password) {
     const sessions = createSessionStore(db, passwordFingerprint(sessionSecret, config.admin.password));
+    const { githubRepo } = config.content;
     await app.register(contentPlugin, {
+      storage: githubRepo ? { kind: "github", repo: githubRepo } : { kind: "local" },
       sourceDir: config.content.sourceDir,
       editorDir: config.content.editorDir,
       publisher,
       signedIn: (request) => sessions.valid(readCookie(request.headers.cookie, SESSION_COOKIE)),
       crossSite: (request) => isCrossSite(request, config.publicSiteUrl),
     });
-    app.addHook("onClose", () => publisher.idle());
+    if (publisher) app.addHook("onClose", () => publisher.idle());
   }
 
   // Without a site (`SITE_DIR=none`) this is the API alone: the dev server serves the pages.

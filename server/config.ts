@@ -139,7 +139,11 @@ const EnvSchema = v.object({
   ANALYTICS_RATE_LIMIT_MAX: count("120", 1),
   ANALYTICS_FLUSH_MS: count("5000", 10),
   /** The owner's content editor and publishing (needs ADMIN_PASSWORD). */
-  CONTENT_EDITOR: v.optional(v.picklist(["on", "off"], 'must be "on" or "off"'), "off"),
+  CONTENT_EDITOR: v.optional(v.picklist(["on", "off", "github"], 'must be "on", "off" or "github"'), "off"),
+  /** With CONTENT_EDITOR=github: the repository the editor commits to (owner/name). */
+  CONTENT_GITHUB_REPO: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name, e.g. acme/site"))),
+  /** After each publish, push the commit to the checkout's `origin` (a team's GitLab or GitHub CI then deploys it too). */
+  CONTENT_GIT_PUSH: v.optional(v.picklist(["on", "off"], 'must be "on" or "off"'), "off"),
   /** The checkout the editor writes to and publishing builds from (a git repository, or one is started there). */
   SITE_SOURCE_DIR: v.optional(text, "."),
   /** Where each publish builds into a new folder; defaults to DATA_DIR/site-releases. */
@@ -199,7 +203,16 @@ export interface Config {
   /** First-party, cookieless analytics: on by default; events per IP per minute; how often counts are written. */
   analytics: { enabled: boolean; honorGpc: boolean; rateLimitMax: number; flushMs: number };
   /** The content editor at /keystatic and publishing from sourceDir into new folders under releasesDir; off unless CONTENT_EDITOR=on. */
-  content?: { sourceDir: string; releasesDir: string; editorDir: string; author: { name: string; email: string } };
+  content?: {
+    /** local: edits this server's checkout and publishes here; github: edits the repository on GitHub, whose CI deploys. */
+    mode: "local" | "github";
+    githubRepo?: `${string}/${string}`;
+    sourceDir: string;
+    releasesDir: string;
+    editorDir: string;
+    author: { name: string; email: string };
+    push: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -231,8 +244,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (out.BACKUP_DIR && out.DATABASE_URL) {
     throw new ConfigError("Invalid configuration:\n  BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)");
   }
-  if (out.CONTENT_EDITOR === "on" && !out.ADMIN_PASSWORD) {
+  if (out.CONTENT_EDITOR !== "off" && !out.ADMIN_PASSWORD) {
     throw new ConfigError("Invalid configuration:\n  CONTENT_EDITOR: needs ADMIN_PASSWORD (the editor is the owner's, behind the inbox's sign-in)");
+  }
+  if ((out.CONTENT_EDITOR === "github") !== (out.CONTENT_GITHUB_REPO !== undefined)) {
+    throw new ConfigError("Invalid configuration:\n  CONTENT_GITHUB_REPO: set it with CONTENT_EDITOR=github, and only then (the repository the editor commits to)");
   }
   if (out.HTTP_HEADERS_TIMEOUT_MS > out.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError("Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)");
@@ -270,8 +286,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: out.BACKUP_DIR ? { dir: path.resolve(out.BACKUP_DIR), intervalMs: out.BACKUP_INTERVAL_MS, keep: out.BACKUP_KEEP } : undefined,
     analytics: { enabled: out.ANALYTICS === "on", honorGpc: out.ANALYTICS_HONOR_GPC === "true", rateLimitMax: out.ANALYTICS_RATE_LIMIT_MAX, flushMs: out.ANALYTICS_FLUSH_MS },
     content:
-      out.CONTENT_EDITOR === "on"
+      out.CONTENT_EDITOR !== "off"
         ? {
+            mode: out.CONTENT_EDITOR === "github" ? "github" : "local",
+            githubRepo: out.CONTENT_GITHUB_REPO as `${string}/${string}` | undefined,
+            push: out.CONTENT_GIT_PUSH === "on",
             sourceDir: path.resolve(out.SITE_SOURCE_DIR),
             releasesDir: path.resolve(out.SITE_RELEASES_DIR ?? path.join(out.DATA_DIR, "site-releases")),
             editorDir: path.resolve(out.SITE_SOURCE_DIR, "build/editor"),

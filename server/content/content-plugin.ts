@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { paths } from "../../contract/paths";
 import { ADMIN_API } from "../../contract/admin";
 import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } from "../../contract/content-editor";
-import { editorConfig, UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
+import { editorConfig, UPLOADS_DIRECTORY, type EditorStorage } from "../../editor/keystatic.config";
 import { ROBOTS_HEADER } from "../admin/admin-plugin";
 import { makeImageVariants } from "./images";
 import type { Publisher } from "./publisher";
@@ -17,11 +17,14 @@ import type { Publisher } from "./publisher";
 // added to /api/admin by contentAdminRoutes below.
 
 export interface ContentPluginOptions {
+  /** local: the checkout's files through this server; github: the repository on GitHub (Keystatic's own OAuth routes). */
+  storage: EditorStorage;
   /** The checkout the editor writes to (SITE_SOURCE_DIR). */
   sourceDir: string;
   /** The editor's built bundle (`npm run build:editor`). */
   editorDir: string;
-  publisher: Publisher;
+  /** Publishing on this server (local mode only). */
+  publisher?: Publisher;
   /** Whether the request comes with a live owner session. */
   signedIn: (request: FastifyRequest) => Promise<boolean>;
   /** Whether the request comes from another site (refused before anything else). */
@@ -75,13 +78,18 @@ const rebase = (html: string) => html.replace(/((?:src|href|poster|srcset)=")\/(
 
 export async function contentPlugin(app: FastifyInstance, options: ContentPluginOptions) {
   const { sourceDir, editorDir, publisher } = options;
-  const handler = makeGenericAPIRouteHandler({ config: editorConfig({ kind: "local" }), localBaseDirectory: sourceDir });
+  // GitHub mode reads KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET and KEYSTATIC_SECRET itself.
+  const handler = makeGenericAPIRouteHandler({ config: editorConfig(options.storage), localBaseDirectory: sourceDir });
+  const githubAuth = `${EDITOR_API}/github/`;
 
   // The editor's API reads its JSON itself: keep the body as it came.
   app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: EDITOR_BODY_BYTES }, (_request, body, done) => done(null, body));
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
+    // GitHub's sign-in comes back from github.com, cross-site and without the owner's SameSite=Strict
+    // cookie: Keystatic's own OAuth routes check it with GitHub, as in its Next.js and Astro setups.
+    if (options.storage.kind === "github" && request.url.startsWith(githubAuth)) return;
     if (options.crossSite(request)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
     if (await options.signedIn(request)) return;
     if (request.url.startsWith(EDITOR_API)) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
@@ -118,7 +126,7 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
   app.get(`${EDITOR_PATH}/*`, editorPage);
 
   const previewPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const dir = publisher.previewDir();
+    const dir = publisher?.previewDir();
     if (!dir) return reply.code(404).type("text/plain; charset=utf-8").send("No preview yet: press “Preview” in the content editor.");
     const pathname = request.url.split("?")[0]!.slice(PREVIEW_PATH.length) || "/";
     const found = await readUnder(dir, pathname);

@@ -32,6 +32,8 @@ export interface PublisherOptions {
   log: FastifyBaseLogger;
   /** The site being served; undefined when the server serves no site. */
   site: () => LiveSite | undefined;
+  /** Push each published commit to the checkout's `origin` (CONTENT_GIT_PUSH). */
+  push?: boolean;
   /** The build command; `npm run build` unless a test says otherwise. */
   buildCommand?: readonly string[];
 }
@@ -188,12 +190,21 @@ export function createPublisher(options: PublisherOptions): Publisher {
       } else {
         const site = options.site();
         await site?.swap(siteDir);
+        // Served now: from here on the commit stays, whatever happens next.
+        committed = false;
         const current: Current = { dir: siteDir, commit: await git("rev-parse", "--short", "HEAD"), at: new Date().toISOString(), durationMs: Date.now() - started };
         await writeFile(path.join(releasesDir, CURRENT_FILE), JSON.stringify(current));
         preview = undefined;
         log.info({ commit: current.commit, ms: current.durationMs }, "content published");
       }
       error = undefined;
+      if (kind === "publish" && options.push) {
+        // Published here already; a push that fails is told, and tried again by the next publish.
+        await git("push", "--quiet", "origin", "HEAD").catch((caught: Error) => {
+          error = { job: kind, at, message: `Published here, but not pushed to the repository: ${caught.message}` };
+          log.warn({ err: caught }, "content push failed");
+        });
+      }
       await prune();
     } catch (caught) {
       if (committed) await git("reset", "--quiet", "--soft", "HEAD~1").catch(() => undefined);

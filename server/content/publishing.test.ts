@@ -122,12 +122,35 @@ describe("the content editor's publishing", () => {
     expect(await readFile(path.join(source, "content", "home", "hero.yaml"), "utf8")).toBe("headline: BROKEN\n");
   });
 
+  it("with CONTENT_GIT_PUSH=on, pushes each published commit to the checkout's origin", async () => {
+    const origin = path.join(root, "origin.git");
+    execFileSync("git", ["init", "--quiet", "--bare", origin]);
+    git("remote", "add", "origin", origin);
+    const pushing = await buildApp(
+      loadConfig({ SITE_DIR: path.join(root, "site"), DATA_DIR: path.join(root, "data"), LOG_LEVEL: "silent", ADMIN_PASSWORD: PASSWORD, CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off", CONTENT_GIT_PUSH: "on" }),
+    );
+    const previous = app;
+    app = pushing;
+    try {
+      const signIn = await app.inject({ method: "POST", url: "/api/admin/session", payload: { password: PASSWORD } });
+      cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+      expect((await save("headline: Pushed\n")).statusCode).toBe(200);
+      const status = await publishAndWait();
+      expect(status.error).toBeUndefined();
+      expect(execFileSync("git", ["log", "-1", "--format=%an|%s"], { cwd: origin, encoding: "utf8" }).trim()).toBe("Site owner|Content: content/home/hero.yaml");
+      expect((await app.inject({ url: "/" })).body).toContain("headline: Pushed");
+    } finally {
+      app = previous;
+      await pushing.close();
+    }
+  });
+
   it("a restarted server serves the last published build, not the one deployed before it", async () => {
     const again = await buildApp(
       loadConfig({ SITE_DIR: path.join(root, "site"), DATA_DIR: path.join(root, "data"), LOG_LEVEL: "silent", ADMIN_PASSWORD: PASSWORD, CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off" }),
     );
     try {
-      expect((await again.inject({ url: "/" })).body).toContain("headline: Second");
+      expect((await again.inject({ url: "/" })).body).toContain("headline: Pushed");
     } finally {
       await again.close();
     }
