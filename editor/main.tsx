@@ -5,6 +5,7 @@ import { Keystatic } from "@keystatic/core/ui";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { editorConfig, type EditorStorage } from "./keystatic.config";
+import { nameUnnamedButtons } from "./label-fixes";
 import { PublishBar } from "./publish-bar";
 import "./editor.css";
 
@@ -14,7 +15,9 @@ const storage: EditorStorage = githubRepo ? { kind: "github", repo: githubRepo }
 // The UI takes any config; the typed one's `ui` callbacks are narrower than its signature admits.
 const config = editorConfig(storage) as unknown as Config;
 
-createRoot(document.getElementById("editor")!).render(
+const root = document.getElementById("editor")!;
+nameUnnamedButtons(root);
+createRoot(root).render(
   <StrictMode>
     {storage.kind === "local" && <PublishBar />}
     <div className="editor-main">
