@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium";
+// The tests read the site's content modules, which import content/ files: checked as the build does.
+import "./scripts/content-loader.mjs";
 
 // Browser tests run the built site on the real server, in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 4173);

@@ -30,8 +30,8 @@ describe("content files", () => {
 
   it("refuses a missing field, an unknown field and a link to a page the site does not have", () => {
     const hero = readFileSync(path.join(contentDir, "home/hero.yaml"), "utf8");
-    expect(() => loadContentFile("home/hero.yaml", hero.replace(/^subtitle:.*$/m, "subtitel: x"))).toThrow(/subtitle: Invalid key/);
-    expect(() => loadContentFile("home/hero.yaml", hero.replace(/^subtitle:.*$/m, "subtitel: x"))).toThrow(/subtitel: Invalid key/);
+    expect(() => loadContentFile("home/hero.yaml", hero.replace(/^subtitle:.*$/m, "subtitel: x"))).toThrow(/subtitle: required, but missing/);
+    expect(() => loadContentFile("home/hero.yaml", hero.replace(/^subtitle:.*$/m, "subtitel: x"))).toThrow(/subtitel: not a field of this file/);
     expect(() => loadContentFile("home/hero.yaml", hero.replace("href: /agencies", "href: /agency"))).toThrow(
       /actions\.1\.href: "\/agency" is neither one of the site's paths/,
     );
@@ -62,5 +62,50 @@ describe("content files", () => {
 
     writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender.replace("order: 5", "order: first"));
     await expect(run()).rejects.toThrow(/content\/tenders\/roof\.yaml does not fit its schema:\n {2}order: Invalid type: Expected number but received "first"/);
+  });
+});
+
+describe("Markdown content files", () => {
+  const page = (body: string, front = "title: Cookie policy\nintro: The short version.\nlastUpdated: 2026-11-25\n") => `---\n${front}---\n${body}`;
+
+  it("turns ## sections, paragraphs, lists and bold terms into the page's blocks, resolving placeholders", () => {
+    const data = loadContentFile(
+      "legal/cookie-policy.md",
+      page(
+        "\n## Keeping data\n\nEnquiries are kept for\n{retention.enquiryMonths} months.\n\n- one\n- two\n\n" +
+          "## Contact\n\n- **Phone**: [020 7946 0123](tel:+442079460123)\n- **Where**: {site.name}, London\n\n{legal.contactTerms}\n",
+      ),
+    ) as { sections: { heading: string; blocks: unknown[] }[] };
+    expect(data.sections[0]).toEqual({ heading: "Keeping data", blocks: ["Enquiries are kept for 24 months.", { list: ["one", "two"] }] });
+    expect(data.sections[1]?.blocks[0]).toEqual({
+      terms: [
+        { term: "Phone", detail: "020 7946 0123", href: "tel:+442079460123" },
+        { term: "Where", detail: "Freelancer Marketplace UK, London" },
+      ],
+    });
+    expect(data.sections[1]?.blocks[1]).toMatchObject({ terms: [{ term: "Email" }, { term: "Phone" }, { term: "Address" }] });
+  });
+
+  it("refuses raw HTML, emphasis in prose, text before the first section, and unknown placeholders, naming the line", () => {
+    const load = (body: string) => () => loadContentFile("legal/cookie-policy.md", page(body));
+    expect(load("\n## A\n\nSome <b>bold</b> text.\n")).toThrow(/content\/legal\/cookie-policy\.md: line 9: only plain text is allowed here, found HTML \(<b>\)/);
+    expect(load("\n## A\n\n<script>alert(1)</script>\n")).toThrow(/line 9: only headings, paragraphs and lists are allowed, found HTML/);
+    expect(load("\n## A\n\nSee [the policy](https://example.com).\n")).toThrow(/line 9: only plain text is allowed here, found a link/);
+    expect(load("\nHello.\n\n## A\n\nText.\n")).toThrow(/line 7: text before the first ## heading/);
+    expect(load("\n## A\n\nKept {retention.forever} months.\n")).toThrow(
+      /content\/legal\/cookie-policy\.md: sections\.0\.blocks\.0: unknown placeholder \{retention\.forever\}/,
+    );
+    expect(load("\n## A\n\n- **Term**: x\n- plain\n")).toThrow(/a list is either all terms/);
+  });
+
+  it("checks the front matter and the blocks against the schema", () => {
+    expect(() => loadContentFile("legal/cookie-policy.md", "## A\n\nText.\n")).toThrow(/line 1: must begin with front matter/);
+    expect(() => loadContentFile("legal/cookie-policy.md", page("\n## A\n\nText.\n", "title: Cookie policy\nlastUpdated: 25/11/2026\n"))).toThrow(
+      /does not fit its schema:\n {2}intro: required, but missing\n {2}lastUpdated: "25\/11\/2026" is not a date written YYYY-MM-DD/,
+    );
+    expect(() => loadContentFile("legal/cookie-policy.md", page("\n## A\n\n- **Web**: [x](http://example.com)\n"))).toThrow(
+      /sections\.0\.blocks\.0\.terms\.0\.href: "http:\/\/example\.com" is not one of the site's paths, an https:\/\/ address, a mailto: address or a tel: number/,
+    );
+    expect(() => loadContentFile("legal/cookie-policy.yaml", "title: x")).toThrow(/no schema for this file/);
   });
 });

@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import { parse as parseYaml } from "yaml";
 import type { Plugin } from "vite";
-import { contentFiles } from "../app/content/schemas/index.ts";
+import { contentFiles, type ContentEntry } from "../app/content/schemas/index.ts";
+import { placeholders } from "../app/content/schemas/placeholders.ts";
+import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
 export const contentDir = fileURLToPath(new URL("../content/", import.meta.url));
 const extensions = /\.(ya?ml|md)$/;
@@ -19,12 +21,58 @@ export class ContentError extends Error {
 }
 
 /** The registry entry for a path relative to content/ (posix), if any: exact, or `*` for one file name. */
-export function schemaFor(relative: string): v.GenericSchema | undefined {
-  for (const [pattern, schema] of Object.entries(contentFiles)) {
+export function entryFor(relative: string): ContentEntry | undefined {
+  for (const [pattern, entry] of Object.entries(contentFiles)) {
     const matcher = new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+")}$`);
-    if (matcher.test(relative)) return schema;
+    if (matcher.test(relative)) return entry;
   }
   return undefined;
+}
+
+const placeholderPattern = /\{([a-zA-Z]\w*(?:\.[a-zA-Z]\w*)+)\}/g;
+
+function placeholderValue(name: string): unknown {
+  let value: unknown = placeholders;
+  for (const key of name.split(".")) {
+    value = value !== null && typeof value === "object" && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
+/**
+ * Every `{name.path}` in the data's strings replaced by its value from
+ * app/content/schemas/placeholders.ts; a string that is a placeholder alone
+ * becomes the value itself, whatever it is. Unknown names are refused.
+ */
+export function resolvePlaceholders(data: unknown, at: string[] = []): unknown {
+  if (typeof data === "string") {
+    const whole = /^\{([a-zA-Z]\w*(?:\.[a-zA-Z]\w*)+)\}$/.exec(data.trim());
+    const check = (name: string) => {
+      const value = placeholderValue(name);
+      if (value === undefined) throw new PlaceholderError(`unknown placeholder {${name}} (app/content/schemas/placeholders.ts lists them)`, at);
+      return value;
+    };
+    if (whole) return check(whole[1] ?? "");
+    return data.replace(placeholderPattern, (_match, name: string) => {
+      const value = check(name);
+      if (typeof value !== "string" && typeof value !== "number") throw new PlaceholderError(`{${name}} is not text: use it alone`, at);
+      return String(value);
+    });
+  }
+  if (Array.isArray(data)) return data.map((item, index) => resolvePlaceholders(item, [...at, String(index)]));
+  if (data !== null && typeof data === "object") {
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, resolvePlaceholders(value, [...at, key])]));
+  }
+  return data;
+}
+
+class PlaceholderError extends Error {
+  constructor(
+    message: string,
+    readonly at: string[],
+  ) {
+    super(message);
+  }
 }
 
 /** `items.2.quote` for an issue's path; `(file)` for the whole file. */
@@ -33,27 +81,66 @@ function fieldPath(issue: v.BaseIssue<unknown>): string {
   return keys.length > 0 ? keys.join(".") : "(file)";
 }
 
+/** valibot's message, in the owner's words where its own are terse. */
+function reason(issue: v.BaseIssue<unknown>): string {
+  if (issue.type === "strict_object" && issue.received === "undefined") return "required, but missing";
+  if (issue.type === "strict_object" && issue.expected === "never") return "not a field of this file (misspelt?)";
+  return issue.message;
+}
+
 /**
  * Parses and checks one content file. `file` is its path relative to content/
  * (posix); throws a ContentError naming it, the field and the reason.
  */
 export function loadContentFile(file: string, source: string): unknown {
-  const schema = schemaFor(file);
-  if (!schema) {
+  const entry = entryFor(file);
+  if (!entry) {
     throw new ContentError(`content/${file}: no schema for this file (app/content/schemas/index.ts lists what content/ may hold)`);
+  }
+  const isMarkdown = file.endsWith(".md");
+  if (isMarkdown !== "markdown" in entry) {
+    throw new ContentError(`content/${file}: this file must be ${isMarkdown ? "YAML (.yaml)" : "Markdown (.md)"}`);
   }
   let data: unknown;
   try {
-    data = parseYaml(source, { prettyErrors: true });
+    if (isMarkdown) {
+      const { data: front, body, bodyLine } = splitFrontMatter(source);
+      data = { ...(front as object), sections: markdownSections(body, bodyLine) };
+    } else {
+      data = parseYaml(source, { prettyErrors: true });
+    }
+    data = resolvePlaceholders(data);
   } catch (error) {
-    throw new ContentError(`content/${file}: not valid YAML: ${(error as Error).message}`);
+    if (error instanceof MarkdownError) throw new ContentError(`content/${file}: ${error.where}: ${error.message}`);
+    if (error instanceof PlaceholderError) throw new ContentError(`content/${file}: ${error.at.join(".") || "(file)"}: ${error.message}`);
+    throw new ContentError(`content/${file}: not valid ${isMarkdown ? "front matter" : "YAML"}: ${(error as Error).message}`);
   }
-  const result = v.safeParse(schema, data);
+  const result = v.safeParse("markdown" in entry ? entry.schema : entry, data);
   if (!result.success) {
-    const lines = result.issues.map((issue) => `  ${fieldPath(issue)}: ${issue.message}`);
+    const lines = result.issues.map((issue) => `  ${fieldPath(issue)}: ${reason(issue)}`);
     throw new ContentError(`content/${file} does not fit its schema:\n${lines.join("\n")}`);
   }
   return result.output;
+}
+
+/** A content file by its file: URL, for Node's module hooks (content-hooks.mjs). */
+export function loadContentUrl(url: string): unknown {
+  const file = fileURLToPath(url);
+  if (file.includes("*")) return loadContentFolder(file);
+  return loadContentFile(path.relative(contentDir, file).split(path.sep).join("/"), readFileSync(file, "utf8"));
+}
+
+/**
+ * A folder of one file per entry, imported as `content/<folder>/*.yaml`:
+ * every matching file checked, their data in file-name order.
+ */
+export function loadContentFolder(pattern: string, dir = contentDir): unknown[] {
+  const relative = path.relative(dir, pattern).split(path.sep).join("/");
+  const [folder, name] = [path.posix.dirname(relative), path.posix.basename(relative)];
+  if (!name.startsWith("*")) throw new ContentError(`content/${relative}: a folder is imported as <folder>/*.<extension>`);
+  return listContentFiles(dir)
+    .filter((file) => path.posix.dirname(file) === folder && file.endsWith(name.slice(1)))
+    .map((file) => loadContentFile(file, readFileSync(path.join(dir, file), "utf8")));
 }
 
 /** Every content file, relative to `dir` (posix), sorted. */
@@ -86,10 +173,20 @@ export function contentPlugin(dir = contentDir): Plugin {
     buildStart() {
       checkAllContent(dir);
     },
+    // A folder's `*.yaml` names no file: it resolves to itself, and load lists it.
+    resolveId(source, importer) {
+      if (!source.includes("*") || !extensions.test(source) || !importer) return null;
+      const pattern = path.resolve(path.dirname(importer), source);
+      return pattern.startsWith(root) ? pattern : null;
+    },
     load(id) {
       const file = id.split("?")[0] ?? id;
       if (!file.startsWith(root) || !extensions.test(file)) return null;
       const relative = file.slice(root.length).split(path.sep).join("/");
+      if (relative.includes("*")) {
+        this.addWatchFile(path.dirname(file));
+        return { code: `export default ${JSON.stringify(loadContentFolder(file, dir))};\n`, map: null };
+      }
       this.addWatchFile(file);
       const data = loadContentFile(relative, readFileSync(file, "utf8"));
       return { code: `export default ${JSON.stringify(data)};\n`, map: null };

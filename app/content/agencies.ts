@@ -1,8 +1,9 @@
-import { CONTACT_RESPONSE_PROMISE } from "./constants";
+import faq from "../../content/faqs/agencies.yaml";
 import testimonials from "../../content/testimonials/agencies.yaml";
+import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { paths } from "./paths";
 import type { ContentOf } from "./schemas";
-import type { Action, Card, FaqItem, Step } from "./types";
+import type { Action, Card, Step } from "./types";
 
 export const agenciesHero = {
   eyebrow: "For agencies and businesses",
@@ -61,26 +62,7 @@ export const partnershipProcess = {
   ] satisfies Step[],
 };
 
-export const agenciesFaq = {
-  heading: "FAQ",
-  items: [
-    {
-      question: "What does it cost to become a partner?",
-      answer:
-        "We agree terms with each partner before anything starts, based on the sectors and services involved. Freelancers never pay for an introduction to you.",
-    },
-    {
-      question: "What do you check before accepting a partner?",
-      answer:
-        "Your company and directors on Companies House, your trade body memberships and accreditations (for example the REC, or FCSA for payroll providers), your insurance cover, and how you handle right-to-work checks and workers' pay. We review every partner each year.",
-    },
-    {
-      question: "Do you make IR35 status determinations for our placements?",
-      answer:
-        "No. Where the off-payroll rules put the decision with the end client (public sector bodies and medium or large private sector businesses), the client makes the determination, must take reasonable care and must issue a Status Determination Statement. We can introduce you and your clients to specialist IR35 reviewers and compliant payroll providers.",
-    },
-  ] satisfies FaqItem[],
-};
+export const agenciesFaq = faq as ContentOf<"faqs/*.yaml">;
 
 export const agencyTestimonials = testimonials as ContentOf<"testimonials/agencies.yaml">;
 

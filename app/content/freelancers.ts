@@ -1,6 +1,8 @@
+import faq from "../../content/faqs/freelancers.yaml";
 import { CONTACT_RESPONSE_PROMISE } from "./constants";
 import { paths } from "./paths";
-import type { Action, Card, FaqItem, Step } from "./types";
+import type { ContentOf } from "./schemas";
+import type { Action, Card, Step } from "./types";
 
 /**
  * The spec lists this hero under About but says its page is not shown, and
@@ -103,31 +105,7 @@ export const freelancersHowItWorks = {
   ] satisfies Step[],
 };
 
-export const freelancersFaq = {
-  heading: "FAQs for Freelancers",
-  items: [
-    {
-      question: "Do I pay anything for an introduction?",
-      answer:
-        "No. Introductions are free for freelancers and contractors. If you decide to use a partner, such as an umbrella company or an accountant, you agree their fees directly with them, and they are shown to you before you sign up.",
-    },
-    {
-      question: "What is the difference between PAYE, umbrella and limited company working?",
-      answer:
-        "Through PAYE an agency or client employs you and deducts tax and National Insurance before you are paid. An umbrella company employs you and runs PAYE for you, taking an agreed margin. Through your own limited company you invoice for your work and manage the company's tax, which is where IR35 can apply. We explain the options; for advice on your own circumstances we introduce you to a qualified adviser.",
-    },
-    {
-      question: "Can you tell me whether my contract is inside IR35?",
-      answer:
-        "We don't give tax or legal advice. In the public sector, and for medium and large private sector clients, the client decides your role's IR35 status and must give you a Status Determination Statement. If you would like a contract reviewed, or want to challenge a determination, we can introduce you to specialist IR35 accountants.",
-    },
-    {
-      question: "I work in construction under CIS. Can you help?",
-      answer:
-        "Yes. We introduce CIS subcontractors to payroll providers and accountants who handle CIS deductions, tax refunds and applications for gross payment status, and to agencies with site work across the UK.",
-    },
-  ] satisfies FaqItem[],
-};
+export const freelancersFaq = faq as ContentOf<"faqs/*.yaml">;
 
 export const getIntroduced = {
   heading: "Get Introduced",

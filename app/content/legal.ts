@@ -14,3 +14,7 @@ export const legalContactTerms: readonly LegalTerm[] = [
   { term: "Phone", detail: siteProfile.contact.phoneDisplay, href: `tel:${siteProfile.contact.phone.replace(/\s/g, "")}` },
   { term: "Address", detail: `${site.name}, ${siteProfile.contact.address}` },
 ];
+
+/** The spec's sentence: partner communications can be turned off through account preferences (the privacy policy). */
+export const partnerOptOut =
+  "You can opt out of partner communications at any time through your account preferences, or by emailing us; we then tell the partners we introduced you to.";

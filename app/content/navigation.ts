@@ -1,4 +1,7 @@
-import { paths } from "./paths";
+// The links themselves are content/navigation/*.yaml; the rules for which is current stay here.
+import footerFile from "../../content/navigation/footer.yaml";
+import headerFile from "../../content/navigation/header.yaml";
+import type { ContentOf } from "./schemas";
 
 export interface NavLink {
   label: string;
@@ -9,50 +12,17 @@ export interface NavEntry extends NavLink {
   submenu?: readonly NavLink[];
 }
 
-export const headerNav: readonly NavEntry[] = [
-  { label: "Home", href: paths.home },
-  { label: "About", href: paths.about },
-  { label: "Freelancers", href: paths.freelancers },
-  { label: "Agencies", href: paths.agencies },
-  {
-    label: "Services",
-    href: paths.services,
-    submenu: [
-      { label: "Tenders & Project Delivery", href: paths.spotlightTenders },
-      { label: "Member", href: paths.member },
-    ],
-  },
-  { label: "Resources", href: paths.resources },
-  { label: "Contact", href: paths.contact },
-  {
-    label: "News",
-    href: paths.spotlight,
-    submenu: [
-      { label: "Spotlight On", href: paths.spotlight },
-      { label: "Agencies & Recruiters", href: paths.spotlightAgencies },
-      { label: "Payroll & Compliance", href: paths.spotlightPayroll },
-    ],
-  },
-];
+const header = headerFile as ContentOf<"navigation/header.yaml">;
+const footer = footerFile as ContentOf<"navigation/footer.yaml">;
 
-export const getStartedLink: NavLink = { label: "Get Started", href: paths.contact };
+export const headerNav: readonly NavEntry[] = header.menu;
+
+export const getStartedLink: NavLink = header.getStarted;
 
 /** The footer links home as /home, as the original does; the server redirects it to /. */
-export const footerQuickLinks: readonly NavLink[] = [
-  { label: "Home", href: paths.homeAlias },
-  { label: "About", href: paths.about },
-  { label: "Freelancers", href: paths.freelancers },
-  { label: "Agencies", href: paths.agencies },
-  { label: "Services", href: paths.services },
-  { label: "Resources", href: paths.resources },
-  { label: "Contact", href: paths.contact },
-];
+export const footerQuickLinks: readonly NavLink[] = footer.quickLinks;
 
-export const footerLegalLinks: readonly NavLink[] = [
-  { label: "Privacy Policy", href: paths.privacyPolicy },
-  { label: "Terms & Conditions", href: paths.termsConditions },
-  { label: "Cookie Policy", href: paths.cookiePolicy },
-];
+export const footerLegalLinks: readonly NavLink[] = footer.legalLinks;
 
 /**
  * The one header entry the current page belongs to: its own page, a page of

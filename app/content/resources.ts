@@ -1,4 +1,6 @@
-import type { Card, FaqItem } from "./types";
+import faq from "../../content/faqs/resources.yaml";
+import type { ContentOf } from "./schemas";
+import type { Card } from "./types";
 
 export const resourcesHero = {
   eyebrow: "Resources",
@@ -34,26 +36,7 @@ export const guides = {
   ] satisfies Card[],
 };
 
-export const resourcesFaq = {
-  heading: "Frequently asked questions",
-  items: [
-    {
-      question: "Are your guides financial or legal advice?",
-      answer:
-        "No. Our guides explain how the rules generally work so you can ask the right questions. For advice on your own situation, we can introduce you to a regulated adviser, accountant or broker.",
-    },
-    {
-      question: "How often are the guides updated?",
-      answer:
-        "We review each guide when the rules change, for example after a Budget or a change to HMRC guidance, and at least once a year.",
-    },
-    {
-      question: "Can I suggest a topic for a guide?",
-      answer:
-        "Yes, please do. Send us your question through the contact form; the most common questions become our next guides.",
-    },
-  ] satisfies FaqItem[],
-};
+export const resourcesFaq = faq as ContentOf<"faqs/*.yaml">;
 
 export interface IndustryUpdate {
   title: string;

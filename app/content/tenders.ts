@@ -1,4 +1,5 @@
 // Tenders & Project Delivery (/spotlight/tenders).
+import tenderFiles from "../../content/tenders/*.yaml";
 import { paths } from "./paths";
 import type { ContentOf } from "./schemas";
 import type { Action, Card, Step } from "./types";
@@ -36,16 +37,13 @@ export const howWeDeliver = {
   ] satisfies Step[],
 };
 
-type Tender = ContentOf<"tenders/*.yaml">;
-const tenderFiles = import.meta.glob<Tender>("../../content/tenders/*.yaml", { eager: true, import: "default" });
-
 export const sampleOpportunities = {
   heading: "Sample opportunities",
   intro: "Examples of the work we bid for. Details of live tenders are shared with registered subcontractors.",
-  // One file per tender, shown by its `order`, then by file name.
-  cards: Object.entries(tenderFiles)
-    .sort(([fileA, a], [fileB, b]) => a.order - b.order || fileA.localeCompare(fileB))
-    .map(([, { icon, title, text, value, client, scope }]) => ({
+  // One file per tender (the folder is read in file-name order), shown by `order`.
+  cards: [...(tenderFiles as ContentOf<"tenders/*.yaml">[])]
+    .sort((a, b) => a.order - b.order)
+    .map(({ icon, title, text, value, client, scope }) => ({
       icon,
       title,
       text,

@@ -23,6 +23,17 @@ export const href = v.pipe(
   ),
 );
 
+/** A link on a legal page: a site path or https:// address as `href` allows, or an email address or a phone number. */
+export const legalHref = v.union([href, v.pipe(v.string(), v.regex(/^(mailto:[^\s@]+@[^\s@]+|tel:\+?\d+)$/))], (issue) =>
+  `"${String(issue.input)}" is not one of the site's paths, an https:// address, a mailto: address or a tel: number`,
+);
+
+/** A calendar date, YYYY-MM-DD. */
+export const isoDate = v.pipe(
+  v.string(),
+  v.isoDate((issue) => `"${String(issue.input)}" is not a date written YYYY-MM-DD`),
+);
+
 export const icon = v.picklist(iconNames, (issue) => `"${String(issue.input)}" is not an icon the site has (app/content/icon-names.ts)`);
 
 export const action = v.strictObject({
@@ -53,3 +64,11 @@ export const card = v.strictObject({
 });
 
 export const step = v.strictObject({ title: text, text });
+
+export const legalTerm = v.strictObject({ term: text, detail: text, href: v.optional(legalHref) });
+
+/** A paragraph, a bulleted list, or terms with their details. */
+export const legalBlock = v.union(
+  [text, v.strictObject({ list: v.pipe(v.array(text), v.minLength(1)) }), v.strictObject({ terms: v.pipe(v.array(legalTerm), v.minLength(1)) })],
+  "must be a paragraph, a list or a list of terms",
+);

@@ -3,7 +3,15 @@
 // refuses a file no entry matches, and one that does not fit its schema; the
 // typed modules in app/content/ read the files as `ContentOf<that path>`.
 import * as v from "valibot";
-import { action, icon, testimonial, text } from "./common.ts";
+import { serviceSlugs } from "../../../contract/paths.ts";
+import { action, card, faqItem, href, icon, isoDate, legalBlock, testimonial, text } from "./common.ts";
+
+/**
+ * A YAML file is checked against its schema; a Markdown file's front matter,
+ * with its body as `sections` (`## Heading` and what follows it:
+ * scripts/content-markdown.ts), is checked against `schema`.
+ */
+export type ContentEntry = v.GenericSchema | { markdown: "sections"; schema: v.GenericSchema };
 
 export const homeHero = v.strictObject({
   headline: text,
@@ -35,13 +43,117 @@ export const tender = v.strictObject({
   scope: text,
 });
 
+/** A headed list of questions and answers (an FAQ section). */
+export const faq = v.strictObject({
+  heading: text,
+  items: v.pipe(v.array(faqItem), v.minLength(1, "needs at least one question")),
+});
+
+/** A legal page (privacy, terms, cookies): front matter, then `##` sections of paragraphs, lists and terms. */
+export const legalDocument = v.strictObject({
+  title: text,
+  intro: text,
+  lastUpdated: isoDate,
+  sections: v.pipe(
+    v.array(v.strictObject({ heading: text, blocks: v.pipe(v.array(legalBlock), v.minLength(1, "a section needs some text")) })),
+    v.minLength(1, "needs at least one ## section"),
+  ),
+});
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const year = v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100));
+const sector = v.strictObject({ name: text, value: count, atLeast: v.optional(v.boolean()) });
+
+/** The figures the spotlight editorials state. */
+export const statistics = v.strictObject({
+  ukWorkforce: v.strictObject({ freelancers: count, selfEmployed: count, freelanceInSomeCapacity: count }),
+  sectorEstimates: v.strictObject({
+    year,
+    sectors: v.pipe(
+      // At least two: the payroll page names the two largest.
+      v.tupleWithRest([sector, sector], sector),
+      v.check((list) => list.every((item, index) => index === 0 || item.value <= (list[index - 1]?.value ?? 0)), "list the sectors largest first"),
+    ),
+  }),
+  payrollDemandIndex: v.strictObject({ baseYear: year, base: v.pipe(count, v.minValue(1)), latest: count }),
+  payrollMarket: v.strictObject({ freelancersNeedingPayroll: count, agencies: count, marketValueGbp: count }),
+  recruitmentIndustry: v.strictObject({ turnoverYear: year, turnoverGbp: count, selfEmployedFreelancersAndContractors: count }),
+});
+
+/** A headed list on a category page (the USA support list, the UAE community list). */
+const categoryList = v.strictObject({ heading: text, intro: v.optional(text), items: v.pipe(v.array(text), v.minLength(1)) });
+
+/** One service category: its page (/services/<slug>) and its card on /services. The file's name is the slug. */
+export const serviceCategory = v.strictObject({
+  /** Card title, page eyebrow or heading, and page title. */
+  title: text,
+  /** One or two sentences: the card text, the hero intro and the meta description. */
+  description: text,
+  icon,
+  /** The illustration drawn for the category (app/assets/services/), named by its slug. */
+  heroImage: v.picklist(serviceSlugs, (issue) => `"${String(issue.input)}" is not one of the illustrations (${serviceSlugs.join(", ")})`),
+  /** Hero text in place of the title and description. */
+  hero: v.optional(v.strictObject({ headline: text, subheadline: text })),
+  intro: v.optional(text),
+  /** A benefit may begin with an emoji, which is then shown as its icon. */
+  benefits: v.pipe(v.array(text), v.minLength(1)),
+  faq: v.array(faqItem),
+  cta: v.strictObject({ text, link: href }),
+  support: v.optional(categoryList),
+  community: v.optional(categoryList),
+});
+
+const navLink = v.strictObject({ label: text, href });
+const links = v.pipe(v.array(navLink), v.minLength(1));
+
+/** The header's menu and its Get Started button. */
+export const headerNavigation = v.strictObject({
+  menu: v.pipe(v.array(v.strictObject({ ...navLink.entries, submenu: v.optional(links) })), v.minLength(1)),
+  getStarted: navLink,
+});
+
+export const footerNavigation = v.strictObject({ quickLinks: links, legalLinks: links });
+
+/** A page's opening: eyebrow, title, intro and buttons. */
+const pageHero = v.strictObject({ eyebrow: text, title: text, intro: text, actions: v.array(action) });
+
+/** A headed section of cards, with an optional intro and buttons. */
+const cardSection = v.strictObject({
+  heading: text,
+  intro: v.optional(text),
+  cards: v.pipe(v.array(card), v.minLength(1)),
+  actions: v.optional(v.array(action)),
+});
+
+/** A `##` section of paragraphs only. */
+const proseSection = v.strictObject({
+  heading: text,
+  blocks: v.pipe(v.array(v.pipe(v.unknown(), v.check((block) => typeof block === "string", "only paragraphs here, no lists"), v.transform((block) => block as string))), v.minLength(1)),
+});
+
+/** /about: the hero and the two card sections in the front matter, then the story, mission and vision as three `##` sections. */
+export const aboutPage = v.strictObject({
+  hero: pageHero,
+  values: cardSection,
+  compliance: v.strictObject({ ...cardSection.entries, actions: v.pipe(v.array(action), v.minLength(1)) }),
+  sections: v.strictTuple([proseSection, proseSection, proseSection], "needs exactly three ## sections: the story, the mission and the vision"),
+});
+
 export const contentFiles = {
   "home/hero.yaml": homeHero,
   "testimonials/home.yaml": testimonials,
   "testimonials/agencies.yaml": testimonialCarousel,
   "tenders/*.yaml": tender,
-} as const satisfies Record<string, v.GenericSchema>;
+  "faqs/*.yaml": faq,
+  "statistics.yaml": statistics,
+  "services/*.yaml": serviceCategory,
+  "navigation/header.yaml": headerNavigation,
+  "navigation/footer.yaml": footerNavigation,
+  "legal/*.md": { markdown: "sections", schema: legalDocument },
+  "about.md": { markdown: "sections", schema: aboutPage },
+} as const satisfies Record<string, ContentEntry>;
 
 export type ContentPath = keyof typeof contentFiles;
+type SchemaOf<E> = E extends { schema: infer S extends v.GenericSchema } ? S : E extends v.GenericSchema ? E : never;
 /** The data a content file (or each file of a folder) is, as the site reads it. */
-export type ContentOf<P extends ContentPath> = v.InferOutput<(typeof contentFiles)[P]>;
+export type ContentOf<P extends ContentPath> = v.InferOutput<SchemaOf<(typeof contentFiles)[P]>>;

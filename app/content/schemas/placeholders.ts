@@ -1,0 +1,19 @@
+// Values that come from code, which content files name instead of copying:
+// `{retention.enquiryMonths}` in a file's text becomes 24 at build time. A
+// text that is a placeholder alone may stand for a structure (a paragraph of
+// a legal page that is just `{legal.contactTerms}` becomes the contact terms).
+// Add a value here to let files name it; a name not here fails the build.
+import { retentionDefaults } from "../../../contract/retention.ts";
+import { CONTACT_RESPONSE_PROMISE, STORAGE_KEYS } from "../constants.ts";
+import { legalContactTerms, partnerOptOut } from "../legal.ts";
+import { site } from "../site.ts";
+
+export const placeholders = {
+  /** How long personal data is kept (contract/retention.ts): the privacy policy's retention sentences. */
+  retention: retentionDefaults,
+  site: { name: site.name },
+  contact: { responsePromise: CONTACT_RESPONSE_PROMISE },
+  /** The local storage entries' names, as the cookie policy lists them. */
+  storage: STORAGE_KEYS,
+  legal: { contactTerms: { terms: legalContactTerms }, partnerOptOut },
+} as const;
