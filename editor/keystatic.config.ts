@@ -4,7 +4,7 @@
 // Read by the editor's browser bundle and by the server's editor API alike.
 import { collection, config, fields, singleton, type Config } from "@keystatic/core";
 import { iconNames } from "../app/content/icon-names";
-import { UPLOADS_PUBLIC_PATH } from "../contract/content-editor";
+import { UPLOADS_PUBLIC_PATH } from "../contract/uploads";
 
 /** Where uploaded pictures go; the server makes their AVIF/WebP sizes (server/content/images.ts). */
 export const UPLOADS_DIRECTORY = "public/media/uploads";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import sharp from "sharp";
-import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/content-editor";
+import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
 
 // A picture the owner uploads through the editor is resized and converted like
 // the site's own media (scripts/make-media.sh): AVIF and WebP at fixed widths

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentEndpoints } from "../../contract/content-editor";
 import { buildApp } from "../app";
@@ -122,6 +123,20 @@ describe("the content editor's publishing", () => {
     expect(await readFile(path.join(source, "content", "home", "hero.yaml"), "utf8")).toBe("headline: BROKEN\n");
   });
 
+  it("gives a picture uploaded through the editor its AVIF and WebP sizes, and publishes them with the content", async () => {
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#123c8c" } }).png().toBuffer();
+    const saved = await app.inject({
+      method: "POST",
+      url: "/api/keystatic/update",
+      headers: { cookie, "no-cors": "1", "content-type": "application/json" },
+      payload: JSON.stringify({ additions: [{ path: "public/media/uploads/ann.png", contents: png.toString("base64url") }], deletions: [] }),
+    });
+    expect(saved.statusCode).toBe(200);
+    const status = (await app.inject({ url: contentEndpoints.status, headers: { cookie } })).json();
+    expect(status.drafts).toEqual(expect.arrayContaining(["public/media/uploads/ann.png", "public/media/uploads/ann-96.avif", "public/media/uploads/ann-640.webp"]));
+    expect((await sharp(path.join(source, "public/media/uploads/ann-48.webp")).metadata()).width).toBe(48);
+  });
+
   it("with CONTENT_GIT_PUSH=on, pushes each published commit to the checkout's origin", async () => {
     const origin = path.join(root, "origin.git");
     execFileSync("git", ["init", "--quiet", "--bare", origin]);
@@ -137,7 +152,9 @@ describe("the content editor's publishing", () => {
       expect((await save("headline: Pushed\n")).statusCode).toBe(200);
       const status = await publishAndWait();
       expect(status.error).toBeUndefined();
-      expect(execFileSync("git", ["log", "-1", "--format=%an|%s"], { cwd: origin, encoding: "utf8" }).trim()).toBe("Site owner|Content: content/home/hero.yaml");
+      // The commit holds the hero and the picture uploaded before it.
+      expect(execFileSync("git", ["log", "-1", "--format=%an|%s"], { cwd: origin, encoding: "utf8" }).trim()).toBe("Site owner|Content: 8 files");
+      expect(execFileSync("git", ["show", "HEAD:content/home/hero.yaml"], { cwd: origin, encoding: "utf8" })).toBe("headline: Pushed\n");
       expect((await app.inject({ url: "/" })).body).toContain("headline: Pushed");
     } finally {
       app = previous;
@@ -159,7 +176,7 @@ describe("the content editor's publishing", () => {
 
 describe("buildErrorMessage", () => {
   it("keeps the lines naming the content file, the field and the reason", () => {
-    const output = "\u001b[31mbuild failed\u001b[39m\nContentError: content/tenders/a.yaml does not fit its schema:\n  icon: \"rocket\" is not an icon\n  title: must not be empty\n    at x (y.ts:1:1)\nnpm ERR! code 1";
+    const output = "  - import \"./site\" without a file extension (app/content/legal.ts:1:35). Add the file extension\n\u001b[31mbuild failed\u001b[39m\nContentError: content/tenders/a.yaml does not fit its schema:\n  icon: \"rocket\" is not an icon\n  title: must not be empty\n    at x (y.ts:1:1)\nnpm ERR! code 1";
     expect(buildErrorMessage(output)).toBe('content/tenders/a.yaml does not fit its schema:\n  icon: "rocket" is not an icon\n  title: must not be empty');
   });
 

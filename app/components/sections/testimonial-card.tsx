@@ -1,5 +1,5 @@
 import type { Testimonial } from "~/content/types";
-import { uploadVariant, UPLOADS_PUBLIC_PATH } from "../../../contract/content-editor";
+import { uploadVariant, UPLOADS_PUBLIC_PATH } from "../../../contract/uploads";
 import { Icon } from "../ui/icon";
 
 /** A 48 px avatar: a picture uploaded through the content editor comes in AVIF and WebP at 1x and 2x. */
