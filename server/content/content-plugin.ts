@@ -123,6 +123,8 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
     return reply.header("content-security-policy", EDITOR_CSP).type(found.type).send(found.body);
   };
   app.get(EDITOR_PATH, editorPage);
+  // The address the owner may remember beside the inbox's.
+  app.get(`${paths.admin}/content`, (_request, reply) => reply.redirect(EDITOR_PATH, 303));
   app.get(`${EDITOR_PATH}/*`, editorPage);
 
   const previewPage = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -93,6 +93,8 @@ describe("the content editor's publishing", () => {
     expect(page.statusCode).toBe(303);
     expect(page.headers.location).toBe("/admin");
     expect((await app.inject({ url: "/admin/preview/" })).statusCode).toBe(303);
+    const remembered = await app.inject({ url: "/admin/content", headers: { cookie } });
+    expect([remembered.statusCode, remembered.headers.location]).toEqual([303, "/keystatic"]);
     expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie, "sec-fetch-site": "cross-site" } })).statusCode).toBe(403);
   });
 
