@@ -12,5 +12,11 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("../build/editor", import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      // Keystatic's UI marks its modules "use client" for React Server Components; a plain bundle ignores that.
+      onLog(level, log, handler) {
+        if (log.code !== "MODULE_LEVEL_DIRECTIVE") handler(level, log);
+      },
+    },
   },
 });

@@ -114,6 +114,23 @@ describe("the content editor's publishing", () => {
     expect(status.published.commit).toBe(git("rev-parse", "--short", "HEAD"));
   });
 
+  it("builds a preview of the drafts for the owner alone, without swapping the site", async () => {
+    expect((await save("headline: Previewed\n")).statusCode).toBe(200);
+    expect((await app.inject({ method: "POST", url: contentEndpoints.preview, headers: { cookie } })).statusCode).toBe(202);
+    await app.inject({ method: "POST", url: contentEndpoints.preview, headers: { cookie } });
+    for (let status = { state: "building" }; status.state !== "idle"; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await app.inject({ url: contentEndpoints.status, headers: { cookie } })).json();
+    }
+    const preview = await app.inject({ url: "/admin/preview/", headers: { cookie } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain("headline: Previewed");
+    expect(preview.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(preview.headers["content-security-policy"]).not.toContain("script-src");
+    expect((await app.inject({ url: "/" })).body).toContain("headline: Second");
+    expect((await app.inject({ url: contentEndpoints.status, headers: { cookie } })).json().drafts).toEqual(["content/home/hero.yaml"]);
+  });
+
   it("refuses a build that fails: the site and the history stay, the draft stays, the reason is told", async () => {
     const head = git("rev-parse", "HEAD");
     expect((await save("headline: BROKEN\n")).statusCode).toBe(200);
