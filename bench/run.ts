@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap] [--no-build] [--routes /,/contact]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish] [--no-build] [--routes /,/contact]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
@@ -14,6 +14,7 @@ import { runLighthouse } from "./lighthouse";
 import { runNotices } from "./notices";
 import { runObservatory } from "./observatory";
 import { runPrivacy } from "./privacy";
+import { runPublish } from "./publish";
 import { runStatic } from "./static";
 
 const parts = {
@@ -29,6 +30,7 @@ const parts = {
   analytics: () => runAnalytics(),
   privacy: () => runPrivacy(),
   "first-tap": () => runFirstTap(),
+  publish: () => runPublish(),
 } as const;
 type Part = keyof typeof parts;
 

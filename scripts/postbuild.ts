@@ -12,7 +12,8 @@ import { readBuildEnv } from "./build-env";
 import { assertElementsDefined, assertRewroteEveryPage, deferHydration, htmlFileOf, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
 
 const args = process.argv.slice(2);
-const siteDir = path.resolve(args.find((arg) => !arg.startsWith("--")) ?? "build/client");
+// The folder react-router build wrote to: SITE_BUILD_DIR when set (react-router.config.ts).
+const siteDir = path.resolve(args.find((arg) => !arg.startsWith("--")) ?? path.join(process.env.SITE_BUILD_DIR || "build", "client"));
 /** The benchmark's floor app reuses this script without the site's SEO files. */
 const seo = !args.includes("--no-seo");
 const { siteUrl } = readBuildEnv();

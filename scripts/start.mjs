@@ -25,6 +25,14 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The content editor's own bundle, when the editor is on and it was never built.
+const editorOn = process.env.CONTENT_EDITOR === "on" || process.env.CONTENT_EDITOR === "github";
+if (editorOn && !existsSync(path.join(root, "build/editor/index.html"))) {
+  console.log("Building the content editor…");
+  const build = spawnSync("npm", ["run", "build:editor"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
 // The server runs in this very process, so SIGTERM/SIGINT reach its clean shutdown.
 const { register } = await import("tsx/esm/api");
 register();

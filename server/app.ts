@@ -7,10 +7,13 @@ import { Redis } from "ioredis";
 import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { notFoundPages, redirects } from "../contract/paths";
-import { adminPlugin, isAdminPath, ROBOTS_HEADER } from "./admin/admin-plugin";
+import { adminPlugin, isAdminPath, isCrossSite, ROBOTS_HEADER } from "./admin/admin-plugin";
 import { countsOf, createAuditRetention, recordOwnerAction, SCHEDULE_ACTOR } from "./admin/audit";
 import { startAnalytics } from "./analytics/start";
-import { resolveSessionSecret } from "./admin/session";
+import { createSessionStore, passwordFingerprint, readCookie, resolveSessionSecret, SESSION_COOKIE } from "./admin/session";
+import { contentAdminRoutes, contentPlugin } from "./content/content-plugin";
+import { createPublisher } from "./content/publisher";
+import type { LiveSite } from "./site/site-plugin";
 import { contactUsRoutes } from "./api/contactus";
 import { newsletterRoutes } from "./api/newsletter";
 import { resolveIpHashSecret } from "./api/visitor";
@@ -235,25 +238,55 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     onRateLimitFallback,
   });
 
+  // The content editor (CONTENT_EDITOR=on): publishing swaps the served site for each new build.
+  let liveSite: LiveSite | undefined;
+  // In GitHub mode the repository's own CI builds and deploys: nothing is published here.
+  const publisher =
+    config.content?.mode === "local" ? createPublisher({ ...config.content, log: app.log, site: () => liveSite }) : undefined;
+  await publisher?.prepare();
+  const contentRoutes = contentAdminRoutes(publisher);
+
+  const sessionSecret = await resolveSessionSecret(config.admin.sessionSecret, config.dataDir);
   await app.register(adminPlugin, {
     prefix: ADMIN_API,
     db,
     password: config.admin.password,
-    sessionSecret: await resolveSessionSecret(config.admin.sessionSecret, config.dataDir),
+    sessionSecret,
     publicSiteUrl: config.publicSiteUrl,
     signInLimit: { max: config.admin.signInMax, windowMs: 15 * 60 * 1000 },
     redis,
     onRateLimitFallback,
     personalData,
-    extraRoutes: analytics?.reportRoutes,
+    extraRoutes: (scope) => {
+      analytics?.reportRoutes(scope);
+      contentRoutes(scope);
+    },
     auditRetentionMonths: config.admin.auditRetentionMonths,
     onDeliveryRetried: () => app.outbox.poke(),
   });
 
+  if (config.content && config.admin.password) {
+    const sessions = createSessionStore(db, passwordFingerprint(sessionSecret, config.admin.password));
+    const { githubRepo } = config.content;
+    await app.register(contentPlugin, {
+      storage: githubRepo ? { kind: "github", repo: githubRepo } : { kind: "local" },
+      sourceDir: config.content.sourceDir,
+      editorDir: config.content.editorDir,
+      publisher,
+      signedIn: (request) => sessions.valid(readCookie(request.headers.cookie, SESSION_COOKIE)),
+      crossSite: (request) => isCrossSite(request, config.publicSiteUrl),
+    });
+    if (publisher) app.addHook("onClose", () => publisher.idle());
+  }
+
   // Without a site (`SITE_DIR=none`) this is the API alone: the dev server serves the pages.
   if (config.siteDir) {
     await app.register(sitePlugin, {
-      siteDir: config.siteDir,
+      // After a restart, the last build the editor published, not the one deployed before it.
+      siteDir: (await publisher?.publishedSiteDir()) ?? config.siteDir,
+      onLoaded: (site) => {
+        liveSite = site;
+      },
       https: config.publicSiteUrl.protocol === "https:" || config.tls !== undefined,
       connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
       redirects,

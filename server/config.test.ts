@@ -135,3 +135,23 @@ describe("retention", () => {
     expect(() => loadConfig({ RETENTION_ENQUIRY_MONTHS: "1.5" })).toThrow(/RETENTION_ENQUIRY_MONTHS="1\.5": must be a whole number/);
   });
 });
+
+describe("the content editor's settings", () => {
+  it("is off by default, and on it publishes from this checkout into DATA_DIR/site-releases as the site owner", () => {
+    expect(loadConfig({}).content).toBeUndefined();
+    const content = loadConfig({ CONTENT_EDITOR: "on", ADMIN_PASSWORD: "a-long-password", DATA_DIR: "/srv/data" }).content;
+    expect(content).toMatchObject({ mode: "local", sourceDir: path.resolve("."), releasesDir: "/srv/data/site-releases", author: { name: "Site owner", email: "owner@localhost" }, push: false });
+    expect(loadConfig({ CONTENT_EDITOR: "on", ADMIN_PASSWORD: "a-long-password", CONTENT_AUTHOR: "Jo Bloggs <jo@example.co.uk>", CONTENT_GIT_PUSH: "on" }).content).toMatchObject({
+      author: { name: "Jo Bloggs", email: "jo@example.co.uk" },
+      push: true,
+    });
+  });
+
+  it("refuses an editor without the owner's sign-in, a GitHub mode without its repository, and a bad author", () => {
+    expect(() => loadConfig({ CONTENT_EDITOR: "on" })).toThrow(/CONTENT_EDITOR: needs ADMIN_PASSWORD/);
+    expect(() => loadConfig({ CONTENT_EDITOR: "github", ADMIN_PASSWORD: "a-long-password" })).toThrow(/CONTENT_GITHUB_REPO/);
+    expect(() => loadConfig({ CONTENT_EDITOR: "maybe" })).toThrow(/CONTENT_EDITOR="maybe": must be "on", "off" or "github"/);
+    expect(() => loadConfig({ CONTENT_EDITOR: "on", ADMIN_PASSWORD: "a-long-password", CONTENT_AUTHOR: "jo@example.co.uk" })).toThrow(/CONTENT_AUTHOR/);
+    expect(loadConfig({ CONTENT_EDITOR: "github", ADMIN_PASSWORD: "a-long-password", CONTENT_GITHUB_REPO: "acme/site" }).content).toMatchObject({ mode: "github", githubRepo: "acme/site" });
+  });
+});

@@ -158,6 +158,18 @@ const EnvSchema = v.object({
   /** How long personal data is kept (RETENTION_ENQUIRY_MONTHS, …), and how often the server purges what has expired. */
   ...retentionEntries,
   PURGE_INTERVAL_HOURS: count("6", 1),
+  /** The owner's content editor and publishing (needs ADMIN_PASSWORD). */
+  CONTENT_EDITOR: v.optional(v.picklist(["on", "off", "github"], 'must be "on", "off" or "github"'), "off"),
+  /** With CONTENT_EDITOR=github: the repository the editor commits to (owner/name). */
+  CONTENT_GITHUB_REPO: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name, e.g. acme/site"))),
+  /** After each publish, push the commit to the checkout's `origin` (a team's GitLab or GitHub CI then deploys it too). */
+  CONTENT_GIT_PUSH: v.optional(v.picklist(["on", "off"], 'must be "on" or "off"'), "off"),
+  /** The checkout the editor writes to and publishing builds from (a git repository, or one is started there). */
+  SITE_SOURCE_DIR: v.optional(text, "."),
+  /** Where each publish builds into a new folder; defaults to DATA_DIR/site-releases. */
+  SITE_RELEASES_DIR: v.optional(text),
+  /** Who the content commits are by. */
+  CONTENT_AUTHOR: v.optional(v.pipe(mailbox, v.regex(/^[^<>]+<[^<>\s]+@[^<>\s]+>$/, 'must be a name and an address: "Name <a@example.co.uk>"')), "Site owner <owner@localhost>"),
 });
 
 export type Env = v.InferInput<typeof EnvSchema>;
@@ -212,6 +224,17 @@ export interface Config {
   analytics: { enabled: boolean; honorGpc: boolean; rateLimitMax: number; flushMs: number };
   /** The retention periods the purge enforces (the privacy policy states the same), and how often it runs. */
   retention: { periods: RetentionPeriods; intervalMs: number };
+  /** The content editor at /keystatic and publishing from sourceDir into new folders under releasesDir; off unless CONTENT_EDITOR=on. */
+  content?: {
+    /** local: edits this server's checkout and publishes here; github: edits the repository on GitHub, whose CI deploys. */
+    mode: "local" | "github";
+    githubRepo?: `${string}/${string}`;
+    sourceDir: string;
+    releasesDir: string;
+    editorDir: string;
+    author: { name: string; email: string };
+    push: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -242,6 +265,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (out.BACKUP_DIR && out.DATABASE_URL) {
     throw new ConfigError("Invalid configuration:\n  BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)");
+  }
+  if (out.CONTENT_EDITOR !== "off" && !out.ADMIN_PASSWORD) {
+    throw new ConfigError("Invalid configuration:\n  CONTENT_EDITOR: needs ADMIN_PASSWORD (the editor is the owner's, behind the inbox's sign-in)");
+  }
+  if ((out.CONTENT_EDITOR === "github") !== (out.CONTENT_GITHUB_REPO !== undefined)) {
+    throw new ConfigError("Invalid configuration:\n  CONTENT_GITHUB_REPO: set it with CONTENT_EDITOR=github, and only then (the repository the editor commits to)");
   }
   if (out.HTTP_HEADERS_TIMEOUT_MS > out.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError("Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)");
@@ -284,5 +313,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ) as unknown as RetentionPeriods,
       intervalMs: out.PURGE_INTERVAL_HOURS * 60 * 60 * 1000,
     },
+    content:
+      out.CONTENT_EDITOR !== "off"
+        ? {
+            mode: out.CONTENT_EDITOR === "github" ? "github" : "local",
+            githubRepo: out.CONTENT_GITHUB_REPO as `${string}/${string}` | undefined,
+            push: out.CONTENT_GIT_PUSH === "on",
+            sourceDir: path.resolve(out.SITE_SOURCE_DIR),
+            releasesDir: path.resolve(out.SITE_RELEASES_DIR ?? path.join(out.DATA_DIR, "site-releases")),
+            editorDir: path.resolve(out.SITE_SOURCE_DIR, "build/editor"),
+            author: {
+              name: out.CONTENT_AUTHOR.slice(0, out.CONTENT_AUTHOR.indexOf("<")).trim(),
+              email: out.CONTENT_AUTHOR.slice(out.CONTENT_AUTHOR.indexOf("<") + 1, -1),
+            },
+          }
+        : undefined,
   };
 }

@@ -95,6 +95,13 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Another site may not drive the owner's pages with the owner's cookie (SameSite=Strict is the first line; this the second). */
+export function isCrossSite(request: FastifyRequest, publicSiteUrl: URL): boolean {
+  const origin = headerValue(request, "origin");
+  const ownOrigins = [publicSiteUrl.origin, `${request.protocol}://${request.host}`];
+  return headerValue(request, "sec-fetch-site") === "cross-site" || (origin !== undefined && !ownOrigins.includes(origin));
+}
+
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ statusCode: 400, message: "Bad Request" });
 
 export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
@@ -117,12 +124,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
     const route = request.routeOptions.url ?? "";
     if (!checkPassword && route !== `${ADMIN_API}/status`) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
-    // Another site may not drive the inbox with the owner's cookie (SameSite=Strict is the first line; this the second).
-    const origin = headerValue(request, "origin");
-    const ownOrigins = [options.publicSiteUrl.origin, `${request.protocol}://${request.host}`];
-    if (headerValue(request, "sec-fetch-site") === "cross-site" || (origin !== undefined && !ownOrigins.includes(origin))) {
-      return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
-    }
+    if (isCrossSite(request, options.publicSiteUrl)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
     if (!publicPaths.has(route) && !(await signedIn(request))) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
   });
 

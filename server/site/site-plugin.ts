@@ -12,6 +12,38 @@ export interface SitePluginOptions {
    * with HTTP 404, so put the catch-all last.
    */
   notFoundPages: readonly { match: RegExp; page: string }[];
+  /** Told how to swap in another build of the site (the content editor's publishing). */
+  onLoaded?: (site: LiveSite) => void;
+}
+
+/** The site being served, and the way to replace it with another build without a restart. */
+export interface LiveSite {
+  /** The folder the pages now come from. */
+  readonly siteDir: string;
+  /**
+   * Reads another build into memory, checks it, and serves it from the next
+   * request on; requests already answering finish on the one they started with.
+   * A build that cannot be loaded throws and leaves the current one serving.
+   */
+  swap(siteDir: string): Promise<void>;
+}
+
+interface LoadedSite {
+  siteDir: string;
+  files: Map<string, SiteFile>;
+  notFound: { match: RegExp; file: SiteFile }[];
+  notFoundFiles: Set<SiteFile>;
+}
+
+async function loadSite(siteDir: string, options: SitePluginOptions): Promise<LoadedSite> {
+  const files = await loadSiteFiles(siteDir, { https: options.https, connectOrigins: options.connectOrigins });
+  const notFound = options.notFoundPages.map(({ match, page }) => {
+    const file = files.get(page);
+    if (!file) throw new Error(`The not-found page ${page} is missing from ${siteDir}: run the build.`);
+    return { match, file };
+  });
+  // A not-found page requested by its own path (/404, /services/404) is still a not-found answer.
+  return { siteDir, files, notFound, notFoundFiles: new Set(notFound.map(({ file }) => file)) };
 }
 
 function pickEncoding(request: FastifyRequest, file: SiteFile): { body: Buffer; encoding?: "br" | "gzip" } {
@@ -33,21 +65,27 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
 
 /** Serves the pre-rendered site from memory: pages, hashed assets, redirects and not-found pages. */
 export async function sitePlugin(app: FastifyInstance, options: SitePluginOptions) {
-  const files = await loadSiteFiles(options.siteDir, { https: options.https, connectOrigins: options.connectOrigins });
-  const notFound = options.notFoundPages.map(({ match, page }) => {
-    const file = files.get(page);
-    if (!file) throw new Error(`The not-found page ${page} is missing from ${options.siteDir}: run the build.`);
-    return { match, file };
+  // One reference to the whole loaded build: a swap replaces it in one assignment, so a
+  // request reads either the old build or the new one, never a mix of the two.
+  let site = await loadSite(options.siteDir, options);
+  app.log.info({ files: site.files.size, siteDir: site.siteDir }, "site loaded");
+  options.onLoaded?.({
+    get siteDir() {
+      return site.siteDir;
+    },
+    async swap(siteDir) {
+      const next = await loadSite(siteDir, options);
+      site = next;
+      app.log.info({ files: next.files.size, siteDir }, "site swapped");
+    },
   });
-  // A not-found page requested by its own path (/404, /services/404) is still a not-found answer.
-  const notFoundFiles = new Set(notFound.map(({ file }) => file));
-  app.log.info({ files: files.size, siteDir: options.siteDir }, "site loaded");
 
   for (const [from, to] of Object.entries(options.redirects)) {
     app.get(from, (_request, reply) => reply.redirect(to, 301));
   }
 
   app.get("/*", (request, reply) => {
+    const { files, notFound, notFoundFiles } = site;
     const pathname = request.url.split("?")[0] ?? "/";
     const file = files.get(pathname);
     if (file) return send(request, reply, file, notFoundFiles.has(file) ? 404 : 200);

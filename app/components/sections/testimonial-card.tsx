@@ -1,5 +1,20 @@
 import type { Testimonial } from "~/content/types";
+import { uploadVariant, UPLOADS_PUBLIC_PATH } from "../../../contract/uploads";
 import { Icon } from "../ui/icon";
+
+/** A 48 px avatar: a picture uploaded through the content editor comes in AVIF and WebP at 1x and 2x. */
+function Avatar({ src }: { src: string }) {
+  const img = <img src={src.startsWith(UPLOADS_PUBLIC_PATH) ? uploadVariant(src, 96, "webp") : src} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full object-cover" />;
+  if (!src.startsWith(UPLOADS_PUBLIC_PATH)) return img;
+  const set = (format: "avif" | "webp") => `${uploadVariant(src, 48, format)} 1x, ${uploadVariant(src, 96, format)} 2x`;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={set("avif")} />
+      <source type="image/webp" srcSet={set("webp")} />
+      {img}
+    </picture>
+  );
+}
 
 /** One quote. With an empty avatar the author's initial stands in; with none, the author line stands alone. */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
@@ -12,7 +27,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
         {avatar ? (
-          <img src={avatar} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full object-cover" />
+          <Avatar src={avatar} />
         ) : (
           // An empty avatar gets the initial; none at all (a role label as author) gets nothing.
           avatar === "" && (

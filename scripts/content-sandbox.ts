@@ -1,0 +1,101 @@
+// A throw-away copy of this repository with the content editor on, for the
+// browser test and the publish benchmark: the server under test edits, commits
+// and builds the copy, never the checkout it was started from.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export interface ContentSandbox {
+  dir: string;
+  baseURL: string;
+  password: string;
+  server: ChildProcess;
+  /** Stops the server and removes the copy. */
+  close(): Promise<void>;
+}
+
+function must(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** Copies the repository's files (tracked and new, not ignored ones), links node_modules, starts a git history, builds the site and the editor. */
+export function makeSandboxCopy(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "content-sandbox-"));
+  const files = must("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root).split("\0").filter(Boolean);
+  for (const file of files) {
+    const from = path.join(root, file);
+    const to = path.join(dir, file);
+    mkdirSync(path.dirname(to), { recursive: true });
+    try {
+      copyFileSync(from, to);
+    } catch (error) {
+      // A file deleted in the work tree but still tracked is simply not copied.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const who = { GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "test@localhost", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "test@localhost" };
+  must("git", ["init", "--quiet"], dir);
+  must("git", ["add", "--all"], dir);
+  must("git", ["commit", "--quiet", "-m", "Sandbox copy"], dir, { ...process.env, ...who });
+  must("npm", ["run", "build"], dir);
+  must("npm", ["run", "build:editor"], dir);
+  return dir;
+}
+
+async function waitForHealth(baseURL: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the sandbox server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the sandbox server did not answer within ${timeoutMs} ms`);
+}
+
+export async function startContentSandbox({ port, password = "sandbox-admin-password" }: { port: number; password?: string }): Promise<ContentSandbox> {
+  const dir = makeSandboxCopy();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: dir,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(dir, "data"),
+      SITE_DIR: path.join(dir, "build", "client"),
+      LOG_LEVEL: "warn",
+      ADMIN_PASSWORD: password,
+      ADMIN_SIGNIN_MAX: "1000",
+      CONTENT_EDITOR: "on",
+      SITE_SOURCE_DIR: dir,
+      PUBLIC_SITE_URL: baseURL,
+      ANALYTICS: "off",
+    },
+  });
+  await waitForHealth(baseURL, server, 60_000);
+  return {
+    dir,
+    baseURL,
+    password,
+    server,
+    async close() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { paths } from "../../contract/paths";
+import { ADMIN_API } from "../../contract/admin";
+import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } from "../../contract/content-editor";
+import { editorConfig, UPLOADS_DIRECTORY, type EditorStorage } from "../../editor/keystatic.config";
+import { ROBOTS_HEADER } from "../admin/admin-plugin";
+import { makeImageVariants } from "./images";
+import type { Publisher } from "./publisher";
+
+// The owner's content editor on this server: Keystatic's UI (its own bundle)
+// at /keystatic, its file API at /api/keystatic, the last preview build at
+// /admin/preview, all for a signed-in owner only; the publishing routes are
+// added to /api/admin by contentAdminRoutes below.
+
+export interface ContentPluginOptions {
+  /** local: the checkout's files through this server; github: the repository on GitHub (Keystatic's own OAuth routes). */
+  storage: EditorStorage;
+  /** The checkout the editor writes to (SITE_SOURCE_DIR). */
+  sourceDir: string;
+  /** The editor's built bundle (`npm run build:editor`). */
+  editorDir: string;
+  /** Publishing on this server (local mode only). */
+  publisher?: Publisher;
+  /** Whether the request comes with a live owner session. */
+  signedIn: (request: FastifyRequest) => Promise<boolean>;
+  /** Whether the request comes from another site (refused before anything else). */
+  crossSite: (request: FastifyRequest) => boolean;
+}
+
+/** An upload of the editor's is at most this big (a photo from a phone, base64 in JSON). */
+const EDITOR_BODY_BYTES = 25 * 1024 * 1024;
+/** The preview is the built HTML as visitors get it, without its scripts (a look at the page, not a second site). */
+const PREVIEW_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const EDITOR_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".woff2": "font/woff2",
+  ".webm": "video/webm",
+  ".mp4": "video/mp4",
+  ".json": "application/json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** A file under `root` for a URL path, never outside it. */
+async function readUnder(root: string, urlPath: string): Promise<{ body: Buffer; type: string } | undefined> {
+  const relative = decodeURIComponent(urlPath).replace(/^\/+/, "");
+  if (relative.split("/").some((segment) => segment === ".." || segment.startsWith("."))) return undefined;
+  for (const candidate of [relative, path.join(relative, "index.html")]) {
+    const file = path.join(root, candidate);
+    if (!file.startsWith(root + path.sep) && file !== root) continue;
+    const type = types[path.extname(file)];
+    if (!type || !existsSync(file)) continue;
+    try {
+      return { body: await readFile(file), type };
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/** The preview's pages link and load from under /admin/preview, so every page and picture is the preview's. */
+const rebase = (html: string) => html.replace(/((?:src|href|poster|srcset)=")\/(?!\/)/g, `$1${PREVIEW_PATH}/`);
+
+export async function contentPlugin(app: FastifyInstance, options: ContentPluginOptions) {
+  const { sourceDir, editorDir, publisher } = options;
+  // GitHub mode reads KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET and KEYSTATIC_SECRET itself.
+  const handler = makeGenericAPIRouteHandler({ config: editorConfig(options.storage), localBaseDirectory: sourceDir });
+  const githubAuth = `${EDITOR_API}/github/`;
+
+  // The editor's API reads its JSON itself: keep the body as it came.
+  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: EDITOR_BODY_BYTES }, (_request, body, done) => done(null, body));
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
+    // GitHub's sign-in comes back from github.com, cross-site and without the owner's SameSite=Strict
+    // cookie: Keystatic's own OAuth routes check it with GitHub, as in its Next.js and Astro setups.
+    if (options.storage.kind === "github" && request.url.startsWith(githubAuth)) return;
+    if (options.crossSite(request)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
+    if (await options.signedIn(request)) return;
+    if (request.url.startsWith(EDITOR_API)) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
+    // The pages send the owner to sign in first.
+    return reply.redirect(paths.admin, 303);
+  });
+
+  app.all(`${EDITOR_API}/*`, { bodyLimit: EDITOR_BODY_BYTES }, async (request, reply) => {
+    const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const url = new URL(request.url, "http://localhost").toString();
+    const response = await handler({ method: request.method, url, headers, json: async () => JSON.parse(body?.toString("utf8") ?? "null") });
+    if (request.method === "POST" && request.url.startsWith(`${EDITOR_API}/update`) && (response.status ?? 200) === 200 && body) {
+      // Pictures the owner uploaded get the site's AVIF and WebP sizes beside them.
+      const { additions } = JSON.parse(body.toString("utf8")) as { additions: { path: string }[] };
+      for (const addition of additions) {
+        if (addition.path.startsWith(`${UPLOADS_DIRECTORY}/`)) await makeImageVariants(path.join(sourceDir, addition.path), request.log);
+      }
+    }
+    reply.code(response.status ?? 200);
+    new Headers(response.headers).forEach((value, name) => void reply.header(name, value));
+    return reply.send(response.body === null ? undefined : typeof response.body === "string" ? response.body : Buffer.from(response.body));
+  });
+
+  const editorPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const found = (await readUnder(editorDir, request.url.split("?")[0]!.slice(EDITOR_PATH.length))) ?? (await readUnder(editorDir, "/index.html"));
+    if (!found) return reply.code(503).type("text/plain; charset=utf-8").send("The content editor is not built: run `npm run build:editor`.");
+    return reply.header("content-security-policy", EDITOR_CSP).type(found.type).send(found.body);
+  };
+  app.get(EDITOR_PATH, editorPage);
+  // The address the owner may remember beside the inbox's.
+  app.get(`${paths.admin}/content`, (_request, reply) => reply.redirect(EDITOR_PATH, 303));
+  app.get(`${EDITOR_PATH}/*`, editorPage);
+
+  const previewPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const dir = publisher?.previewDir();
+    if (!dir) return reply.code(404).type("text/plain; charset=utf-8").send("No preview yet: press “Preview” in the content editor.");
+    const pathname = request.url.split("?")[0]!.slice(PREVIEW_PATH.length) || "/";
+    const found = await readUnder(dir, pathname);
+    if (!found) return reply.code(404).type("text/plain; charset=utf-8").send("Not in the preview.");
+    reply.header("content-security-policy", PREVIEW_CSP).type(found.type);
+    return reply.send(found.type.startsWith("text/html") ? rebase(found.body.toString("utf8")) : found.body);
+  };
+  app.get(PREVIEW_PATH, previewPage);
+  app.get(`${PREVIEW_PATH}/*`, previewPage);
+}
+
+/** The publishing routes, registered inside /api/admin (its session and cross-site checks apply). */
+export function contentAdminRoutes(publisher: Publisher | undefined) {
+  return (scope: FastifyInstance) => {
+    const prefix = CONTENT_API.slice(ADMIN_API.length);
+    scope.get(`${prefix}/status`, async () => (publisher ? publisher.status() : { enabled: false, state: "idle", drafts: [] }));
+    const start = (job: PublishJob) => async (_request: FastifyRequest, reply: FastifyReply) => {
+      if (!publisher) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
+      if (!publisher.start(job)) return reply.code(409).send({ statusCode: 409, message: "A build is already running: wait for it to finish." });
+      return reply.code(202).send(await publisher.status());
+    };
+    scope.post(`${prefix}/preview`, start("preview"));
+    scope.post(`${prefix}/publish`, start("publish"));
+  };
+}
