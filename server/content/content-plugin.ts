@@ -57,7 +57,13 @@ const types: Record<string, string> = {
 
 /** A file under `root` for a URL path, never outside it. */
 async function readUnder(root: string, urlPath: string): Promise<{ body: Buffer; type: string } | undefined> {
-  const relative = decodeURIComponent(urlPath).replace(/^\/+/, "");
+  let relative: string;
+  try {
+    relative = decodeURIComponent(urlPath).replace(/^\/+/, "");
+  } catch {
+    // A malformed escape names no file.
+    return undefined;
+  }
   if (relative.split("/").some((segment) => segment === ".." || segment.startsWith("."))) return undefined;
   for (const candidate of [relative, path.join(relative, "index.html")]) {
     const file = path.join(root, candidate);
