@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "vite";
@@ -108,6 +108,49 @@ describe("Markdown content files", () => {
       /sections\.0\.blocks\.0\.terms\.0\.href: "http:\/\/example\.com" is not one of the site's paths, an https:\/\/ address, a mailto: address or a tel: number/,
     );
     expect(() => loadContentFile("legal/cookie-policy.yaml", "title: x")).toThrow(/no schema for this file/);
+  });
+});
+
+describe("figures stated in the spotlight files", () => {
+  const spotlight = readFileSync(path.join(contentDir, "spotlight/index.md"), "utf8");
+  const statistics = readFileSync(path.join(contentDir, "statistics.yaml"), "utf8");
+  /** A copy of content/ with statistics.yaml and the spotlight page as given. */
+  const contentCopy = (stats: string, page = spotlight) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "content-figures-"));
+    cpSync(contentDir, dir, { recursive: true });
+    writeFileSync(path.join(dir, "statistics.yaml"), stats);
+    writeFileSync(path.join(dir, "spotlight/index.md"), page);
+    return dir;
+  };
+  type Spotlight = { hero: { intro: string }; sectorEstimates: { heading: string } };
+
+  it("writes {figures.name} from statistics.yaml in the page's format, and follows a changed figure", () => {
+    expect(spotlight).toContain("About {figures.freelancers} people");
+    const now = loadContentFile("spotlight/index.md", spotlight) as Spotlight;
+    expect(now.hero.intro).toMatch(/^About 2\.05 million people in the UK freelance, out of 4\.3 million self-employed, and 7\.4 million/);
+    expect(now.sectorEstimates.heading).toBe("Freelancers by sector: 2025 estimates");
+
+    const dir = contentCopy(statistics.replace("freelancers: 2050000", "freelancers: 2200000").replace("year: 2025", "year: 2026"));
+    const edited = loadContentFile("spotlight/index.md", spotlight, dir) as Spotlight;
+    expect(edited.hero.intro).toMatch(/^About 2\.20 million people/);
+    expect(edited.sectorEstimates.heading).toBe("Freelancers by sector: 2026 estimates");
+  });
+
+  it("fails the build on an unknown figure, and names statistics.yaml when it is the file at fault", () => {
+    const dir = contentCopy(statistics, spotlight.replace("{figures.freelancers}", "{figures.freelancerz}"));
+    expect(() => checkAllContent(dir)).toThrow(/content\/spotlight\/index\.md: hero\.intro: unknown placeholder \{figures\.freelancerz\} \(app\/content\/figures\.ts/);
+
+    const badStats = contentCopy(statistics.replace("freelancers: 2050000", "freelancers: many"));
+    expect(() => loadContentFile("spotlight/index.md", spotlight, badStats)).toThrow(
+      /content\/spotlight\/index\.md states figures from content\/statistics\.yaml, which fails:\ncontent\/statistics\.yaml does not fit its schema:\n {2}ukWorkforce\.freelancers: /,
+    );
+  });
+
+  it("needs each ## section to be an intro, then a list", () => {
+    const noList = spotlight.replace(/\n- Information Tech[\s\S]*$/, "\n");
+    expect(() => loadContentFile("spotlight/index.md", noList)).toThrow(/spotlight\/index\.md does not fit its schema:\n {2}sections\.0\.blocks/);
+    const twoSections = `${spotlight}\n## More\n\nText.\n\n- item\n`;
+    expect(() => loadContentFile("spotlight/index.md", twoSections)).toThrow(/sections\.1: needs exactly one ## section/);
   });
 });
 

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import { parse as parseYaml } from "yaml";
 import type { Plugin } from "vite";
-import { contentFiles, type ContentEntry } from "../app/content/schemas/index.ts";
+import { statedFigures } from "../app/content/figures.ts";
+import { contentFiles, type ContentEntry, type ContentOf } from "../app/content/schemas/index.ts";
 import { placeholders } from "../app/content/schemas/placeholders.ts";
 import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
@@ -31,8 +32,8 @@ export function entryFor(relative: string): ContentEntry | undefined {
 
 const placeholderPattern = /\{([a-zA-Z]\w*(?:\.[a-zA-Z]\w*)+)\}/g;
 
-function placeholderValue(name: string): unknown {
-  let value: unknown = placeholders;
+function placeholderValue(name: string, values: object): unknown {
+  let value: unknown = values;
   for (const key of name.split(".")) {
     value = value !== null && typeof value === "object" && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
   }
@@ -40,16 +41,37 @@ function placeholderValue(name: string): unknown {
 }
 
 /**
- * Every `{name.path}` in the data's strings replaced by its value from
- * app/content/schemas/placeholders.ts; a string that is a placeholder alone
- * becomes the value itself, whatever it is. Unknown names are refused.
+ * The values a file's placeholders name: placeholders.ts's, and
+ * `{figures.…}`, the figures of `dir`'s statistics.yaml as the editorials
+ * write them (app/content/figures.ts), read only when a file names one.
  */
-export function resolvePlaceholders(data: unknown, at: string[] = []): unknown {
+function placeholderValues(file: string, dir: string): object {
+  if (file === "statistics.yaml") return placeholders;
+  let figures: object | undefined;
+  return {
+    ...placeholders,
+    get figures() {
+      figures ??= statedFigures(loadContentFile("statistics.yaml", readFileSync(path.join(dir, "statistics.yaml"), "utf8"), dir) as ContentOf<"statistics.yaml">);
+      return figures;
+    },
+  };
+}
+
+/**
+ * Every `{name.path}` in the data's strings replaced by its value from
+ * `values` (app/content/schemas/placeholders.ts by default); a string that is
+ * a placeholder alone becomes the value itself, whatever it is. Unknown names
+ * are refused.
+ */
+export function resolvePlaceholders(data: unknown, at: string[] = [], values: object = placeholders): unknown {
   if (typeof data === "string") {
     const whole = /^\{([a-zA-Z]\w*(?:\.[a-zA-Z]\w*)+)\}$/.exec(data.trim());
     const check = (name: string) => {
-      const value = placeholderValue(name);
-      if (value === undefined) throw new PlaceholderError(`unknown placeholder {${name}} (app/content/schemas/placeholders.ts lists them)`, at);
+      const value = placeholderValue(name, values);
+      if (value === undefined) {
+        const list = name.startsWith("figures.") ? "app/content/figures.ts and content/README.md list the figures" : "app/content/schemas/placeholders.ts lists them";
+        throw new PlaceholderError(`unknown placeholder {${name}} (${list})`, at);
+      }
       return value;
     };
     if (whole) return check(whole[1] ?? "");
@@ -59,9 +81,9 @@ export function resolvePlaceholders(data: unknown, at: string[] = []): unknown {
       return String(value);
     });
   }
-  if (Array.isArray(data)) return data.map((item, index) => resolvePlaceholders(item, [...at, String(index)]));
+  if (Array.isArray(data)) return data.map((item, index) => resolvePlaceholders(item, [...at, String(index)], values));
   if (data !== null && typeof data === "object") {
-    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, resolvePlaceholders(value, [...at, key])]));
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, resolvePlaceholders(value, [...at, key], values)]));
   }
   return data;
 }
@@ -92,7 +114,7 @@ function reason(issue: v.BaseIssue<unknown>): string {
  * Parses and checks one content file. `file` is its path relative to content/
  * (posix); throws a ContentError naming it, the field and the reason.
  */
-export function loadContentFile(file: string, source: string): unknown {
+export function loadContentFile(file: string, source: string, dir = contentDir): unknown {
   const entry = entryFor(file);
   if (!entry) {
     throw new ContentError(`content/${file}: no schema for this file (app/content/schemas/index.ts lists what content/ may hold)`);
@@ -109,8 +131,9 @@ export function loadContentFile(file: string, source: string): unknown {
     } else {
       data = parseYaml(source, { prettyErrors: true });
     }
-    data = resolvePlaceholders(data);
+    data = resolvePlaceholders(data, [], placeholderValues(file, dir));
   } catch (error) {
+    if (error instanceof ContentError) throw new ContentError(`content/${file} states figures from content/statistics.yaml, which fails:\n${error.message}`);
     if (error instanceof MarkdownError) throw new ContentError(`content/${file}: ${error.where}: ${error.message}`);
     if (error instanceof PlaceholderError) throw new ContentError(`content/${file}: ${error.at.join(".") || "(file)"}: ${error.message}`);
     throw new ContentError(`content/${file}: not valid ${isMarkdown ? "front matter" : "YAML"}: ${(error as Error).message}`);
@@ -140,7 +163,7 @@ export function loadContentFolder(pattern: string, dir = contentDir): unknown[] 
   if (!name.startsWith("*")) throw new ContentError(`content/${relative}: a folder is imported as <folder>/*.<extension>`);
   return listContentFiles(dir)
     .filter((file) => path.posix.dirname(file) === folder && file.endsWith(name.slice(1)))
-    .map((file) => loadContentFile(file, readFileSync(path.join(dir, file), "utf8")));
+    .map((file) => loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir));
 }
 
 /** Every content file, relative to `dir` (posix), sorted. */
@@ -156,7 +179,7 @@ export function checkAllContent(dir = contentDir): void {
   const problems: string[] = [];
   for (const file of listContentFiles(dir)) {
     try {
-      loadContentFile(file, readFileSync(path.join(dir, file), "utf8"));
+      loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       problems.push(error.message);
@@ -199,7 +222,10 @@ export function contentPlugin(dir = contentDir): Plugin {
         return { code: `export default ${JSON.stringify(loadContentFolder(file, dir))};\n`, map: null };
       }
       this.addWatchFile(file);
-      const data = loadContentFile(relative, readFileSync(file, "utf8"));
+      const source = readFileSync(file, "utf8");
+      // A sentence stating a figure changes with statistics.yaml.
+      if (source.includes("{figures.")) this.addWatchFile(path.join(dir, "statistics.yaml"));
+      const data = loadContentFile(relative, source, dir);
       return { code: `export default ${JSON.stringify(data)};\n`, map: null };
     },
   };

@@ -2,6 +2,7 @@
 // one name, from content/statistics.yaml. Pages and charts write them through
 // number-formats.ts; no other module types these numbers.
 import file from "../../content/statistics.yaml";
+import { statedFigures } from "./figures";
 import type { ContentOf } from "./schemas";
 import type { ChartDatum } from "./types";
 
@@ -32,3 +33,6 @@ export const payrollMarket = statistics.payrollMarket;
 
 /** UK recruitment, as the agencies editorial states it. */
 export const recruitmentIndustry = statistics.recruitmentIndustry;
+
+/** The figures as the editorials' sentences write them ("2.05 million"), as content files name them (`{figures.freelancers}`). */
+export const figures = statedFigures(statistics);

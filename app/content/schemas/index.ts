@@ -139,6 +139,61 @@ export const aboutPage = v.strictObject({
   sections: v.strictTuple([proseSection, proseSection, proseSection], "needs exactly three ## sections: the story, the mission and the vision"),
 });
 
+/** A `##` section of one paragraph, its intro, then one list (`- item` lines), its items. */
+const listSection = v.pipe(
+  v.strictObject({
+    heading: text,
+    blocks: v.strictTuple(
+      [text, v.strictObject({ list: v.pipe(v.array(text), v.minLength(1)) }, "then a list (- item lines)")],
+      "needs one paragraph (its intro), then one list (- item lines)",
+    ),
+  }),
+  v.transform(({ heading, blocks: [intro, { list }] }) => ({ heading, intro, items: list })),
+);
+
+/** A closing call to action: heading, a line of text, buttons. */
+const ctaBand = v.strictObject({ heading: text, text, actions: v.pipe(v.array(action), v.minLength(1)) });
+
+/** A headed section of cards with an intro. */
+const introCards = v.strictObject({ heading: text, intro: text, cards: v.pipe(v.array(card), v.minLength(1)) });
+
+/** The labels under a stat grid's figures, by figure (the values come from statistics.yaml). */
+const labels = <const K extends string>(...keys: K[]) => v.strictObject(Object.fromEntries(keys.map((key) => [key, text])) as Record<K, typeof text>);
+
+/** A chart's words: its title and its data table's column headings (the data come from statistics.yaml). */
+const chartCopy = v.strictObject({ title: text, categoryLabel: text, valueLabel: text });
+
+/** /spotlight: UK freelancers by sector; its one `##` section is what each sector needs. */
+export const spotlightPage = v.strictObject({
+  hero: pageHero,
+  workforce: v.strictObject({ heading: text, intro: text, labels: labels("freelancers", "selfEmployed", "freelanceInSomeCapacity") }),
+  sectorEstimates: v.strictObject({ heading: text, intro: text, note: text }),
+  sectorNeeds: v.strictObject({ actions: v.array(action) }),
+  cta: ctaBand,
+  sections: v.strictTuple([listSection], "needs exactly one ## section: what each sector needs (an intro, then a list)"),
+});
+
+/** /spotlight/agencies; its two `##` sections are the compliance checklist and the next edition. */
+export const agenciesSpotlightPage = v.strictObject({
+  hero: pageHero,
+  figures: v.strictObject({ heading: text, labels: labels("turnover", "selfEmployed") }),
+  needs: introCards,
+  cta: ctaBand,
+  sections: v.strictTuple([listSection, listSection], "needs exactly two ## sections: the compliance checklist and the next edition"),
+});
+
+/** /spotlight/payroll; its two `##` sections are the market's growth and the section for payroll providers. */
+export const payrollSpotlightPage = v.strictObject({
+  hero: pageHero,
+  atAGlance: v.strictObject({ heading: text, intro: text, labels: labels("freelancers", "agencies", "marketValue") }),
+  sectorChart: v.strictObject({ heading: text, intro: text, chart: chartCopy }),
+  marketGrowth: v.strictObject({ chart: chartCopy }),
+  covers: introCards,
+  forProviders: v.strictObject({ labels: labels("freelancersNeedingPayroll", "processed") }),
+  cta: ctaBand,
+  sections: v.strictTuple([listSection, listSection], "needs exactly two ## sections: the market's growth and the one for payroll providers"),
+});
+
 export const contentFiles = {
   "home/hero.yaml": homeHero,
   "testimonials/home.yaml": testimonials,
@@ -151,6 +206,9 @@ export const contentFiles = {
   "navigation/footer.yaml": footerNavigation,
   "legal/*.md": { markdown: "sections", schema: legalDocument },
   "about.md": { markdown: "sections", schema: aboutPage },
+  "spotlight/index.md": { markdown: "sections", schema: spotlightPage },
+  "spotlight/agencies.md": { markdown: "sections", schema: agenciesSpotlightPage },
+  "spotlight/payroll.md": { markdown: "sections", schema: payrollSpotlightPage },
 } as const satisfies Record<string, ContentEntry>;
 
 export type ContentPath = keyof typeof contentFiles;
