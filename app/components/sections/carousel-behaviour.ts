@@ -5,6 +5,7 @@ import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import type { AutoplayType } from "embla-carousel-autoplay";
 import type { IconName } from "~/content/icon-names";
 import { carouselCopy } from "~/content/carousel";
+import { replayEarlyEvents } from "~/lib/early-events";
 import { arrowAction, carouselParts, controlAction, type CarouselAction } from "./carousel-parts";
 
 /** A slide must be at least this visible to count as shown (and be read out). */
@@ -101,6 +102,8 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
     embla.on("slidesInView", markSlidesInView).on("reInit", onReInit).on("pointerUp", resume);
     markSlidesInView();
     update();
+    // Clicks held since the first paint (carousel.tsx opts in) now reach onClick, each once, as late ones.
+    replayEarlyEvents(root);
   };
   const load = () => {
     if (status !== "idle") return;
