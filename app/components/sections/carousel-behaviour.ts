@@ -25,7 +25,8 @@ interface Engine {
  * everything. Swipe, arrow buttons and arrow keys move it; autoplay pauses while
  * hovered or focused within, stops with the pause button (WCAG 2.2.2), and never
  * starts for visitors who prefer reduced motion, who also get jumps instead of
- * animated scrolling. `earlier` are the presses made before this code arrived;
+ * animated scrolling. `earlier` are the arrow keys pressed before this code
+ * arrived (clicks were held by the early event capture and are replayed here);
  * arrows pressed before Embla has arrived are applied once it is there, and the
  * pause button needs no Embla.
  */
@@ -102,8 +103,6 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
     embla.on("slidesInView", markSlidesInView).on("reInit", onReInit).on("pointerUp", resume);
     markSlidesInView();
     update();
-    // Clicks held since the first paint (carousel.tsx opts in) now reach onClick, each once, as late ones.
-    replayEarlyEvents(root);
   };
   const load = () => {
     if (status !== "idle") return;
@@ -165,6 +164,9 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
   motion.addEventListener("change", update);
   update();
   for (const action of earlier) act(action);
+  // Clicks held since the first paint (carousel.tsx opts in) reach onClick now, each
+  // once, as a late click does: the pause at once, an arrow once Embla is there.
+  replayEarlyEvents(root);
   load();
 
   return () => {

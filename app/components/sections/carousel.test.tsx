@@ -206,7 +206,7 @@ describe("Embla, loaded on demand", () => {
   describe("with the early events head script", () => {
     beforeAll(() => new Function(earlyEventsScript)());
 
-    it("holds the clicks made before Embla is there and replays them to it, each once", async () => {
+    it("holds the clicks made before its behaviour runs and replays them to it, each once", async () => {
       renderCarousel();
       const carousel = screen.getByRole("region", { name: whyChooseUs.carouselLabel }).closest("slide-carousel");
       expect(carousel).toHaveAttribute("data-replay");

@@ -37,8 +37,8 @@ interface CarouselProps<T> {
  * The one auto-playing carousel, as pre-rendered markup: every slide is in the
  * HTML, laid out by CSS exactly as Embla leaves it, and the <slide-carousel>
  * element (slide-carousel.ts) brings it to life, on kept HTML and on markup
- * React rendered alike. Its presses are held from the first paint until Embla
- * is there (holdsEarlyPresses, carousel-behaviour.ts). It starts as rotating,
+ * React rendered alike. Its clicks are held from the first paint until its
+ * behaviour runs (holdsEarlyPresses, carousel-behaviour.ts). It starts as rotating,
  * so its slides are not a live region until something pauses it.
  */
 export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, kind = "cards" }: CarouselProps<T>) {
