@@ -15,6 +15,7 @@ import { layoutCopy } from "../app/content/layout";
 import { newsletterCopy } from "../app/content/newsletter";
 import { sitePages } from "../app/content/pages";
 import { carouselCopy } from "../app/content/carousel";
+import { servicesHero } from "../app/content/services";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
 
@@ -98,6 +99,14 @@ export const KINDS: Kind[] = [
       await page.evaluate((position) => ((window as unknown as { __slideStart: number }).__slideStart = position), start);
     },
     works: async (page) => (await slidePosition(page)) !== (await page.evaluate(() => (window as unknown as { __slideStart: number }).__slideStart)),
+  },
+  {
+    name: "scroll button",
+    control: (page) => page.getByRole("button", { name: servicesHero.browseLabel }),
+    prepare: async (page) => {
+      await page.evaluate(() => ((window as unknown as { __scrollStart: number }).__scrollStart = window.scrollY));
+    },
+    works: (page) => page.evaluate(() => window.scrollY > (window as unknown as { __scrollStart: number }).__scrollStart + 20),
   },
   {
     name: "multi-select",

@@ -1,6 +1,10 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type Locator, type Page } from "@playwright/test";
+import { carouselCopy } from "../app/content/carousel";
+import { SERVICES_HERO_SCROLL_PX } from "../app/content/constants";
+import { whyChooseUs } from "../app/content/freelancers";
 import { paths } from "../app/content/paths";
 import { resourcesFaq } from "../app/content/resources";
+import { servicesHero } from "../app/content/services";
 import { acknowledgeBanners, expect, isPhone, waitForHydration } from "./fixtures";
 
 // Each control used as soon as it is visible, while the page's JavaScript is
@@ -160,4 +164,62 @@ base("content protection blocks a paste on the page from the first paint, never 
   await notHydratedYet(page);
   await release();
   expect(await paste()).toEqual({ pageBlocked: true, fieldBlocked: false });
+});
+
+/** Whether the carousel shows the slide labelled `label` ("n of N"): Embla marks those out of view aria-hidden. */
+const slide = (carousel: Locator, label: string) => carousel.getByRole("group", { name: label, includeHidden: true });
+
+base("a carousel's Next pressed before the scripts moves it one slide, once, when they arrive", async ({ page }) => {
+  // Jumps instead of animated moves and no autoplay: where the carousel ends is where the presses left it.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const release = await openEarly(page, paths.freelancers);
+  const carousel = page.getByRole("region", { name: whyChooseUs.carouselLabel });
+  const total = whyChooseUs.cards.length;
+  await carousel.getByRole("button", { name: carouselCopy.next }).click();
+  await notHydratedYet(page);
+
+  await release();
+  await expect(slide(carousel, `1 of ${total}`)).toHaveAttribute("aria-hidden", "true");
+  await expect(slide(carousel, `2 of ${total}`)).not.toHaveAttribute("aria-hidden");
+  // A late press carries on from there: nothing was left queued, nothing applied twice.
+  await carousel.getByRole("button", { name: carouselCopy.next }).click();
+  await expect(slide(carousel, `2 of ${total}`)).toHaveAttribute("aria-hidden", "true");
+  await expect(slide(carousel, `3 of ${total}`)).not.toHaveAttribute("aria-hidden");
+  await expect(slide(carousel, `1 of ${total}`)).toHaveAttribute("aria-hidden", "true");
+});
+
+base("a carousel's pause pressed before the scripts stops autoplay when they arrive", async ({ page }) => {
+  const release = await openEarly(page, paths.freelancers);
+  const carousel = page.getByRole("region", { name: whyChooseUs.carouselLabel });
+  await carousel.getByRole("button", { name: carouselCopy.pause }).click();
+  await notHydratedYet(page);
+
+  await release();
+  await expect(carousel.getByRole("button", { name: carouselCopy.play })).toBeVisible();
+  // Stopped by the visitor, so the slides are a live region again; the one press toggled it once.
+  await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);
+  await expect(carousel.getByRole("button", { name: carouselCopy.pause })).toHaveCount(0);
+});
+
+base("Browse Services pressed before the scripts scrolls the page once, when they arrive", async ({ page }) => {
+  // A jump, not a smooth scroll: the position is final as soon as it has moved.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  // Every scroll the page's code asks for, to tell one from two.
+  await page.addInitScript(() => {
+    const scrollBy = window.scrollBy.bind(window) as (options: ScrollToOptions) => void;
+    const log: number[] = [];
+    (window as unknown as { __scrolls: number[] }).__scrolls = log;
+    window.scrollBy = ((options: ScrollToOptions) => {
+      log.push(options.top ?? 0);
+      scrollBy(options);
+    }) as typeof window.scrollBy;
+  });
+  const release = await openEarly(page, paths.services);
+  await page.getByRole("button", { name: servicesHero.browseLabel }).click();
+  await notHydratedYet(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await release();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SERVICES_HERO_SCROLL_PX);
+  expect(await page.evaluate(() => (window as unknown as { __scrolls: number[] }).__scrolls)).toEqual([SERVICES_HERO_SCROLL_PX]);
 });

@@ -1,13 +1,16 @@
 // The inline head script of the early event capture (early-events.ts says what
 // it does), apart from the replay so that the page's first-load bundle holds
 // neither: root.tsx renders this only in the pre-render, and the replay comes
-// with the forms' own code.
+// with the lazy code of the forms and widgets that opt in.
 
 /** How long a held form submission waits for the form's code before it is posted natively. */
 export const RELEASE_AFTER_MS = 15_000;
 
 /** Put on a control, or on a form or widget, whose code loads after the first paint. */
 export const REPLAY_ATTRIBUTE = "data-replay";
+
+/** Spread on the element: its presses are held from the first paint until it calls replayEarlyEvents() (early-events.ts). */
+export const holdsEarlyPresses = { [REPLAY_ATTRIBUTE]: "" } as const;
 
 // The script's source is a literal (the bytes must be the same in the pre-render
 // and in every visitor's browser: the CSP allows it by its hash). Its line breaks

@@ -1,5 +1,4 @@
 import { useEffect, type RefObject } from "react";
-import { REPLAY_ATTRIBUTE } from "./early-events-script";
 
 // Early event capture and replay (docs/adr/0011-early-event-replay.md), the
 // pattern of Angular's event replay and Google's JSAction. A control whose code
@@ -15,8 +14,8 @@ import { REPLAY_ATTRIBUTE } from "./early-events-script";
 // submissions collapse into one while it waits (a double tap is one request).
 // With scripts off entirely nothing is held: forms post natively.
 
-/** Spread on the element: its presses are held from the first paint until it calls replayEarlyEvents(). */
-export const holdsEarlyPresses = { [REPLAY_ATTRIBUTE]: "" } as const;
+// Markup that always ships (a section, not a lazy form) imports it from early-events-script.ts, so the replay stays out of the first load.
+export { holdsEarlyPresses } from "./early-events-script";
 
 /** What the inline script shares with the bundle: presses held so far, and the controls ready for theirs. */
 export interface EarlyEvents {

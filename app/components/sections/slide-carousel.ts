@@ -3,7 +3,10 @@
 // element that every carousel page loads is only this: it fetches the carousel's
 // behaviour (carousel-behaviour.ts, which then fetches Embla) once the carousel
 // is within a viewport height of the screen, or on the first touch, focus, key
-// press or click inside it, and hands over the presses made before it arrived.
+// press or click inside it, and hands over the presses made before it arrived:
+// the arrow keys; a click meanwhile is held by the early event capture
+// (carousel.tsx opts in) until the behaviour replays it, and is handed over
+// here only where the head script is missing (a unit test).
 import { defineElement } from "~/lib/custom-element";
 import { arrowAction, controlAction, type CarouselAction } from "./carousel-parts";
 

@@ -1,3 +1,4 @@
+import { holdsEarlyPresses } from "~/lib/early-events-script";
 import { buttonClasses, type ButtonVariant } from "./button-link";
 // Registers <scroll-by>, which does the scrolling, wherever React renders the button.
 import "./scroll-by";
@@ -9,10 +10,14 @@ interface ScrollButtonProps {
   variant?: ButtonVariant;
 }
 
-/** A button that scrolls the window down: smoothly, or at once for visitors who prefer reduced motion. */
+/**
+ * A button that scrolls the window down: smoothly, or at once for visitors who
+ * prefer reduced motion. A press before <scroll-by>'s code has loaded is held
+ * and answered once it has (holdsEarlyPresses).
+ */
 export function ScrollButton({ label, by, variant = "primary" }: ScrollButtonProps) {
   return (
-    <scroll-by px={by}>
+    <scroll-by px={by} {...holdsEarlyPresses}>
       <button type="button" className={buttonClasses(variant)}>
         {label}
       </button>
