@@ -14,6 +14,7 @@ declare module "react" {
       "scroll-by": CustomElementProps & { px: number };
       "count-up": CustomElementProps & { value: number; format: string };
       "grow-bars": CustomElementProps;
+      "mobile-menu": CustomElementProps;
       "slide-carousel": CustomElementProps & { delay: number };
     }
   }

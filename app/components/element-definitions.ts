@@ -15,6 +15,7 @@ export const elementDefinitions = {
   "scroll-by": () => import("./ui/scroll-by"),
   "count-up": () => import("./charts/count-up"),
   "grow-bars": () => import("./charts/grow-bars"),
+  "mobile-menu": () => import("./layout/mobile-menu-behaviour"),
 } as const satisfies Record<string, () => Promise<unknown>>;
 
 export type ElementTag = keyof typeof elementDefinitions;

@@ -2,11 +2,14 @@ import { Link, useLocation } from "react-router";
 import { HEADER_SCROLL_THRESHOLD_PX } from "~/content/constants";
 import { getStartedLink, headerNav } from "~/content/navigation";
 import { paths } from "~/content/paths";
+import { staticPart } from "~/lib/static-part";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { Logo } from "../ui/logo";
 import { DesktopNav } from "./desktop-nav";
 import { headerTone, type HeaderTone } from "./header-tone";
-import { MobileMenu } from "./mobile-menu";
+
+/** The hamburger and its panel: kept as pre-rendered (their behaviour is `<mobile-menu>`), rendered afresh on each route. */
+const MobileMenu = staticPart(() => import("./mobile-menu"));
 
 const toneClasses: Record<HeaderTone, string> = {
   transparent: "bg-transparent text-brand-900",
@@ -19,7 +22,7 @@ export function Header() {
   const isHome = pathname === paths.home;
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const tone = headerTone(isHome, scrolled);
-  // Every route change closes the mobile menu and any open dropdown: each does it itself, on a new pathname.
+  // Every route change closes the mobile menu (rendered afresh per route) and any open dropdown (on a new pathname).
   return (
     <header
       data-tone={tone}
@@ -36,7 +39,7 @@ export function Header() {
         >
           {getStartedLink.label}
         </Link>
-        <MobileMenu pathname={pathname} />
+        <MobileMenu />
       </div>
     </header>
   );
