@@ -15,6 +15,7 @@ declare module "react" {
       "count-up": CustomElementProps & { value: number; format: string };
       "grow-bars": CustomElementProps;
       "mobile-menu": CustomElementProps;
+      "desktop-nav": CustomElementProps;
       "back-to-top": CustomElementProps;
       "slide-carousel": CustomElementProps & { delay: number };
     }
