@@ -14,6 +14,9 @@ declare module "react" {
       "scroll-by": CustomElementProps & { px: number };
       "count-up": CustomElementProps & { value: number; format: string };
       "grow-bars": CustomElementProps;
+      "mobile-menu": CustomElementProps;
+      "desktop-nav": CustomElementProps;
+      "back-to-top": CustomElementProps;
       "slide-carousel": CustomElementProps & { delay: number };
     }
   }

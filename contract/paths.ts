@@ -53,17 +53,18 @@ export const paths = {
  * site's router redirects a click on it too), and /index.html so the home page
  * has one address.
  */
-export const redirects: Readonly<Record<string, string>> = {
+export const redirects: Readonly<Record<string, string>> = /* @__PURE__ */ (() => ({
   [paths.homeAlias]: paths.home,
   "/index.html": paths.home,
-};
+}))();
 
 /**
  * The pre-rendered page the server sends, with HTTP 404, for a path the site
  * does not have: the first whose pattern matches, so the catch-all comes last.
  */
-export const notFoundPages: readonly { match: RegExp; page: string }[] = [
+// Built by functions called as pure (here and above), so a browser bundle that needs neither drops them.
+export const notFoundPages: readonly { match: RegExp; page: string }[] = /* @__PURE__ */ (() => [
   // An unknown service category gets "Category not found", with a link back to the services.
-  { match: /* @__PURE__ */ new RegExp(`^${paths.services}/[^/]+$`), page: paths.serviceCategoryNotFound },
+  { match: new RegExp(`^${paths.services}/[^/]+$`), page: paths.serviceCategoryNotFound },
   { match: /^\//, page: paths.notFound },
-];
+])();

@@ -15,6 +15,9 @@ export const elementDefinitions = {
   "scroll-by": () => import("./ui/scroll-by"),
   "count-up": () => import("./charts/count-up"),
   "grow-bars": () => import("./charts/grow-bars"),
+  "mobile-menu": () => import("./layout/mobile-menu-behaviour"),
+  "desktop-nav": () => import("./layout/desktop-nav-behaviour"),
+  "back-to-top": () => import("./layout/back-to-top-behaviour"),
 } as const satisfies Record<string, () => Promise<unknown>>;
 
 export type ElementTag = keyof typeof elementDefinitions;

@@ -60,9 +60,11 @@ const source = `(function (a) {
   window.__earlyEvents = { held: held, ready: ready };
 })(ATTRIBUTE);`;
 
+// Built by a function called as pure, so a browser bundle that imports this module for its names drops it whole.
+function build() {
+  return source.replace(/\n\s*/g, "").replace("ATTRIBUTE", JSON.stringify(REPLAY_ATTRIBUTE)).replace("RELEASE_MS", String(RELEASE_AFTER_MS));
+}
+
 /** The inline script: the same bytes on every page and for every visitor, so one CSP hash allows it. */
-export const earlyEventsScript = /* @__PURE__ */ source
-  .replace(/\n\s*/g, "")
-  .replace("ATTRIBUTE", JSON.stringify(REPLAY_ATTRIBUTE))
-  .replace("RELEASE_MS", String(RELEASE_AFTER_MS));
+export const earlyEventsScript = /* @__PURE__ */ build();
 

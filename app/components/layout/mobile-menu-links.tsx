@@ -2,12 +2,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { layoutCopy } from "~/content/layout";
 import { ariaCurrent, currentEntry, getStartedLink, headerNav } from "~/content/navigation";
 
-/**
- * The mobile menu's entries and its Get Started link, the current page's entry
- * marked. A static part of the menu (mobile-menu.tsx): the pre-rendered HTML is
- * kept, and this code is fetched only to render the links afresh after a move
- * inside the app.
- */
+/** The mobile menu's entries and its Get Started link, the current page's entry marked (mobile-menu.tsx). */
 export default function MobileMenuLinks() {
   const { pathname } = useLocation();
   const current = currentEntry(headerNav, pathname);

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { paths } from "~/content/paths";
 import { staticPart } from "~/lib/static-part";
-import { BackToTop } from "./back-to-top";
 import { ContentProtection } from "./content-protection";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -11,6 +10,9 @@ import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
 /** The cookie notice and the disclaimer: in every page's HTML, kept as pre-rendered (their head script decides what shows). */
 const Notices = staticPart(() => import("./notices"), "default", { everyPage: true });
+
+/** The link back to the top: kept as pre-rendered (its behaviour is `<back-to-top>`). */
+const BackToTop = staticPart(() => import("./back-to-top"), "default", { everyPage: true });
 
 /** Fixed header, main content, footer, and the global helpers every page has. */
 export function SiteLayout({ children, newsletter }: { children: ReactNode; newsletter?: ReactNode }) {
