@@ -1,3 +1,4 @@
+import { finished } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { limits } from "../../contract/lead";
 
@@ -36,9 +37,9 @@ async function readMultipart(request: FastifyRequest): Promise<Fields> {
       sawFile = true;
       // Read and discard: the bytes go nowhere, but the request must be consumed.
       part.file.resume();
-      await new Promise<void>((resolve, reject) => {
-        part.file.once("end", resolve).once("error", reject);
-      });
+      // finished(), not a wait for "end": a body cut off inside the file closes
+      // its stream without an "end", and waiting for one would hold the request.
+      await finished(part.file);
       continue;
     }
     const value = typeof part.value === "string" ? part.value : String(part.value);
