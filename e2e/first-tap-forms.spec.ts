@@ -73,6 +73,7 @@ test("newsletter: a double tap with a valid address before the code arrives is o
   await submit.click();
   await submit.click();
   await expectNotHydrated(page, scripts);
+  const released = Date.now();
   await scripts.release();
   await expect(submit).toHaveText(newsletterCopy.submitting);
   await submit.click({ force: true });
@@ -82,7 +83,7 @@ test("newsletter: a double tap with a valid address before the code arrives is o
   expect(api.calls).toHaveLength(1);
   expect(api.calls[0]?.entries).toEqual([["email", "early@example.co.uk"]]);
   // The form was shown at the first paint, long before its code ran: the server must not take it for a bot's.
-  expect(Number(api.calls[0]?.headers["x-form-rendered-at"])).toBeLessThanOrEqual(Date.now() - 1000);
+  expect(Number(api.calls[0]?.headers["x-form-rendered-at"])).toBeLessThan(released);
   // Back to idle after its 3 s, as every message does.
   await expect(status).toHaveText("", { timeout: 6_000 });
   expect(loads()).toBe(0);
