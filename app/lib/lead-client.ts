@@ -1,7 +1,7 @@
 // Sends the two forms to POST /api/contactus (spec section 7, DESIGN.md "The lead
 // contract"). Real multipart/form-data: the browser sets the content type and
 // its boundary from the FormData, so we never set it ourselves.
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, type FormEvent } from "react";
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/content/constants";
 import { CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
 import { trackFormSubmit, visitHeader } from "./analytics-beacon";
@@ -111,4 +111,22 @@ export function newsletterAccepted(answer: unknown): boolean {
 /** The enquiry reads `data.status`. */
 export function enquiryAccepted(answer: unknown): boolean {
   return isRecord(answer) && isRecord(answer.data) && Boolean(answer.data.status);
+}
+
+/**
+ * The form's submit handler: a press while the previous submission is still
+ * being sent is ignored, so a double tap (held early or not) is one request.
+ */
+export function useOneSubmissionAtATime(send: () => Promise<void>) {
+  const busy = useRef(false);
+  return async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await send();
+    } finally {
+      busy.current = false;
+    }
+  };
 }

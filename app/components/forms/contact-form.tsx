@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactForm as copy } from "~/content/contact";
 import { holdsEarlyPresses, useReplayEarlyEvents } from "~/lib/early-events";
-import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useSubmission } from "~/lib/lead-client";
+import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useOneSubmissionAtATime, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
 import { CONTACT_ENDPOINT, emptyValues, enquiryFields, fieldEntries, fields, toWire, type FieldSpec, type FieldTable, type FieldValues } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
@@ -146,7 +146,6 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   const submission = useSubmission();
   const formRef = useRef<HTMLFormElement>(null);
   /** Set from the press to the answer: a second press meanwhile (a double tap) sends nothing. */
-  const busy = useRef(false);
   const id = useId();
   const loading = status === "loading";
 
@@ -191,16 +190,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [focusRequest]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      await send();
-    } finally {
-      busy.current = false;
-    }
-  }
+  const onSubmit = useOneSubmissionAtATime(send);
 
   async function send() {
     const found = await validateEnquiry(values, consent, table);

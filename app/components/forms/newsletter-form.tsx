@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
 import { holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
-import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useSubmission } from "~/lib/lead-client";
+import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useOneSubmissionAtATime, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
 import { CONTACT_ENDPOINT, newsletterFields } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
@@ -24,7 +24,6 @@ export function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   /** Set from the press to the answer: a second press meanwhile (a double tap) sends nothing. */
-  const busy = useRef(false);
   const id = useId();
   const loading = status === "loading";
   const showInvalid = invalid && status === "error";
@@ -37,16 +36,7 @@ export function NewsletterForm() {
     replayEarlyEvents(formRef.current);
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      await send();
-    } finally {
-      busy.current = false;
-    }
-  }
+  const onSubmit = useOneSubmissionAtATime(send);
 
   async function send() {
     const typed = inputRef.current?.value ?? "";
