@@ -1,10 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium";
+import { freePortSync } from "./scripts/free-port";
 // The tests read the site's content modules, which import content/ files: checked as the build does.
 import "./scripts/content-loader.mjs";
 
 // Browser tests run the built site on the real server, in Debian's Chromium.
-const port = Number(process.env.E2E_PORT ?? 4173);
+// The port is one the system says is free (or E2E_PORT), chosen once: the
+// workers load this file again and inherit it through the environment.
+process.env.E2E_PORT ??= String(freePortSync());
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const chromium = { executablePath: chromiumPath, args: [...chromiumArgs] };
 
@@ -12,7 +16,7 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,

@@ -7,6 +7,7 @@ import { adminCopy } from "../app/content/admin";
 import { prerenderPaths } from "../app/content/pages";
 import { paths } from "../app/content/paths";
 import { startContentSandbox, type ContentSandbox } from "../scripts/content-sandbox";
+import { freePort } from "../scripts/free-port";
 
 // The owner's content editor end to end, against a server of its own that
 // works on a throw-away copy of this repository (scripts/content-sandbox.ts):
@@ -15,7 +16,6 @@ import { startContentSandbox, type ContentSandbox } from "../scripts/content-san
 // each test publishes once, the timeouts are generous, and only the desktop
 // project runs them (the two projects would share one copy).
 
-const PORT = Number(process.env.E2E_CONTENT_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 54);
 const BUILD_TIMEOUT = 240_000;
 
 let sandbox: ContentSandbox;
@@ -26,7 +26,7 @@ test.skip(({ isMobile }) => isMobile, "one server on one copy: the desktop proje
 test.beforeAll(async ({ isMobile }) => {
   if (isMobile) return;
   test.setTimeout(300_000);
-  sandbox = await startContentSandbox({ port: PORT });
+  sandbox = await startContentSandbox({ port: Number(process.env.E2E_CONTENT_PORT ?? (await freePort())) });
 });
 
 test.afterAll(async () => {

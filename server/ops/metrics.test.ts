@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT, headers } from "../../contract/lead";
+import { freePort } from "../../scripts/free-port";
 import { startTestApp, type TestApp } from "../testing";
 
 // The Prometheus endpoint after a scripted run: what the owner's dashboards
 // and alerts would read.
 
 const TOKEN = "metrics-token-for-tests-0123456789";
-/** A port from this suite's own range (the loopback listener needs a fixed one). */
-const METRICS_PORT = 4461;
+/** The loopback listener is told its port up front: one the system says is free. */
+const METRICS_PORT = await freePort();
 
 const enquiry = (n: number) => ({ name: "Ann Example", email: `ann${n}@example.co.uk`, phone: "07700 900123", salutation: "Freelancer", sector: "Healthcare", you_need: "Payroll", message: "Hello" });
 const post = (app: FastifyInstance, payload: object, extra: Record<string, string> = {}) => app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers: extra });

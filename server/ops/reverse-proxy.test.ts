@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
@@ -7,26 +8,32 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { hashIp } from "../api/visitor";
 import { isCI, postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl, type ScratchDatabase } from "../store/test-databases";
+import { freePort } from "../../scripts/free-port";
 import { makeSite } from "../testing";
 
 // The documented deployment, for real: Debian's Caddy with deploy/freelancer-site.caddy
 // (its internal CA instead of a public certificate) in front of two instances
-// sharing PostgreSQL and Redis, all on loopback. Clients bound to 127.0.0.2 and
-// 127.0.0.3 show that the per-IP limit counts visitors, not the proxy.
+// sharing PostgreSQL and Redis, all on loopback. Clients bound to two loopback
+// addresses of their own show that the per-IP limit counts visitors, not the proxy.
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CADDY = process.env.CADDY_PATH ?? "/usr/bin/caddy";
-/** This suite's ports: Caddy's HTTPS and HTTP, the two instances, their metrics. */
-const ports = { https: 4450, http: 4451, instances: [4452, 4453], metrics: [4454, 4455] } as const;
+/** This suite's ports, free ones from the system: Caddy's HTTPS and HTTP, the two instances, their metrics. */
+const ports = { https: await freePort(), http: await freePort(), instances: [await freePort(), await freePort()], metrics: [await freePort(), await freePort()] } as const;
 const RATE_LIMIT_MAX = 3;
 const IP_HASH_SECRET = "proxy-test-ip-hash-secret-0123456789";
-const clients = ["127.0.0.2", "127.0.0.3"] as const;
+/**
+ * Two client addresses of this run's own in 127.0.0.0/8: the limit counters in
+ * the shared Redis outlive a run, and a second run beside this one must not
+ * count against these clients (nor this one against its).
+ */
+const clientBase = `127.${randomBytes(2).map((byte) => Math.max(byte, 1)).join(".")}`;
+const clients = [`${clientBase}.2`, `${clientBase}.3`] as const;
 
 /** Caddy, installed when missing (scripts/ensure-caddy.sh); off CI a failed install skips the suite with a notice. */
 function caddyAvailable(): boolean {
@@ -105,11 +112,6 @@ describe.runIf(run)("Caddy in front of two instances", () => {
     await writeFile(path.join(siteDir, "index.html"), homePage);
     // As the build leaves it: a brotli copy beside the page.
     await writeFile(path.join(siteDir, "index.html.br"), brotliCompressSync(homePage));
-    // Limit counters from an earlier run of this suite would count against these clients.
-    const redis = new Redis(testRedisUrl);
-    const stale = await redis.keys("*127.0.0.[23]*");
-    if (stale.length > 0) await redis.del(...stale);
-    redis.disconnect();
 
     const log = (name: string, child: ChildProcess) => {
       children.push(child);
