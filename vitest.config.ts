@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { buildEnvDefines } from "./scripts/build-env";
-import { contentPlugin } from "./scripts/content-plugin";
+import { buildEnvDefines } from "./scripts/build-env.ts";
+import { contentPlugin } from "./scripts/content-plugin.ts";
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({

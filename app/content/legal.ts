@@ -1,5 +1,5 @@
-import { site, siteProfile } from "./site";
-import type { LegalTerm } from "./types";
+import { site, siteProfile } from "./site.ts";
+import type { LegalTerm } from "./types.ts";
 
 /** Wording shared by the three legal pages. */
 export const legalCopy = {

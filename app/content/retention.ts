@@ -1,4 +1,4 @@
-import { readRetention, type RetentionPeriods } from "../../contract/retention";
+import { readRetention, type RetentionPeriods } from "../../contract/retention.ts";
 
 /**
  * The retention periods the site states: written in by the build from the
