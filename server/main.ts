@@ -32,10 +32,6 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  // Node.js 20 left support in April 2026: fine for a developer, not for the process holding the leads.
-  if (process.env.NODE_ENV === "production" && Number(process.versions.node.split(".")[0]) < 22) {
-    app.log.warn({ node: process.version }, "this Node.js gets no security fixes: run Node.js 24 LTS in production (README, Node.js versions)");
-  }
 }
 
 
