@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { AUDIT_RETENTION_MONTHS, retentionDefaults } from "../contract/retention";
 import { readBuildEnv } from "../scripts/build-env";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, EnvSchema, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("works with nothing set: port 3000, ./data, the local site URL", () => {
@@ -53,6 +55,24 @@ describe("loadConfig", () => {
       expect((error as Error).message).toMatch(/PORT="70000": must be 0–65535/);
       expect((error as Error).message).toMatch(/PUBLIC_SITE_URL="example": must be an absolute URL/);
     }
+  });
+
+  it("names bad single values and broken rules between settings in the same message", () => {
+    const message = (() => {
+      try {
+        loadConfig({ PORT: "eighty", TLS_CERT: "/c/cert.pem", BACKUP_DIR: "b", DATABASE_URL: "postgres://u@h/db", HTTP_HEADERS_TIMEOUT_MS: "40000" });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "";
+    })();
+    expect(message.split("\n")).toEqual([
+      "Invalid configuration:",
+      expect.stringMatching(/^ {2}PORT="eighty": /),
+      '  TLS_KEY="": must be set together with TLS_CERT',
+      expect.stringMatching(/^ {2}BACKUP_DIR: .*pg_dump/),
+      expect.stringMatching(/^ {2}HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/),
+    ]);
   });
 
   it("reads TLS certificate and key paths only as a pair", () => {
@@ -153,5 +173,43 @@ describe("the content editor's settings", () => {
     expect(() => loadConfig({ CONTENT_EDITOR: "maybe" })).toThrow(/CONTENT_EDITOR="maybe": must be "on", "off" or "github"/);
     expect(() => loadConfig({ CONTENT_EDITOR: "on", ADMIN_PASSWORD: "a-long-password", CONTENT_AUTHOR: "jo@example.co.uk" })).toThrow(/CONTENT_AUTHOR/);
     expect(loadConfig({ CONTENT_EDITOR: "github", ADMIN_PASSWORD: "a-long-password", CONTENT_GITHUB_REPO: "acme/site" }).content).toMatchObject({ mode: "github", githubRepo: "acme/site" });
+  });
+});
+
+describe("the documented settings", () => {
+  // The schema is the source; the README's table and .env.example are written
+  // for people, so this keeps the three from drifting apart.
+  const root = path.resolve(import.meta.dirname, "..");
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+  const rows = table.split("\n").filter((line) => line.startsWith("| `"));
+  /** Each documented variable with the default cell of its row (two variables may share a row: "`A` / `B`"). */
+  const documented = new Map<string, string>();
+  for (const row of rows) {
+    const [, names = "", defaults = ""] = row.split("|");
+    const variables = [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!);
+    const values = [...defaults.matchAll(/`([^`]*)`/g)].map((match) => match[1]!);
+    variables.forEach((name, index) => documented.set(name, variables.length > 1 ? `\`${values[index] ?? ""}\`` : defaults.trim()));
+  }
+  const example = readFileSync(path.join(root, ".env.example"), "utf8");
+  const exampleValues = new Map([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+  const schema = Object.keys(EnvSchema.entries).sort();
+
+  it("the README's table lists exactly the schema's settings", () => {
+    expect([...documented.keys()].sort()).toEqual(schema);
+  });
+
+  it(".env.example lists exactly the schema's settings", () => {
+    expect([...exampleValues.keys()].sort()).toEqual(schema);
+  });
+
+  it("each default in the table and in .env.example is the schema's", () => {
+    for (const name of schema) {
+      const fallback = v.getDefault(EnvSchema.entries[name as keyof typeof EnvSchema.entries]) as string | undefined;
+      if (fallback === undefined) continue;
+      expect(documented.get(name), `${name} in the README`).toContain(fallback === "" ? "empty" : `\`${fallback}\``);
+      const exampleValue = exampleValues.get(name);
+      if (exampleValue) expect(exampleValue, `${name} in .env.example`).toBe(fallback);
+    }
   });
 });

@@ -99,7 +99,7 @@ const webhookUrl = v.pipe(
   }, "must be an https: URL (plain http: only to 127.0.0.1, [::1] or localhost: leads' personal data would cross the network unencrypted)"),
 );
 
-const EnvSchema = v.object({
+export const EnvSchema = v.object({
   PORT: port,
   HOST: v.optional(text, "0.0.0.0"),
   DATA_DIR: v.optional(text, "./data"),
@@ -241,40 +241,56 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Parses the environment; throws a ConfigError naming every bad variable. */
+type RawEnv = Record<string, string | undefined>;
+/** A setting's value as given, else its schema default: what the checks between settings compare. */
+const given = (env: RawEnv, name: keyof typeof EnvSchema.entries): string | undefined => env[name] ?? (v.getDefault(EnvSchema.entries[name]) as string | undefined);
+
+/**
+ * The rules between settings, read from the values as given so that they are
+ * reported together with any bad single value, all in one message.
+ */
+const crossFieldRules: readonly { broken: (env: RawEnv) => boolean; line: (env: RawEnv) => string }[] = [
+  {
+    broken: (env) => (env.TLS_CERT === undefined) !== (env.TLS_KEY === undefined),
+    line: (env) => (env.TLS_CERT === undefined ? `TLS_CERT="": must be set together with TLS_KEY` : `TLS_KEY="": must be set together with TLS_CERT`),
+  },
+  {
+    broken: (env) => env.LEADS_WEBHOOK_URL !== undefined && env.LEADS_WEBHOOK_SECRET === undefined,
+    line: () => "LEADS_WEBHOOK_SECRET: must be set when LEADS_WEBHOOK_URL is (the receiver verifies the signature with it)",
+  },
+  {
+    broken: (env) => env.BACKUP_DIR !== undefined && env.DATABASE_URL !== undefined,
+    line: () => "BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)",
+  },
+  {
+    broken: (env) => given(env, "CONTENT_EDITOR") !== "off" && env.ADMIN_PASSWORD === undefined,
+    line: () => "CONTENT_EDITOR: needs ADMIN_PASSWORD (the editor is the owner's, behind the inbox's sign-in)",
+  },
+  {
+    broken: (env) => (env.CONTENT_EDITOR === "github") !== (env.CONTENT_GITHUB_REPO !== undefined),
+    line: () => "CONTENT_GITHUB_REPO: set it with CONTENT_EDITOR=github, and only then (the repository the editor commits to)",
+  },
+  {
+    broken: (env) => Number(given(env, "HTTP_HEADERS_TIMEOUT_MS")) > Number(given(env, "HTTP_REQUEST_TIMEOUT_MS")),
+    line: () => "HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
+  },
+];
+
+/** Parses the environment; throws one ConfigError naming every bad variable, single values and rules between them alike. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
-  const result = v.safeParse(EnvSchema, present);
-  if (!result.success) {
-    const lines = result.issues.map((issue) => {
-      const key = issue.path?.map((item) => String(item.key)).join(".") ?? "?";
-      const name = key.split(".")[0] ?? key;
-      // Never echo a secret or a URL that may carry a password.
-      const shown = /SECRET|PASSWORD|TOKEN|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
-      return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== "")) as Record<string, string>;
+  // One line per bad value: a pipe stops at its first complaint.
+  const result = v.safeParse(EnvSchema, present, { abortPipeEarly: true });
+  const lines = (result.issues ?? []).map((issue) => {
+    const key = issue.path?.map((item) => String(item.key)).join(".") ?? "?";
+    const name = key.split(".")[0] ?? key;
+    // Never echo a secret or a URL that may carry a password.
+    const shown = /SECRET|PASSWORD|TOKEN|_URL$/.test(name) && !name.startsWith("PUBLIC_") ? "…" : (present[name] ?? "");
+    return `${name}=${JSON.stringify(shown)}: ${issue.message}`;
+  });
+  for (const rule of crossFieldRules) if (rule.broken(present)) lines.push(rule.line(present));
+  if (!result.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}`);
   const out = result.output;
-  if ((out.TLS_CERT === undefined) !== (out.TLS_KEY === undefined)) {
-    const missing = out.TLS_CERT === undefined ? "TLS_CERT" : "TLS_KEY";
-    throw new ConfigError(`Invalid configuration:\n  ${missing}="": must be set together with ${missing === "TLS_CERT" ? "TLS_KEY" : "TLS_CERT"}`);
-  }
-  if (out.LEADS_WEBHOOK_URL && !out.LEADS_WEBHOOK_SECRET) {
-    throw new ConfigError("Invalid configuration:\n  LEADS_WEBHOOK_SECRET: must be set when LEADS_WEBHOOK_URL is (the receiver verifies the signature with it)");
-  }
-  if (out.BACKUP_DIR && out.DATABASE_URL) {
-    throw new ConfigError("Invalid configuration:\n  BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)");
-  }
-  if (out.CONTENT_EDITOR !== "off" && !out.ADMIN_PASSWORD) {
-    throw new ConfigError("Invalid configuration:\n  CONTENT_EDITOR: needs ADMIN_PASSWORD (the editor is the owner's, behind the inbox's sign-in)");
-  }
-  if ((out.CONTENT_EDITOR === "github") !== (out.CONTENT_GITHUB_REPO !== undefined)) {
-    throw new ConfigError("Invalid configuration:\n  CONTENT_GITHUB_REPO: set it with CONTENT_EDITOR=github, and only then (the repository the editor commits to)");
-  }
-  if (out.HTTP_HEADERS_TIMEOUT_MS > out.HTTP_REQUEST_TIMEOUT_MS) {
-    throw new ConfigError("Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)");
-  }
   return {
     port: out.PORT,
     host: out.HOST,
