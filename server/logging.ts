@@ -1,7 +1,10 @@
 import type { FastifyServerOptions } from "fastify";
 
 // pino options: personal data (names, emails, phone numbers, messages, bodies,
-// cookies) is censored wherever it might appear in a log object.
+// cookies) is censored at the top of a log object and one level down, which is
+// as far as pino's `*.field` wildcard reaches. Deeper is not censored, so the
+// server never logs a lead, a body or a row nested deeper than that
+// (logging.test.ts shows both sides of the line).
 
 const personal = ["email", "name", "phone", "message", "salutation", "sector", "you_need", "website"];
 
