@@ -8,7 +8,7 @@ import { sitePages } from "../app/content/pages";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { flag, isMain, median, option, ports, report, root, startSiteServer, tmpDir, type Row } from "./lib";
 
-/** TOOLCHAIN.md pitfall 8: the flags Debian's Chromium needs here, headless. */
+/** The flags Debian's Chromium needs on these machines, headless (without the background-networking ones it stalls on a closed network). */
 const chromeFlags = ["--headless=new", ...chromiumArgs].join(" ");
 
 const targets = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0.02 };

@@ -13,7 +13,7 @@ export type Sector = (typeof sectorOptions)[number];
 export type Need = (typeof needOptions)[number];
 
 interface FieldFacts {
-  /** Its name in the request body (the spec's section 7). */
+  /** Its name in the request body: the wire format other clients of /api/contactus rely on. */
   wire: string;
   /** Its label on the form. */
   label: string;

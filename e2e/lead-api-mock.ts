@@ -11,7 +11,7 @@ export interface LeadCall {
 type Responder = (route: Route) => Promise<void>;
 
 export const answer = {
-  /** The server's accepted answer (DESIGN.md "The lead contract"). */
+  /** The server's accepted answer (contract/lead.ts). */
   accepted: (): Responder => (route) =>
     route.fulfill({ json: { status: true, message: "Thanks", data: { status: true, id: "lead-1" } } }),
   rejected: (): Responder => (route) =>

@@ -1,5 +1,7 @@
-// The spec's section 9 constants, each with one name. Nothing else in the
-// site writes these numbers.
+// Every timing, threshold and size the site's behaviour depends on, each with
+// one name. Code reads them from here; the two that CSS must also state
+// (app/app.css: the slide spacing and the back-to-top threshold) are kept
+// equal to these by carousel.test.tsx and site-layout.test.tsx.
 
 /** Header turns from transparent to white once scrolled past this (home only). */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;

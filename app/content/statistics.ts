@@ -1,4 +1,4 @@
-// The figures the spotlight editorials state (the spec's section 9), each with
+// The figures the spotlight editorials state, each with
 // one name, from content/statistics.yaml. Pages and charts write them through
 // number-formats.ts; no other module types these numbers.
 import file from "../../content/statistics.yaml";

@@ -7,7 +7,7 @@ interface HoneypotProps {
 }
 
 /**
- * The hidden anti-spam input (DESIGN.md "The lead contract"): people never see
+ * The hidden anti-spam input (contract/lead.ts): people never see
  * or reach it, so a value means a bot filled the form. `display: none` keeps it
  * out of the tab order and the accessibility tree.
  */
