@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { Redis } from "ioredis";
 import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { prerenderPaths } from "../contract/pages";
 import { notFoundPages, redirects } from "../contract/paths";
 import { adminPlugin, isAdminPath, isCrossSite, ROBOTS_HEADER } from "./admin/admin-plugin";
 import { countsOf, createAuditRetention, recordOwnerAction, SCHEDULE_ACTOR } from "./admin/audit";
@@ -291,6 +292,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
       redirects,
       notFoundPages,
+      pages: prerenderPaths,
     });
   }
   // Every GET and HEAD the routes above miss gets the site's not-found page (its catch-all);
