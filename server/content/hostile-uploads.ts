@@ -1,4 +1,5 @@
 import { deflateSync } from "node:zlib";
+import fc from "fast-check";
 import sharp from "sharp";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 
@@ -98,3 +99,30 @@ export async function hostileUploads(): Promise<HostileUpload[]> {
 
 /** Whether stored bytes could be read as markup or a script by a browser that sniffed them. */
 export const holdsMarkup = (bytes: Buffer) => /<(script|svg|html|!doctype|body|iframe)/i.test(bytes.toString("latin1"));
+
+/** Path pieces that name a configured file, and pieces that try to leave or hide in it. */
+const segments = fc.constantFrom(
+  "content", "home", "hero.yaml", "tenders", "nhs-framework.yaml", "testimonials", "agencies.yaml", "public", "media", "uploads", "items", "0", "avatar.png", "ann.jpg",
+  "..", ".", "", ".git", "config", ".env", "x.html", "x.svg", "hooks", "post-checkout", "%2e%2e", "..\\..", "x.png\u0000.html", "A.PNG", "node_modules", "package.json",
+);
+
+/** The configured folders and files, where a path most often slips through a check by prefix. */
+const folders = fc.constantFrom("content/home", "content/home/hero", "content/home/hero.yaml", "content/tenders", "content/testimonials/agencies", UPLOADS_DIRECTORY, `${UPLOADS_DIRECTORY}/items/0`);
+
+/** Any save the editor's API could be sent: paths mostly near the configured files, contents pictures, markup or noise. */
+export const hostileSave = (pictures: { png: Buffer; html: Buffer }) =>
+  fc.record({
+    additions: fc.array(
+      fc.record({
+        path: fc.oneof(
+          fc.tuple(folders, fc.array(segments, { minLength: 1, maxLength: 4 })).map(([folder, parts]) => [folder, ...parts].join("/")),
+          fc.array(segments, { minLength: 1, maxLength: 6 }).map((parts) => parts.join("/")),
+          fc.tuple(fc.constantFrom("", "/", "./", "../"), fc.array(segments, { minLength: 1, maxLength: 5 })).map(([start, parts]) => start + parts.join("/")),
+          fc.string({ maxLength: 60 }),
+        ),
+        contents: fc.oneof(fc.constant(pictures.png), fc.constant(pictures.html), fc.uint8Array({ maxLength: 256 }).map((bytes) => Buffer.from(bytes))),
+      }),
+      { maxLength: 3 },
+    ),
+    deletions: fc.array(fc.record({ path: fc.tuple(folders, fc.array(segments, { maxLength: 3 })).map(([folder, parts]) => [folder, ...parts].join("/")) }), { maxLength: 2 }),
+  });
