@@ -17,8 +17,8 @@ import type { PictureExtension } from "./editor-paths";
 
 /** The largest picture accepted, in pixels: a 48-megapixel phone photo. A 16,000 × 16,000 PNG (256 MP) is refused from its header. */
 export const UPLOAD_MAX_PIXELS = 48_000_000;
-/** The kept original's longest side: the largest size made of it is 640 px, so this keeps room for a sharper size later. */
-export const UPLOAD_ORIGINAL_MAX_SIDE = 2048;
+/** The kept original's longest side: twice the largest size made of it (640 px), room for a sharper size later. */
+export const UPLOAD_ORIGINAL_MAX_SIDE = 1280;
 /** Conversions at once: the server has a couple of cores and answers visitors too. */
 const CONVERSIONS_AT_ONCE = 1;
 
@@ -59,7 +59,7 @@ const encode = (image: Sharp, extension: PictureExtension): Promise<Buffer> => {
     case "jpg":
     case "jpeg":
       // JPEG has no transparency: transparent parts become white, as on the card's background.
-      return image.flatten({ background: "#ffffff" }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+      return image.flatten({ background: "#ffffff" }).jpeg({ quality: 82 }).toBuffer();
     case "png":
       return image.png({ compressionLevel: 9 }).toBuffer();
     case "webp":
