@@ -122,11 +122,11 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
       const pathname = request.url.split("?")[0]!;
       if (request.method === "GET" && pathname.startsWith(`${EDITOR_API}/blob/`)) {
         const refused = refusedBlob(pathname, allowed.check);
-        if (refused) return reply.code(400).send({ statusCode: 400, message: refused });
+        if (refused) return refuse(reply, `Not read: ${refused}`);
       }
       if (request.method === "POST" && pathname === `${EDITOR_API}/update`) {
         const prepared = await prepareSave(body, allowed.check);
-        if ("refused" in prepared) return reply.code(400).send({ statusCode: 400, message: prepared.refused });
+        if ("refused" in prepared) return refuse(reply, `Not saved: ${prepared.refused}`);
         save = prepared;
         body = prepared.body;
       }
@@ -185,6 +185,12 @@ export function contentAdminRoutes(publisher: Publisher | undefined, audit: Edit
     scope.post(`${prefix}/publish`, start("publish"));
   };
 }
+
+/**
+ * A refused read or save: plain text, as Keystatic's own answers are, since its UI
+ * shows the body of a failed request to the owner as it is.
+ */
+const refuse = (reply: FastifyReply, message: string) => reply.code(400).type("text/plain; charset=utf-8").send(message);
 
 type Check = (filepath: string) => ReturnType<ReturnType<typeof editorPaths>["check"]>;
 

@@ -112,7 +112,8 @@ describe("the editor's file API", () => {
         continue;
       }
       expect(response.statusCode, upload.name).toBe(400);
-      expect(response.json().message, upload.name).toMatch(/^".*": .+\.$/);
+      expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(response.body, upload.name).toMatch(/^Not saved: ".*": .+\.$/);
       expect(await snapshot(), upload.name).toEqual(before);
     }
     expect(existsSync("/tmp/editor-escape.png")).toBe(false);
@@ -125,7 +126,8 @@ describe("the editor's file API", () => {
       { path: "content/tenders/zz/.git/config", contents: Buffer.from("[core]\n") },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('"content/tenders/zz/.git/config": a folder or file name starts with a dot.');
+    // Keystatic's UI shows the answer's text to the owner as it is.
+    expect(response.body).toBe('Not saved: "content/tenders/zz/.git/config": a folder or file name starts with a dot.');
     expect(await snapshot()).toEqual(before);
     // Deleting is writing too.
     expect((await save([], [{ path: "package.json" }])).statusCode).toBe(400);
