@@ -22,7 +22,7 @@ import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "..
 import { editorConfig, UPLOADS_DIRECTORY } from "../editor/keystatic.config";
 import { SESSION_COOKIE } from "../server/admin/session";
 import { editorPaths } from "../server/content/editor-paths";
-import { holdsMarkup, hostileSave, hostileUploads } from "../server/content/hostile-uploads";
+import { holdsMarkup, hostileSave, hostileUploads, updateUrls } from "../server/content/hostile-uploads";
 import { hostileRequest, PERSONAL_MARKER } from "../server/api/hostile-requests";
 import { postgresReachable, scratchDatabase } from "../server/store/test-databases";
 import { makeSite, startTestApp } from "../server/testing";
@@ -209,10 +209,10 @@ async function editorUploads(): Promise<Row[]> {
   try {
     const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
     const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
-    const save = (additions: { path: string; contents: Buffer }[], deletions: { path: string }[] = []) =>
+    const save = (additions: { path: string; contents: Buffer }[], deletions: { path: string }[] = [], url = "/api/keystatic/update") =>
       t.app.inject({
         method: "POST",
-        url: "/api/keystatic/update",
+        url,
         headers: { cookie, "no-cors": "1", "content-type": "application/json" },
         payload: JSON.stringify({ additions: additions.map((item) => ({ path: item.path, contents: item.contents.toString("base64url") })), deletions }),
       });
@@ -267,9 +267,9 @@ async function editorUploads(): Promise<Row[]> {
     let writtenOnRefusal = 0;
     let writtenOutside = 0;
     let accepted = 0;
-    for (const item of fc.sample(hostileSave({ png, html: Buffer.from("<!DOCTYPE html><script>alert(1)</script>") }), EDITOR_FUZZ_CASES)) {
+    for (const [item, url] of fc.sample(fc.tuple(hostileSave({ png, html: Buffer.from("<!DOCTYPE html><script>alert(1)</script>") }), updateUrls), EDITOR_FUZZ_CASES)) {
       const before = await filesUnder(source);
-      const response = await save(item.additions, item.deletions);
+      const response = await save(item.additions, item.deletions, url);
       const after = await filesUnder(source);
       if (response.statusCode >= 500) serverErrors += 1;
       if (response.statusCode !== 200) {

@@ -13,7 +13,7 @@ import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } f
 import { startTestApp, type TestApp } from "../testing";
 import { editorConfig } from "../../editor/keystatic.config";
 import { editorPaths, type EditorPaths } from "../content/editor-paths";
-import { holdsMarkup, hostileSave } from "../content/hostile-uploads";
+import { holdsMarkup, hostileSave, updateUrls } from "../content/hostile-uploads";
 import { hostileRequest, PERSONAL_MARKER } from "./hostile-requests";
 
 // Property-based: arbitrary bodies, headers, content types and encodings sent to
@@ -131,11 +131,11 @@ describe("the content editor's API under arbitrary saves", () => {
     const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
     let accepted = 0;
     await fc.assert(
-      fc.asyncProperty(hostileSave(pictures), async (save) => {
+      fc.asyncProperty(hostileSave(pictures), updateUrls, async (save, url) => {
         const before = await files();
         const response = await t.app.inject({
           method: "POST",
-          url: "/api/keystatic/update",
+          url,
           headers: { cookie, "no-cors": "1", "content-type": "application/json" },
           payload: JSON.stringify({ additions: save.additions.map((item) => ({ path: item.path, contents: item.contents.toString("base64url") })), deletions: save.deletions }),
         });

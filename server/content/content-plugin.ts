@@ -4,13 +4,12 @@ import path from "node:path";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { paths } from "../../contract/paths";
-import { ADMIN_API } from "../../contract/admin";
-import type { OwnerActionDetail, OwnerActionName } from "../../contract/admin";
+import { ADMIN_API, type OwnerActionDetail, type OwnerActionName } from "../../contract/admin";
 import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } from "../../contract/content-editor";
 import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
 import { editorConfig, type EditorStorage } from "../../editor/keystatic.config";
 import { ROBOTS_HEADER } from "../admin/admin-plugin";
-import { editorPaths, type EditorFile } from "./editor-paths";
+import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { convertPicture, PictureRefused } from "./images";
 import type { Publisher } from "./publisher";
 
@@ -116,26 +115,36 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
 
   app.all(`${EDITOR_API}/*`, { bodyLimit: EDITOR_BODY_BYTES }, async (request, reply) => {
     let body = Buffer.isBuffer(request.body) ? request.body : undefined;
+    let url = new URL(request.url, "http://localhost").toString();
     let save: PreparedSave | undefined;
     // Local mode writes this server's checkout: every path is checked against the configuration first.
     if (options.storage.kind === "local") {
-      const pathname = request.url.split("?")[0]!;
-      if (request.method === "GET" && pathname.startsWith(`${EDITOR_API}/blob/`)) {
-        const refused = refusedBlob(pathname, allowed.check);
-        if (refused) return refuse(reply, `Not read: ${refused}`);
-      }
-      if (request.method === "POST" && pathname === `${EDITOR_API}/update`) {
+      // The route as Keystatic reads it (`update/`, `%75pdate` and `x/../update` are all `update` to it),
+      // and then handed over spelled the one way that was checked.
+      const params = keystaticParams(url);
+      if (!params) return refuse(reply, "The address is not well-formed.");
+      const route = `${request.method} ${params[0] ?? ""}`;
+      if (route === "GET blob") {
+        const filepath = params.slice(2).join("/");
+        const checked = allowed.check(filepath);
+        if (!checked.ok) return refuse(reply, `Not read: ${shown(filepath)}: ${checked.reason}.`);
+        url = new URL(`${EDITOR_API}/blob/${encodeURIComponent(params[1] ?? "")}/${filepath.split("/").map(encodeURIComponent).join("/")}`, "http://localhost").toString();
+      } else if (route === "POST update" && params.length === 1) {
         const prepared = await prepareSave(body, allowed.check);
         if ("refused" in prepared) return refuse(reply, `Not saved: ${prepared.refused}`);
         save = prepared;
         body = prepared.body;
+        url = new URL(`${EDITOR_API}/update`, "http://localhost").toString();
+      } else if (route === "GET tree" && params.length === 1) {
+        url = new URL(`${EDITOR_API}/tree`, "http://localhost").toString();
+      } else {
+        return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
       }
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (typeof value === "string") headers.set(name, value);
     }
-    const url = new URL(request.url, "http://localhost").toString();
     const response = await handler({ method: request.method, url, headers, json: async () => JSON.parse(body?.toString("utf8") ?? "null") });
     if (save && (response.status ?? 200) === 200) {
       await writePictureSizes(sourceDir, save);
@@ -192,22 +201,26 @@ export function contentAdminRoutes(publisher: Publisher | undefined, audit: Edit
  */
 const refuse = (reply: FastifyReply, message: string) => reply.code(400).type("text/plain; charset=utf-8").send(message);
 
-type Check = (filepath: string) => ReturnType<ReturnType<typeof editorPaths>["check"]>;
+type Check = EditorPaths["check"];
 
 /** A path as the owner's message shows it: quoted, escaped, cut short. */
 const shown = (filepath: string) => JSON.stringify(filepath.length > 120 ? `${filepath.slice(0, 120)}…` : filepath);
 
-/** Why a `blob/<sha>/<path>` read is refused, if it is: its path is read as Keystatic reads it, then checked. */
-function refusedBlob(pathname: string, check: Check): string | undefined {
-  let segments: string[];
+/**
+ * The route's segments after /api/keystatic, read as Keystatic's handler reads them
+ * (`@keystatic/core/api/generic`: the URL's normalised path, each segment decoded,
+ * empty ones dropped); undefined for an escape that does not decode.
+ */
+function keystaticParams(url: string): string[] | undefined {
   try {
-    segments = pathname.slice(`${EDITOR_API}/blob/`.length).split("/").map((segment) => decodeURIComponent(segment));
+    return new URL(url).pathname
+      .replace(/^\/api\/keystatic\/?/, "")
+      .split("/")
+      .map((segment) => decodeURIComponent(segment))
+      .filter(Boolean);
   } catch {
-    return "The path is not a well-formed address.";
+    return undefined;
   }
-  const filepath = segments.slice(1).filter(Boolean).join("/");
-  const checked = check(filepath);
-  return checked.ok ? undefined : `${shown(filepath)}: ${checked.reason}.`;
 }
 
 interface PreparedSave {

@@ -134,6 +134,22 @@ describe("the editor's file API", () => {
     expect(existsSync(path.join(source, "package.json"))).toBe(true);
   });
 
+  it("checks a save however its address is spelled: Keystatic reads them all as `update`", async () => {
+    const hostile = { path: "content/tenders/zz/.git/config", contents: Buffer.from("[core]\n").toString("base64url") };
+    for (const url of ["/api/keystatic/update/", "/api/keystatic//update", "/api/keystatic/%75pdate", "/api/keystatic/x/../update", "/api/keystatic/./update?x=1"]) {
+      const before = await snapshot();
+      const response = await app.inject({
+        method: "POST",
+        url,
+        headers: { cookie, "no-cors": "1", "content-type": "application/json" },
+        payload: JSON.stringify({ additions: [hostile], deletions: [] }),
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(await snapshot(), url).toEqual(before);
+    }
+    expect((await app.inject({ method: "POST", url: "/api/keystatic/update/extra", headers: { cookie, "no-cors": "1", "content-type": "application/json" }, payload: "{}" })).statusCode).toBe(404);
+  });
+
   it("reads only the configured files", async () => {
     await mkdir(path.join(source, "content", "tenders", "zz", ".git"), { recursive: true });
     const config = Buffer.from("[core]\n");
@@ -142,6 +158,7 @@ describe("the editor's file API", () => {
     const read = (filepath: string) => app.inject({ url: `/api/keystatic/blob/${sha}/${filepath}`, headers: { cookie, "no-cors": "1" } });
     expect((await read("content/tenders/zz/.git/config")).statusCode).toBe(400);
     expect((await read("content/tenders/zz/%2Egit/config")).statusCode).toBe(400);
+    expect((await app.inject({ url: `/api/keystatic/%62lob/${sha}/content/tenders/zz/.git/config`, headers: { cookie, "no-cors": "1" } })).statusCode).toBe(400);
     expect((await read("content/home/hero.yaml")).statusCode).toBe(404);
   });
 

@@ -106,6 +106,9 @@ const segments = fc.constantFrom(
   "..", ".", "", ".git", "config", ".env", "x.html", "x.svg", "hooks", "post-checkout", "%2e%2e", "..\\..", "x.png\u0000.html", "A.PNG", "node_modules", "package.json",
 );
 
+/** Spellings of the save's address that Keystatic's handler reads as `update`. */
+export const updateUrls = fc.constantFrom("/api/keystatic/update", "/api/keystatic/update/", "/api/keystatic//update", "/api/keystatic/%75pdate", "/api/keystatic/x/../update", "/api/keystatic/./update?x=1");
+
 /** The configured folders and files, where a path most often slips through a check by prefix. */
 const folders = fc.constantFrom("content/home", "content/home/hero", "content/home/hero.yaml", "content/tenders", "content/testimonials/agencies", UPLOADS_DIRECTORY, `${UPLOADS_DIRECTORY}/items/0`);
 
