@@ -116,11 +116,13 @@ export function editorPaths(config: Pick<Config, "collections" | "singletons">):
     if (bad) return { ok: false, reason: bad };
     const singleton = singletons.get(filepath);
     if (singleton) return { ok: true, file: { kind: "singleton", key: singleton } };
+    // A name that fits a collection's pattern but not its names is told as such, unless something else takes it.
+    let misnamed: string | undefined;
     for (const { key, prefix, suffix } of collections) {
       if (!filepath.startsWith(prefix) || !filepath.endsWith(suffix)) continue;
       const slug = filepath.slice(prefix.length, filepath.length - suffix.length);
-      if (!SLUG.test(slug)) return { ok: false, reason: `an entry of ${key} is named with a-z, 0-9 and - only` };
-      return { ok: true, file: { kind: "entry", collection: key, slug } };
+      if (SLUG.test(slug)) return { ok: true, file: { kind: "entry", collection: key, slug } };
+      misnamed ??= `an entry of ${key} is named with a-z, 0-9 and - only`;
     }
     for (const directory of pictureDirs) {
       if (!filepath.startsWith(`${directory}/`)) continue;
@@ -136,7 +138,7 @@ export function editorPaths(config: Pick<Config, "collections" | "singletons">):
       }
       return { ok: true, file: { kind: "picture", directory, extension: extension as PictureExtension } };
     }
-    return { ok: false, reason: "the editor edits no such file" };
+    return { ok: false, reason: misnamed ?? "the editor edits no such file" };
   };
 
   return {
