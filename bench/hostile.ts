@@ -3,23 +3,30 @@
 // lines holding typed data. (2) 1,000 slow connections against one real server
 // on loopback: how many it closed, how soon, and the home page's p99 latency
 // during the attack against idle. (3) Forged and replayed owner cookies accepted.
+// (4) The content editor: 20 hostile uploads and arbitrary saves through its
+// file API, what was stored, and how the stored files are then served.
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { adminEndpoints } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../contract/newsletter";
+import { editorConfig, UPLOADS_DIRECTORY } from "../editor/keystatic.config";
 import { SESSION_COOKIE } from "../server/admin/session";
+import { editorPaths } from "../server/content/editor-paths";
+import { holdsMarkup, hostileSave, hostileUploads, updateUrls } from "../server/content/hostile-uploads";
 import { hostileRequest, PERSONAL_MARKER } from "../server/api/hostile-requests";
 import { postgresReachable, scratchDatabase } from "../server/store/test-databases";
 import { makeSite, startTestApp } from "../server/testing";
-import { isMain, ports, report, root, sleep, startSiteServer, type Row } from "./lib";
+import { isMain, flag, ports, report, root, sleep, startSiteServer, type Row } from "./lib";
 
 const FUZZ_CASES_PER_ENDPOINT = 300;
 const SLOW_CONNECTIONS = 1000;
@@ -32,6 +39,8 @@ const PAGE_SAMPLES = 300;
 const PAGE_SOURCE = "127.0.0.200";
 const FORGED_COOKIES = 200;
 const PASSWORD = "bench hostile owner password";
+/** Arbitrary saves sent to the content editor's file API. */
+const EDITOR_FUZZ_CASES = 300;
 const endpoints = [CONTACT_ENDPOINT, NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, adminEndpoints.session];
 
 const percentile = (values: number[], p: number) => {
@@ -177,13 +186,125 @@ async function slowConnections(): Promise<Row[]> {
   }
 }
 
+/** Every file under a folder (a git history aside), with a hash of its bytes. */
+async function filesUnder(dir: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && !path.relative(dir, full).split(path.sep).includes(".git")) found.set(path.relative(dir, full), createHash("sha256").update(await readFile(full)).digest("hex"));
+  }
+  return found;
+}
+
+const sameFiles = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([file, hash]) => b.get(file) === hash);
+
+/** The content editor's file API on a server of its own, with a checkout in a temp folder. */
+async function editorUploads(): Promise<Row[]> {
+  const work = await mkdtemp(path.join(tmpdir(), "hostile-editor-"));
+  const source = path.join(work, "source");
+  await mkdir(path.join(source, "content", "home"), { recursive: true });
+  await writeFile(path.join(source, "content", "home", "hero.yaml"), "headline: First\n");
+  const t = await startTestApp({ ADMIN_PASSWORD: PASSWORD, ADMIN_SIGNIN_MAX: "1000000000", CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off" });
+  const rows: Row[] = [];
+  try {
+    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
+    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    const save = (additions: { path: string; contents: Buffer }[], deletions: { path: string }[] = [], url = "/api/keystatic/update") =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: { cookie, "no-cors": "1", "content-type": "application/json" },
+        payload: JSON.stringify({ additions: additions.map((item) => ({ path: item.path, contents: item.contents.toString("base64url") })), deletions }),
+      });
+
+    // (a) The twenty hostile uploads: refused with nothing written, or stored as a clean picture.
+    const uploads = await hostileUploads();
+    let refused = 0;
+    let storedClean = 0;
+    let storedUnsafely = 0;
+    let hugeMs = 0;
+    for (const upload of uploads) {
+      const before = await filesUnder(work);
+      const started = performance.now();
+      const response = await save([upload]);
+      if (upload.name.startsWith("a 16,000")) hugeMs = performance.now() - started;
+      const after = await filesUnder(work);
+      if (response.statusCode === 400 && sameFiles(before, after)) refused += 1;
+      else if (response.statusCode === 200 && upload.mayStore && !holdsMarkup(await readFile(path.join(source, upload.path)))) storedClean += 1;
+      else storedUnsafely += 1;
+    }
+    // (b) What was stored, served as the build serves public/: as pictures, sandboxed, never sniffed.
+    const siteDir = path.join(work, "site");
+    await makeSite(siteDir);
+    await cp(path.join(source, "public"), siteDir, { recursive: true });
+    const site = await startTestApp({ SITE_DIR: siteDir });
+    let served = 0;
+    let servedUnsafely = 0;
+    try {
+      const urls = [...new Set([...(await filesUnder(path.join(siteDir, "media"))).keys()].map((file) => `/media/${file.split(path.sep).join("/")}`).concat(uploads.map((upload) => `/${upload.path.replace(/^public\//, "")}`)))];
+      for (const url of urls) {
+        const response = await site.app.inject({ method: "GET", url });
+        if (response.statusCode !== 200) continue;
+        served += 1;
+        const csp = String(response.headers["content-security-policy"]);
+        const safe = /^image\/(png|jpeg|webp|avif)$/.test(String(response.headers["content-type"])) && response.headers["x-content-type-options"] === "nosniff" && csp.startsWith("default-src 'none'") && /(^|; )sandbox(;|$)/.test(csp) && !holdsMarkup(response.rawPayload);
+        if (!safe) servedUnsafely += 1;
+      }
+    } finally {
+      await site.close();
+    }
+    rows.push({
+      figure: "hostile uploads through the content editor",
+      value: uploads.length,
+      detail: `${refused} refused with a 400 and nothing written, ${storedClean} polyglots stored as re-encoded pictures, ${storedUnsafely} stored unsafely; ${served} stored files served, ${servedUnsafely} served unsafely; the 16,000 × 16,000 PNG refused in ${hugeMs.toFixed(0)} ms`,
+      target: storedUnsafely === 0 && servedUnsafely === 0 ? "met" : "missed",
+    });
+
+    // (c) Arbitrary saves (the fuzz test's generator): never a 5xx, nothing written on a refusal, only configured files otherwise.
+    const allowed = editorPaths(editorConfig());
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#123c8c" } }).png().toBuffer();
+    let serverErrors = 0;
+    let writtenOnRefusal = 0;
+    let writtenOutside = 0;
+    let accepted = 0;
+    for (const [item, url] of fc.sample(fc.tuple(hostileSave({ png, html: Buffer.from("<!DOCTYPE html><script>alert(1)</script>") }), updateUrls), EDITOR_FUZZ_CASES)) {
+      const before = await filesUnder(source);
+      const response = await save(item.additions, item.deletions, url);
+      const after = await filesUnder(source);
+      if (response.statusCode >= 500) serverErrors += 1;
+      if (response.statusCode !== 200) {
+        if (!sameFiles(before, after)) writtenOnRefusal += 1;
+        continue;
+      }
+      accepted += 1;
+      const changed = [...after].filter(([file, hash]) => before.get(file) !== hash).map(([file]) => file.split(path.sep).join("/"));
+      if (changed.some((file) => !allowed.check(file).ok || (file.startsWith(`${UPLOADS_DIRECTORY}/`) && holdsMarkup(readFileSync(path.join(source, file)))))) writtenOutside += 1;
+    }
+    rows.push({
+      figure: "fuzzed saves to the content editor's API",
+      value: EDITOR_FUZZ_CASES,
+      detail: `${accepted} accepted, ${serverErrors} 5xx, ${writtenOnRefusal} wrote something on refusal, ${writtenOutside} wrote outside the configured files or a picture holding markup`,
+      target: serverErrors === 0 && writtenOnRefusal === 0 && writtenOutside === 0 ? "met" : "missed",
+    });
+  } finally {
+    await t.close();
+    await rm(work, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 export async function runHostile() {
   const stores: ("sqlite" | "postgres")[] = ["sqlite", ...((await postgresReachable()) ? (["postgres"] as const) : [])];
   const rows: Row[] = [];
   for (const kind of stores) rows.push(await fuzz(kind));
   rows.push(...(await slowConnections()));
   for (const kind of stores) rows.push(await cookies(kind));
-  report("hostile", "Hostile clients: fuzzed requests, slow connections, forged owner cookies", rows, { stores });
+  rows.push(...(await editorUploads()));
+  report("hostile", "Hostile clients: fuzzed requests, slow connections, forged owner cookies, hostile editor uploads", rows, { stores });
 }
 
-if (isMain(import.meta.url)) await runHostile();
+if (isMain(import.meta.url)) {
+  // `--editor` runs the content editor's rows alone.
+  if (flag("editor")) report("hostile-editor", "Hostile clients: the content editor's uploads and saves", await editorUploads());
+  else await runHostile();
+}

@@ -153,6 +153,9 @@ export const ownerActionNames = [
   "delivery-retry",
   "backup",
   "restore",
+  "content-save",
+  "content-preview",
+  "content-publish",
 ] as const;
 export type OwnerActionName = (typeof ownerActionNames)[number];
 

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { adminCopy } from "../app/content/admin";
 import { prerenderPaths } from "../app/content/pages";
@@ -11,7 +12,8 @@ import { freePort } from "../scripts/free-port";
 
 // The owner's content editor end to end, against a server of its own that
 // works on a throw-away copy of this repository (scripts/content-sandbox.ts):
-// sign in, edit in Keystatic, publish, and read the rebuilt public pages.
+// sign in, edit in Keystatic (a photo uploaded too), publish, and read the
+// rebuilt public pages.
 // A publish rebuilds the whole site (about a minute on a loaded machine), so
 // each test publishes once, the timeouts are generous, and only the desktop
 // project runs them (the two projects would share one copy).
@@ -76,6 +78,14 @@ test("the owner edits the hero, adds a testimonial and a tender, publishes, and 
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Quote", exact: true }).fill(quote);
   await dialog.getByRole("textbox", { name: "Author", exact: true }).fill("Site Director");
+  // A phone photo, as a phone names it, with the phone's metadata in it.
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#1a4fb4" } })
+    .withExif({ IFD0: { Make: "Phone", Copyright: "Site Director, 1 High Street" } })
+    .jpeg()
+    .toBuffer();
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Choose file" }).click();
+  await (await chooser).setFiles({ name: "IMG_0042.JPG", mimeType: "image/jpeg", buffer: photo });
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
   await expect(dialog).toBeHidden();
   await saveAndWaitForDraft(page);
@@ -88,7 +98,8 @@ test("the owner edits the hero, adds a testimonial and a tender, publishes, and 
   await page.getByRole("textbox", { name: "Client type", exact: true }).fill("County council");
   await page.getByRole("textbox", { name: "Scope", exact: true }).fill("Inspections, concrete repairs and resurfacing");
   await saveAndWaitForDraft(page, "Create");
-  await expect(publishing(page).getByRole("status")).toContainText("3 saved changes not yet published");
+  // Three files edited, and the photo with its six sizes: each file is a change.
+  await expect(publishing(page).getByRole("status")).toContainText("10 saved changes not yet published");
 
   // Nothing is public before the owner publishes.
   expect(await (await page.request.get(at("/"))).text()).not.toContain(heading);
@@ -100,6 +111,13 @@ test("the owner edits the hero, adds a testimonial and a tender, publishes, and 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
   await page.goto(at(paths.agencies));
   await expect(page.getByText(quote)).toBeAttached();
+  // The photo was stored re-encoded, without the phone's metadata, and its sizes are served as pictures that run nothing.
+  const avatar = readFileSync(path.join(sandbox.dir, "content/testimonials/agencies.yaml"), "utf8").match(/avatar: (\/media\/uploads\/items\/\d+\/avatar\.JPG)/)?.[1];
+  expect(avatar).toBeDefined();
+  expect((await sharp(path.join(sandbox.dir, "public", avatar!)).metadata()).exif).toBeUndefined();
+  const size = await page.request.get(at(avatar!.replace(/\.JPG$/, "-96.webp")));
+  expect([size.status(), size.headers()["content-type"]]).toEqual([200, "image/webp"]);
+  expect(size.headers()["content-security-policy"]).toMatch(/^default-src 'none';.*\bsandbox\b/);
   await page.goto(at(paths.spotlightTenders));
   await expect(page.getByRole("heading", { name: tender })).toBeVisible();
   await expect(page.getByText("County council")).toBeVisible();

@@ -6,12 +6,13 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { Redis } from "ioredis";
 import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { prerenderPaths } from "../contract/pages";
 import { notFoundPages, redirects } from "../contract/paths";
-import { adminPlugin, isAdminPath, isCrossSite, ROBOTS_HEADER } from "./admin/admin-plugin";
+import { adminPlugin, isAdminPath, isCrossSite, recordRequestAction, ROBOTS_HEADER } from "./admin/admin-plugin";
 import { countsOf, createAuditRetention, recordOwnerAction, SCHEDULE_ACTOR } from "./admin/audit";
 import { startAnalytics } from "./analytics/start";
 import { createSessionStore, passwordFingerprint, readCookie, resolveSessionSecret, SESSION_COOKIE } from "./admin/session";
-import { contentAdminRoutes, contentPlugin } from "./content/content-plugin";
+import { contentAdminRoutes, contentPlugin, type EditorAudit } from "./content/content-plugin";
 import { createPublisher } from "./content/publisher";
 import type { LiveSite } from "./site/site-plugin";
 import { contactUsRoutes } from "./api/contactus";
@@ -244,7 +245,9 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   const publisher =
     config.content?.mode === "local" ? createPublisher({ ...config.content, log: app.log, site: () => liveSite }) : undefined;
   await publisher?.prepare();
-  const contentRoutes = contentAdminRoutes(publisher);
+  // Saves, previews and publishes are owner actions: each is a row of the audit trail.
+  const editorAudit: EditorAudit = (request, action, detail) => recordRequestAction(db, request, action, detail);
+  const contentRoutes = contentAdminRoutes(publisher, editorAudit);
 
   const sessionSecret = await resolveSessionSecret(config.admin.sessionSecret, config.dataDir);
   await app.register(adminPlugin, {
@@ -275,6 +278,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       publisher,
       signedIn: (request) => sessions.valid(readCookie(request.headers.cookie, SESSION_COOKIE)),
       crossSite: (request) => isCrossSite(request, config.publicSiteUrl),
+      audit: editorAudit,
     });
     if (publisher) app.addHook("onClose", () => publisher.idle());
   }
@@ -291,6 +295,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
       redirects,
       notFoundPages,
+      pages: prerenderPaths,
     });
   }
   // Every GET and HEAD the routes above miss gets the site's not-found page (its catch-all);

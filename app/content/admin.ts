@@ -164,6 +164,9 @@ export const adminCopy = {
       "delivery-retry": "Retried a delivery",
       backup: "Backup",
       restore: "Restore",
+      "content-save": "Saved a content edit",
+      "content-preview": "Previewed the content",
+      "content-publish": "Published the content",
     } satisfies Record<OwnerActionName, string>,
   },
 } as const;

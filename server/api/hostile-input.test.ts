@@ -1,5 +1,9 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
 import { inputPolicyMessages } from "../../contract/input-policy";
@@ -7,13 +11,20 @@ import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
 import { startTestApp, type TestApp } from "../testing";
+import { editorConfig } from "../../editor/keystatic.config";
+import { editorPaths, type EditorPaths } from "../content/editor-paths";
+import { holdsMarkup, hostileSave, updateUrls } from "../content/hostile-uploads";
 import { hostileRequest, PERSONAL_MARKER } from "./hostile-requests";
 
 // Property-based: arbitrary bodies, headers, content types and encodings sent to
 // every public endpoint, on both stores. Never a 5xx, nothing stored unless the
-// request was accepted, and nothing typed into a request in the log.
+// request was accepted, and nothing typed into a request in the log. Then
+// arbitrary saves to the content editor's file API: never a 5xx, nothing
+// written on a refusal, and only the files its configuration defines otherwise.
 
 const RUNS_PER_ENDPOINT = 150;
+/** Arbitrary saves sent to the content editor's file API. */
+const EDITOR_RUNS = 200;
 const PASSWORD = "correct horse battery staple";
 const endpoints = [CONTACT_ENDPOINT, NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, adminEndpoints.session] as const;
 
@@ -82,4 +93,70 @@ describe.each(stores)("hostile requests on %s", (kind) => {
       { numRuns: RUNS_PER_ENDPOINT },
     );
   }, 60_000);
+});
+
+describe("the content editor's API under arbitrary saves", () => {
+  let t: TestApp;
+  let work: string;
+  let source: string;
+  let allowed: EditorPaths;
+  let pictures: { png: Buffer; html: Buffer };
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), "editor-fuzz-"));
+    source = path.join(work, "source");
+    await mkdir(path.join(source, "content", "home"), { recursive: true });
+    await writeFile(path.join(source, "content", "home", "hero.yaml"), "headline: First\n");
+    t = await startTestApp({ ADMIN_PASSWORD: PASSWORD, ADMIN_SIGNIN_MAX: "1000000", CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off" });
+    allowed = editorPaths(editorConfig());
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#123c8c" } }).png().toBuffer();
+    pictures = { png, html: Buffer.from("<!DOCTYPE html><script>alert(document.cookie)</script>") };
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  /** Every file in the checkout (its history aside) and a hash of its bytes. */
+  async function files(): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>();
+    for (const entry of await readdir(work, { withFileTypes: true, recursive: true })) {
+      const full = path.join(entry.parentPath, entry.name);
+      if (entry.isFile() && !path.relative(source, full).split(path.sep).includes(".git")) found.set(path.relative(source, full), await readFile(full));
+    }
+    return found;
+  }
+
+  it("never a 5xx; a refused save writes nothing; an accepted one writes only configured files, pictures as pictures", async () => {
+    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
+    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(hostileSave(pictures), updateUrls, async (save, url) => {
+        const before = await files();
+        const response = await t.app.inject({
+          method: "POST",
+          url,
+          headers: { cookie, "no-cors": "1", "content-type": "application/json" },
+          payload: JSON.stringify({ additions: save.additions.map((item) => ({ path: item.path, contents: item.contents.toString("base64url") })), deletions: save.deletions }),
+        });
+        expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(500);
+        const after = await files();
+        if (response.statusCode !== 200) {
+          expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+          for (const [file, bytes] of after) expect(bytes.equals(before.get(file)!), file).toBe(true);
+          return;
+        }
+        accepted += 1;
+        for (const { path: filepath } of [...save.additions, ...save.deletions]) expect(allowed.check(filepath).ok, filepath).toBe(true);
+        for (const [file, bytes] of after) {
+          if (before.get(file)?.equals(bytes)) continue;
+          expect(allowed.check(file.split(path.sep).join("/")).ok, file).toBe(true);
+          if (file.startsWith(`public${path.sep}`)) expect(holdsMarkup(bytes), file).toBe(false);
+        }
+      }),
+      { numRuns: EDITOR_RUNS },
+    );
+    // The generator reaches the configured files too, so acceptance is tested, not only refusal.
+    expect(accepted).toBeGreaterThan(0);
+  }, 120_000);
 });

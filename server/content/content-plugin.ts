@@ -1,14 +1,16 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { paths } from "../../contract/paths";
-import { ADMIN_API } from "../../contract/admin";
+import { ADMIN_API, type OwnerActionDetail, type OwnerActionName } from "../../contract/admin";
 import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } from "../../contract/content-editor";
-import { editorConfig, UPLOADS_DIRECTORY, type EditorStorage } from "../../editor/keystatic.config";
+import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
+import { editorConfig, type EditorStorage } from "../../editor/keystatic.config";
 import { ROBOTS_HEADER } from "../admin/admin-plugin";
-import { makeImageVariants } from "./images";
+import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
+import { convertPicture, PictureRefused } from "./images";
 import type { Publisher } from "./publisher";
 
 // The owner's content editor on this server: Keystatic's UI (its own bundle)
@@ -29,7 +31,12 @@ export interface ContentPluginOptions {
   signedIn: (request: FastifyRequest) => Promise<boolean>;
   /** Whether the request comes from another site (refused before anything else). */
   crossSite: (request: FastifyRequest) => boolean;
+  /** Records an editor action in the audit trail (admin/audit.ts), awaited before the answer. */
+  audit: EditorAudit;
 }
+
+/** How the editor's routes record what the owner did: the session and address come from the request. */
+export type EditorAudit = (request: FastifyRequest, action: OwnerActionName, detail: OwnerActionDetail) => Promise<void>;
 
 /** An upload of the editor's is at most this big (a photo from a phone, base64 in JSON). */
 const EDITOR_BODY_BYTES = 25 * 1024 * 1024;
@@ -85,7 +92,10 @@ const rebase = (html: string) => html.replace(/((?:src|href|poster|srcset)=")\/(
 export async function contentPlugin(app: FastifyInstance, options: ContentPluginOptions) {
   const { sourceDir, editorDir, publisher } = options;
   // GitHub mode reads KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET and KEYSTATIC_SECRET itself.
-  const handler = makeGenericAPIRouteHandler({ config: editorConfig(options.storage), localBaseDirectory: sourceDir });
+  const config = editorConfig(options.storage);
+  const handler = makeGenericAPIRouteHandler({ config, localBaseDirectory: sourceDir });
+  // The files the configuration defines, and nothing else.
+  const allowed = editorPaths(config);
   const githubAuth = `${EDITOR_API}/github/`;
 
   // The editor's API reads its JSON itself: keep the body as it came.
@@ -104,19 +114,41 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
   });
 
   app.all(`${EDITOR_API}/*`, { bodyLimit: EDITOR_BODY_BYTES }, async (request, reply) => {
-    const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+    let body = Buffer.isBuffer(request.body) ? request.body : undefined;
+    let url = new URL(request.url, "http://localhost").toString();
+    let save: PreparedSave | undefined;
+    // Local mode writes this server's checkout: every path is checked against the configuration first.
+    if (options.storage.kind === "local") {
+      // The route as Keystatic reads it (`update/`, `%75pdate` and `x/../update` are all `update` to it),
+      // and then handed over spelled the one way that was checked.
+      const params = keystaticParams(url);
+      if (!params) return refuse(reply, "The address is not well-formed.");
+      const route = `${request.method} ${params[0] ?? ""}`;
+      if (route === "GET blob") {
+        const filepath = params.slice(2).join("/");
+        const checked = allowed.check(filepath);
+        if (!checked.ok) return refuse(reply, `Not read: ${shown(filepath)}: ${checked.reason}.`);
+        url = new URL(`${EDITOR_API}/blob/${encodeURIComponent(params[1] ?? "")}/${filepath.split("/").map(encodeURIComponent).join("/")}`, "http://localhost").toString();
+      } else if (route === "POST update" && params.length === 1) {
+        const prepared = await prepareSave(body, allowed.check);
+        if ("refused" in prepared) return refuse(reply, `Not saved: ${prepared.refused}`);
+        save = prepared;
+        body = prepared.body;
+        url = new URL(`${EDITOR_API}/update`, "http://localhost").toString();
+      } else if (route === "GET tree" && params.length === 1) {
+        url = new URL(`${EDITOR_API}/tree`, "http://localhost").toString();
+      } else {
+        return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+      }
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (typeof value === "string") headers.set(name, value);
     }
-    const url = new URL(request.url, "http://localhost").toString();
     const response = await handler({ method: request.method, url, headers, json: async () => JSON.parse(body?.toString("utf8") ?? "null") });
-    if (request.method === "POST" && request.url.startsWith(`${EDITOR_API}/update`) && (response.status ?? 200) === 200 && body) {
-      // Pictures the owner uploaded get the site's AVIF and WebP sizes beside them.
-      const { additions } = JSON.parse(body.toString("utf8")) as { additions: { path: string }[] };
-      for (const addition of additions) {
-        if (addition.path.startsWith(`${UPLOADS_DIRECTORY}/`)) await makeImageVariants(path.join(sourceDir, addition.path), request.log);
-      }
+    if (save && (response.status ?? 200) === 200) {
+      await writePictureSizes(sourceDir, save);
+      await options.audit(request, "content-save", save.detail);
     }
     reply.code(response.status ?? 200);
     new Headers(response.headers).forEach((value, name) => void reply.header(name, value));
@@ -147,16 +179,133 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
 }
 
 /** The publishing routes, registered inside /api/admin (its session and cross-site checks apply). */
-export function contentAdminRoutes(publisher: Publisher | undefined) {
+export function contentAdminRoutes(publisher: Publisher | undefined, audit: EditorAudit) {
   return (scope: FastifyInstance) => {
     const prefix = CONTENT_API.slice(ADMIN_API.length);
     scope.get(`${prefix}/status`, async () => (publisher ? publisher.status() : { enabled: false, state: "idle", drafts: [] }));
-    const start = (job: PublishJob) => async (_request: FastifyRequest, reply: FastifyReply) => {
+    const start = (job: PublishJob) => async (request: FastifyRequest, reply: FastifyReply) => {
       if (!publisher) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
       if (!publisher.start(job)) return reply.code(409).send({ statusCode: 409, message: "A build is already running: wait for it to finish." });
-      return reply.code(202).send(await publisher.status());
+      const status = await publisher.status();
+      await audit(request, job === "publish" ? "content-publish" : "content-preview", { drafts: status.drafts.length });
+      return reply.code(202).send(status);
     };
     scope.post(`${prefix}/preview`, start("preview"));
     scope.post(`${prefix}/publish`, start("publish"));
   };
 }
+
+/**
+ * A refused read or save: plain text, as Keystatic's own answers are, since its UI
+ * shows the body of a failed request to the owner as it is.
+ */
+const refuse = (reply: FastifyReply, message: string) => reply.code(400).type("text/plain; charset=utf-8").send(message);
+
+type Check = EditorPaths["check"];
+
+/** A path as the owner's message shows it: quoted, escaped, cut short. */
+const shown = (filepath: string) => JSON.stringify(filepath.length > 120 ? `${filepath.slice(0, 120)}…` : filepath);
+
+/**
+ * The route's segments after /api/keystatic, read as Keystatic's handler reads them
+ * (`@keystatic/core/api/generic`: the URL's normalised path, each segment decoded,
+ * empty ones dropped); undefined for an escape that does not decode.
+ */
+function keystaticParams(url: string): string[] | undefined {
+  try {
+    return new URL(url).pathname
+      .replace(/^\/api\/keystatic\/?/, "")
+      .split("/")
+      .map((segment) => decodeURIComponent(segment))
+      .filter(Boolean);
+  } catch {
+    return undefined;
+  }
+}
+
+interface PreparedSave {
+  /** The save as Keystatic writes it, each picture replaced by its re-encoded bytes. */
+  body: Buffer;
+  /** Pictures written, with their sizes to write beside them once the save succeeded. */
+  pictures: { path: string; variants: Awaited<ReturnType<typeof convertPicture>>["variants"] }[];
+  /** Pictures deleted: their sizes go with them. */
+  deletedPictures: string[];
+  detail: OwnerActionDetail;
+}
+
+/** The longest text a detail may hold (admin/audit.ts). */
+const DETAIL_TEXT_MAX = 100;
+
+const entryName = (file: EditorFile) => (file.kind === "singleton" ? file.key : file.kind === "entry" ? `${file.collection}:${file.slug}` : undefined);
+
+/**
+ * Keystatic's `update` body ({ additions: [{ path, contents }], deletions: [{ path }] }),
+ * checked before anything is written: every path one the configuration defines, every
+ * picture a picture by its content (re-encoded). The first refusal answers the whole save.
+ */
+async function prepareSave(body: Buffer | undefined, check: Check): Promise<PreparedSave | { refused: string }> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body?.toString("utf8") ?? "");
+  } catch {
+    return { refused: "The save is not JSON." };
+  }
+  const isList = (value: unknown, withContents: boolean) =>
+    Array.isArray(value) &&
+    value.every((item) => typeof item === "object" && item !== null && typeof (item as { path?: unknown }).path === "string" && (!withContents || typeof (item as { contents?: unknown }).contents === "string"));
+  const update = parsed as { additions: { path: string; contents: string }[]; deletions: { path: string }[] };
+  if (typeof parsed !== "object" || parsed === null || !isList(update.additions, true) || !isList(update.deletions, false)) {
+    return { refused: "A save lists additions ({ path, contents }) and deletions ({ path })." };
+  }
+  const entries = new Set<string>();
+  const files = new Map<string, EditorFile>();
+  for (const { path: filepath } of [...update.additions, ...update.deletions]) {
+    const checked = check(filepath);
+    if (!checked.ok) return { refused: `${shown(filepath)}: ${checked.reason}.` };
+    files.set(filepath, checked.file);
+    const name = entryName(checked.file);
+    if (name) entries.add(name);
+  }
+  const pictures: PreparedSave["pictures"] = [];
+  const additions = [];
+  for (const addition of update.additions) {
+    const file = files.get(addition.path)!;
+    if (file.kind !== "picture") {
+      additions.push(addition);
+      continue;
+    }
+    try {
+      const converted = await convertPicture(Buffer.from(addition.contents, "base64url"), file.extension);
+      additions.push({ path: addition.path, contents: converted.original.toString("base64url") });
+      pictures.push({ path: addition.path, variants: converted.variants });
+    } catch (error) {
+      if (!(error instanceof PictureRefused)) throw error;
+      return { refused: `${shown(addition.path)}: ${error.message}.` };
+    }
+  }
+  const deletedPictures = update.deletions.filter(({ path: filepath }) => files.get(filepath)!.kind === "picture").map(({ path: filepath }) => filepath);
+  let named = [...entries].join(",");
+  if (named.length > DETAIL_TEXT_MAX) named = named.slice(0, named.lastIndexOf(",", DETAIL_TEXT_MAX)) || named.slice(0, DETAIL_TEXT_MAX);
+  return {
+    body: Buffer.from(JSON.stringify({ additions, deletions: update.deletions })),
+    pictures,
+    deletedPictures,
+    detail: { files: update.additions.length, deleted: update.deletions.length, pictures: pictures.length, entries: named },
+  };
+}
+
+/** Each saved picture's AVIF and WebP sizes beside it; a deleted picture's go with it. */
+async function writePictureSizes(sourceDir: string, save: PreparedSave) {
+  for (const picture of save.pictures) {
+    for (const { width, format, body } of picture.variants) {
+      const file = path.join(sourceDir, uploadVariant(picture.path, width, format));
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    }
+  }
+  for (const deleted of save.deletedPictures) {
+    for (const variant of variantPaths(deleted)) await rm(path.join(sourceDir, variant), { force: true });
+  }
+}
+
+const variantPaths = (picture: string) => UPLOAD_WIDTHS.flatMap((width) => (["avif", "webp"] as const).map((format) => uploadVariant(picture, width, format)));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +7,8 @@ import { makeSite, startTestApp, type TestApp } from "../testing";
 
 // What the site serves is the built site and nothing else lying in its folder,
 // and a not-found answer never echoes what was asked for.
+
+const UPLOADED_SCRIPT = "fetch('/api/admin/enquiries')";
 
 let t: TestApp;
 let siteDir: string;
@@ -22,6 +25,11 @@ beforeAll(async () => {
   await writeFile(path.join(siteDir, "assets", "app-abc123.js.map"), '{"sources":["../../app/secret.ts"]}');
   await writeFile(path.join(siteDir, "leads.db"), "SQLite format 3");
   await writeFile(path.join(siteDir, "site.webmanifest"), "{}");
+  // What public/ (the editor's uploads among it) could have put in the build.
+  await mkdir(path.join(siteDir, "media", "uploads"), { recursive: true });
+  await writeFile(path.join(siteDir, "media", "uploads", "x.html"), `<!DOCTYPE html><script>${UPLOADED_SCRIPT}</script>`);
+  await writeFile(path.join(siteDir, "media", "uploads", "face.png"), "\x89PNG\r\n\x1a\n");
+  await writeFile(path.join(siteDir, "media", "uploads", "Face.JPG"), "\xff\xd8\xff");
   t = await startTestApp({ SITE_DIR: siteDir });
 });
 afterAll(async () => {
@@ -40,6 +48,40 @@ describe("files in the site folder", () => {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toMatch(/hunter2|\[core\]|# public|secret\.ts|SQLite/);
+    }
+  });
+});
+
+describe("the policy each file is served with", () => {
+  const sandboxed = (csp: unknown) => {
+    expect(String(csp)).toMatch(/^default-src 'none';/);
+    expect(String(csp)).toMatch(/(^|; )sandbox(;|$)/);
+    expect(String(csp)).not.toContain("script-src");
+  };
+
+  it("a page the build pre-rendered gets its own policy, allowing its scripts by hash", async () => {
+    const home = await t.app.inject({ method: "GET", url: "/" });
+    expect(String(home.headers["content-security-policy"])).toContain("script-src 'self'");
+  });
+
+  it("HTML that is no pre-rendered page (an upload, a file from public/) gets the resource policy: nothing in it runs", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/media/uploads/x.html" });
+    const csp = response.headers["content-security-policy"];
+    sandboxed(csp);
+    expect(String(csp)).not.toContain(createHash("sha256").update(UPLOADED_SCRIPT).digest("base64"));
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("an uploaded picture is served as a picture, sandboxed, never sniffed", async () => {
+    for (const [url, type] of [
+      ["/media/uploads/face.png", "image/png"],
+      ["/media/uploads/Face.JPG", "image/jpeg"],
+    ]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toBe(type);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      sandboxed(response.headers["content-security-policy"]);
     }
   });
 });

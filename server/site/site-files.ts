@@ -13,7 +13,7 @@ export interface SiteFile {
   contentType: string;
   etag: string;
   cacheControl: string;
-  /** Only pages: their own CSP, allowing their inline scripts by hash. */
+  /** Only the pages the build pre-rendered: their own CSP, allowing their inline scripts by hash. */
   csp?: string;
 }
 
@@ -26,6 +26,7 @@ const contentTypes: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
   ".webp": "image/webp",
   ".avif": "image/avif",
   ".ico": "image/x-icon",
@@ -50,8 +51,11 @@ const OTHER = "public, max-age=3600";
  */
 function isSiteFile(relative: string): boolean {
   if (relative.split(path.sep).some((segment) => segment.startsWith("."))) return false;
-  return Object.hasOwn(contentTypes, path.extname(relative));
+  return Object.hasOwn(contentTypes, extensionOf(relative));
 }
+
+/** A picture uploaded as `Photo.JPG` keeps Keystatic's name: its type is the extension's, whatever its case. */
+const extensionOf = (file: string) => path.extname(file).toLowerCase();
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -70,7 +74,14 @@ function pageCspFor(html: string, csp: Omit<CspOptions, "scriptHashes" | "styleH
   return pageCsp({ ...csp, scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) });
 }
 
-export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">): Promise<Map<string, SiteFile>> {
+/**
+ * Reads the built site into memory. `pages` are the URL paths the build pre-rendered
+ * (contract/pages.ts): only their HTML gets a page policy allowing its inline scripts
+ * by hash. Any other HTML in the folder (copied from public/, say) is served under the
+ * resource policy like every other file, so nothing in it runs.
+ */
+export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">, pages: readonly string[]): Promise<Map<string, SiteFile>> {
+  const prerendered = new Set(pages);
   const files = new Map<string, SiteFile>();
   const all = await listFiles(siteDir);
   const present = new Set(all);
@@ -78,13 +89,14 @@ export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scri
     if (file.endsWith(".br") || file.endsWith(".gz")) continue;
     const relative = path.relative(siteDir, file);
     if (relative === "__spa-fallback.html" || !isSiteFile(relative)) continue;
-    const ext = path.extname(file);
+    const ext = extensionOf(file);
     const body = await readFile(file);
-    const isPage = ext === ".html";
+    const urlPath = urlPathOf(relative);
+    const isPage = ext === ".html" && prerendered.has(urlPath);
     // Loader data belongs to its page: both revalidate, so a deploy never mixes old data with new code.
     const revalidates = isPage || ext === ".data";
     const hashed = relative.startsWith(`assets${path.sep}`);
-    files.set(urlPathOf(relative), {
+    files.set(urlPath, {
       body,
       br: present.has(`${file}.br`) ? await readFile(`${file}.br`) : undefined,
       gzip: present.has(`${file}.gz`) ? await readFile(`${file}.gz`) : undefined,

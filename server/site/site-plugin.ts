@@ -3,6 +3,8 @@ import { loadSiteFiles, type SiteFile } from "./site-files";
 
 export interface SitePluginOptions {
   siteDir: string;
+  /** The URL paths the build pre-rendered: the only HTML served with a page policy. */
+  pages: readonly string[];
   https: boolean;
   connectOrigins: readonly string[];
   /** Paths answered with a 301 to another path (e.g. /home → /). */
@@ -36,7 +38,7 @@ interface LoadedSite {
 }
 
 async function loadSite(siteDir: string, options: SitePluginOptions): Promise<LoadedSite> {
-  const files = await loadSiteFiles(siteDir, { https: options.https, connectOrigins: options.connectOrigins });
+  const files = await loadSiteFiles(siteDir, { https: options.https, connectOrigins: options.connectOrigins }, options.pages);
   const notFound = options.notFoundPages.map(({ match, page }) => {
     const file = files.get(page);
     if (!file) throw new Error(`The not-found page ${page} is missing from ${siteDir}: run the build.`);

@@ -1,0 +1,45 @@
+// Which of the site's URLs are pages, and how each is published: read by the
+// build (pre-render list, sitemap), the benchmarks, the tests and the server
+// (only these pages get a page policy allowing their scripts by hash), never
+// by browser code (so none of it is in the site's JavaScript).
+import { paths, serviceSlugs } from "./paths";
+
+/**
+ * Pages that exist and are pre-rendered. A route joins this list in the same
+ * change that adds its module to app/routes.ts (app/routes.test.ts checks).
+ */
+export const sitePages: readonly string[] = [
+  paths.home,
+  paths.about,
+  paths.freelancers,
+  paths.agencies,
+  paths.services,
+  ...serviceSlugs.map(paths.serviceCategory),
+  paths.resources,
+  paths.contact,
+  paths.privacyPolicy,
+  paths.termsConditions,
+  paths.cookiePolicy,
+  paths.spotlight,
+  paths.spotlightPayroll,
+  paths.spotlightAgencies,
+  paths.spotlightTenders,
+  paths.member,
+];
+
+/**
+ * Pages that exist but are not for search engines or the sitemap (noindex):
+ * the newsletter confirm/unsubscribe/subscribed pages, the enquiry's "received"
+ * page and the owner's inbox. They join
+ * this list with their route modules.
+ */
+export const unlistedPages: readonly string[] = [
+  paths.newsletterConfirm,
+  paths.newsletterUnsubscribe,
+  paths.newsletterSubscribed,
+  paths.contactReceived,
+  paths.admin,
+];
+
+/** Everything the build pre-renders: the pages plus the not-found fallbacks. */
+export const prerenderPaths: string[] = [...sitePages, ...unlistedPages, paths.notFound, paths.serviceCategoryNotFound];

@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints, type OwnerActionEntry } from "../../contract/admin";
+import { contentEndpoints } from "../../contract/content-editor";
+import { uploadVariant } from "../../contract/uploads";
+import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { makeSite } from "../testing";
+import { holdsMarkup, hostileUploads } from "./hostile-uploads";
+
+// The editor's file API on a real server: it writes exactly the files its
+// configuration defines, pictures only as re-encoded pictures, and refuses
+// everything else with a 400 that says why, with nothing written. Every save,
+// preview and publish is a row of the audit trail.
+
+const PASSWORD = "editor-api-test-password";
+// A stand-in for `npm run build`: the pages the server needs, fast.
+const fakeBuild = `
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+const out = path.join(process.env.SITE_BUILD_DIR, "client");
+for (const page of ["", "404", "services/404"]) {
+  mkdirSync(path.join(out, page), { recursive: true });
+  writeFileSync(path.join(out, page, "index.html"), "<!DOCTYPE html><title>Built</title>");
+}
+`;
+
+let root: string;
+let source: string;
+let app: FastifyInstance;
+let cookie: string;
+
+const save = (additions: { path: string; contents: Buffer }[], deletions: { path: string }[] = []) =>
+  app.inject({
+    method: "POST",
+    url: "/api/keystatic/update",
+    headers: { cookie, "no-cors": "1", "content-type": "application/json" },
+    payload: JSON.stringify({ additions: additions.map((item) => ({ path: item.path, contents: item.contents.toString("base64url") })), deletions }),
+  });
+
+/** Every file under the checkout and every file the server could reach around it, with a hash of its bytes. */
+async function snapshot(): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || full.includes(`${path.sep}.git${path.sep}`) || full.includes(`${path.sep}data${path.sep}`)) continue;
+    files.set(path.relative(root, full), createHash("sha256").update(await readFile(full)).digest("hex"));
+  }
+  return files;
+}
+
+const trail = async (): Promise<OwnerActionEntry[]> => (await app.inject({ url: `${adminEndpoints.activity}?pageSize=100`, headers: { cookie } })).json().items;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "editor-api-"));
+  source = path.join(root, "source");
+  await mkdir(path.join(source, "content", "home"), { recursive: true });
+  await mkdir(path.join(source, "content", "tenders"), { recursive: true });
+  await writeFile(path.join(source, "content", "home", "hero.yaml"), "headline: First\n");
+  await writeFile(path.join(source, "build.mjs"), fakeBuild);
+  await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.mjs" } }));
+  const site = path.join(root, "site");
+  await makeSite(site);
+  app = await buildApp(
+    loadConfig({ SITE_DIR: site, DATA_DIR: path.join(root, "data"), LOG_LEVEL: "silent", ADMIN_PASSWORD: PASSWORD, CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off" }),
+  );
+  const signIn = await app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
+  cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("the editor's file API", () => {
+  it("writes the files its configuration defines: a singleton, a collection entry, an uploaded picture with its sizes", async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123c8c" } }).withExif({ IFD0: { Copyright: "Ann Lee, 1 High Street" } }).jpeg().toBuffer();
+    const avatar = `${UPLOADS_DIRECTORY}/items/0/avatar.jpg`;
+    const response = await save([
+      { path: "content/home/hero.yaml", contents: Buffer.from("headline: Second\n") },
+      { path: "content/tenders/nhs-framework.yaml", contents: Buffer.from("title: NHS framework\n") },
+      { path: avatar, contents: photo },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(await readFile(path.join(source, "content/home/hero.yaml"), "utf8")).toBe("headline: Second\n");
+    expect(existsSync(path.join(source, "content/tenders/nhs-framework.yaml"))).toBe(true);
+    // Stored re-encoded: the same picture, without its metadata.
+    const stored = await sharp(path.join(source, avatar)).metadata();
+    expect([stored.format, stored.width, stored.height, stored.exif]).toEqual(["jpeg", 300, 200, undefined]);
+    for (const width of [48, 96, 640] as const) {
+      for (const format of ["avif", "webp"] as const) expect(existsSync(path.join(source, uploadVariant(avatar, width, format))), `${width} ${format}`).toBe(true);
+    }
+  });
+
+  it("refuses every hostile save with a 400 naming the path and why, and writes nothing; a sound picture in a polyglot is stored without the rest", async () => {
+    for (const upload of await hostileUploads()) {
+      const before = await snapshot();
+      const response = await save([upload]);
+      if (upload.mayStore) {
+        expect(response.statusCode, upload.name).toBe(200);
+        const stored = await readFile(path.join(source, upload.path));
+        expect(holdsMarkup(stored), upload.name).toBe(false);
+        expect((await sharp(stored).metadata()).exif, upload.name).toBeUndefined();
+        continue;
+      }
+      expect(response.statusCode, upload.name).toBe(400);
+      expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(response.body, upload.name).toMatch(/^Not saved: ".*": .+\.$/);
+      expect(await snapshot(), upload.name).toEqual(before);
+    }
+    expect(existsSync("/tmp/editor-escape.png")).toBe(false);
+  });
+
+  it("refuses a whole save when one of its files is refused", async () => {
+    const before = await snapshot();
+    const response = await save([
+      { path: "content/home/hero.yaml", contents: Buffer.from("headline: Third\n") },
+      { path: "content/tenders/zz/.git/config", contents: Buffer.from("[core]\n") },
+    ]);
+    expect(response.statusCode).toBe(400);
+    // Keystatic's UI shows the answer's text to the owner as it is.
+    expect(response.body).toBe('Not saved: "content/tenders/zz/.git/config": a folder or file name starts with a dot.');
+    expect(await snapshot()).toEqual(before);
+    // Deleting is writing too.
+    expect((await save([], [{ path: "package.json" }])).statusCode).toBe(400);
+    expect(existsSync(path.join(source, "package.json"))).toBe(true);
+  });
+
+  it("checks a save however its address is spelled: Keystatic reads them all as `update`", async () => {
+    const hostile = { path: "content/tenders/zz/.git/config", contents: Buffer.from("[core]\n").toString("base64url") };
+    for (const url of ["/api/keystatic/update/", "/api/keystatic//update", "/api/keystatic/%75pdate", "/api/keystatic/x/../update", "/api/keystatic/./update?x=1"]) {
+      const before = await snapshot();
+      const response = await app.inject({
+        method: "POST",
+        url,
+        headers: { cookie, "no-cors": "1", "content-type": "application/json" },
+        payload: JSON.stringify({ additions: [hostile], deletions: [] }),
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(await snapshot(), url).toEqual(before);
+    }
+    expect((await app.inject({ method: "POST", url: "/api/keystatic/update/extra", headers: { cookie, "no-cors": "1", "content-type": "application/json" }, payload: "{}" })).statusCode).toBe(404);
+  });
+
+  it("reads only the configured files", async () => {
+    await mkdir(path.join(source, "content", "tenders", "zz", ".git"), { recursive: true });
+    const config = Buffer.from("[core]\n");
+    await writeFile(path.join(source, "content", "tenders", "zz", ".git", "config"), config);
+    const sha = createHash("sha1").update(`blob ${config.length}\0`).update(config).digest("hex");
+    const read = (filepath: string) => app.inject({ url: `/api/keystatic/blob/${sha}/${filepath}`, headers: { cookie, "no-cors": "1" } });
+    expect((await read("content/tenders/zz/.git/config")).statusCode).toBe(400);
+    expect((await read("content/tenders/zz/%2Egit/config")).statusCode).toBe(400);
+    expect((await app.inject({ url: `/api/keystatic/%62lob/${sha}/content/tenders/zz/.git/config`, headers: { cookie, "no-cors": "1" } })).statusCode).toBe(400);
+    expect((await read("content/home/hero.yaml")).statusCode).toBe(404);
+  });
+
+  it("records each save, preview and publish in the audit trail", async () => {
+    expect((await save([{ path: "content/home/hero.yaml", contents: Buffer.from("headline: Audited\n") }])).statusCode).toBe(200);
+    const saved = (await trail()).find((entry) => entry.action === "content-save");
+    expect(saved?.detail).toEqual({ files: 1, deleted: 0, pictures: 0, entries: "homeHero" });
+    expect(saved?.actor).toMatch(/^[\w-]{12}$/);
+
+    expect((await app.inject({ method: "POST", url: contentEndpoints.preview, headers: { cookie } })).statusCode).toBe(202);
+    for (let state = "building"; state !== "idle"; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = (await app.inject({ url: contentEndpoints.status, headers: { cookie } })).json().state;
+    }
+    expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } })).statusCode).toBe(202);
+    const actions = (await trail()).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(["content-save", "content-preview", "content-publish"]));
+    expect((await trail()).find((entry) => entry.action === "content-publish")?.detail.drafts).toBeGreaterThan(0);
+    for (let state = "building"; state !== "idle"; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = (await app.inject({ url: contentEndpoints.status, headers: { cookie } })).json().state;
+    }
+  });
+});
