@@ -24,6 +24,7 @@ import { logOptions, safeError } from "./logging";
 import { createBackupSchedule } from "./ops/backup-schedule";
 import { installMetrics } from "./ops/metrics";
 import { readinessRoutes } from "./ops/readiness";
+import { ensurePrivateDir } from "./private-files";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
 import { openDatabase } from "./store/database";
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     done();
   });
 
+  // DATA_DIR is owner-only whoever made it and whatever the umask (the store, keys and mail live there).
+  ensurePrivateDir(config.dataDir);
   // Store: migrated before the first request; closed after the last.
   const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Metrics (off unless METRICS_TOKEN or METRICS_PORT): hooks on every route, so before any route.
