@@ -179,7 +179,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
 
   // Routes. Liveness answers without touching anything; readiness checks the store and Redis.
   app.get("/healthz", async () => ({ status: "ok" }));
-  await app.register(readinessRoutes, { db, redis });
+  await app.register(readinessRoutes, { db, redis, metricsToken: config.metrics.token });
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
   // Retention, erasure and subject access; the purge runs at start and every PURGE_INTERVAL_HOURS, stopped on close (above).
