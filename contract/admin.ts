@@ -146,6 +146,7 @@ export const ownerActionNames = [
   "sign-in-failed",
   "sign-out",
   "lead-view",
+  "lead-list",
   "export",
   "erase",
   "access-export",

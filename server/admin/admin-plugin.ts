@@ -102,6 +102,25 @@ export function isCrossSite(request: FastifyRequest, publicSiteUrl: URL): boolea
   return headerValue(request, "sec-fetch-site") === "cross-site" || (origin !== undefined && !ownOrigins.includes(origin));
 }
 
+/** Which filters narrowed a list or an export, by name only: a search text may be a person's name. */
+const filterNames = (filter: object) =>
+  Object.entries(filter)
+    .flatMap(([name, value]) => (value === undefined ? [] : [name]))
+    .sort()
+    .join(",");
+
+/** A list or search read: how many leads it showed (and matched), never which. */
+const listDetail = (kind: "enquiries" | "subscribers", filter: object, listed: { items: readonly unknown[]; total: number; page: number }): OwnerActionDetail => ({
+  kind,
+  rows: listed.items.length,
+  total: listed.total,
+  page: listed.page,
+  filters: filterNames(filter),
+});
+
+/** A refused sign-in is recorded once per client and window: a flood past the limit is one row, not one per request. */
+const REFUSALS_REMEMBERED_MAX = 10_000;
+
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ statusCode: 400, message: "Bad Request" });
 
 export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
@@ -130,12 +149,29 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
 
   app.get("/status", async (request): Promise<AdminStatus> => ({ enabled: Boolean(checkPassword), signedIn: await signedIn(request) }));
 
+  // Sign-ins refused by the limit: the first refusal of each client in each window is recorded.
+  const refusedUntil = new Map<string, number>();
+  const signInRefused = (request: FastifyRequest, key: string) => {
+    const now = Date.now();
+    if ((refusedUntil.get(key) ?? 0) > now) return;
+    refusedUntil.delete(key);
+    if (refusedUntil.size >= REFUSALS_REMEMBERED_MAX) refusedUntil.delete(refusedUntil.keys().next().value!);
+    refusedUntil.set(key, now + options.signInLimit.windowMs);
+    audit(request, "sign-in-failed", { reason: "rate-limited" }, ANONYMOUS_ACTOR).catch((error: unknown) => request.log.error({ err: error }, "audit: refused sign-in not recorded"));
+  };
+
   app.post(
     "/session",
-    { bodyLimit: SIGN_IN_BODY_BYTES, config: { rateLimit: { max: options.signInLimit.max, timeWindow: options.signInLimit.windowMs } } },
+    {
+      bodyLimit: SIGN_IN_BODY_BYTES,
+      config: { rateLimit: { max: options.signInLimit.max, timeWindow: options.signInLimit.windowMs, onExceeded: signInRefused } },
+    },
     async (request, reply) => {
       const body = v.safeParse(SignInBody, request.body);
-      if (!body.success) return badRequest(reply);
+      if (!body.success) {
+        await audit(request, "sign-in-failed", { reason: "malformed" }, ANONYMOUS_ACTOR);
+        return badRequest(reply);
+      }
       if (!(await checkPassword!(body.output.password))) {
         await audit(request, "sign-in-failed", {}, ANONYMOUS_ACTOR);
         return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
@@ -158,14 +194,18 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     const query = v.safeParse(EnquiryQuery, emptyToUndefined(request.query));
     if (!query.success) return badRequest(reply);
     const { page, pageSize, ...filter } = query.output;
-    return store.listEnquiries(filter, { page, pageSize });
+    const listed = await store.listEnquiries(filter, { page, pageSize });
+    await audit(request, "lead-list", listDetail("enquiries", filter, listed));
+    return listed;
   });
 
   app.get("/subscribers", async (request, reply) => {
     const query = v.safeParse(SubscriberQuery, emptyToUndefined(request.query));
     if (!query.success) return badRequest(reply);
     const { page, pageSize, ...filter } = query.output;
-    return store.listSubscribers(filter, { page, pageSize });
+    const listed = await store.listSubscribers(filter, { page, pageSize });
+    await audit(request, "lead-list", listDetail("subscribers", filter, listed));
+    return listed;
   });
 
   app.get("/enquiries/:id", async (request, reply) => {
@@ -191,9 +231,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     if (!query.success) return badRequest(reply);
     const { kind, ...filter } = query.output;
     const rows = kind === "enquiries" ? await store.exportEnquiries(filter) : await store.exportSubscribers(filter);
-    // Which filters narrowed it, by name only: a search text may be a person's name.
-    const filters = Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [name]));
-    await audit(request, "export", { kind, rows: rows.length, filters: filters.sort().join(",") });
+    await audit(request, "export", { kind, rows: rows.length, filters: filterNames(filter) });
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")
