@@ -120,6 +120,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // server and, on close, finishes the delivery in flight before the store closes.
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, from: config.mail.from });
   const webhookSecret = config.webhook?.secret;
+  const webhookUrl = config.webhook?.url;
   app.decorate(
     "outbox",
     createOutboxWorker({
@@ -128,9 +129,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       log: app.log,
       deliver: metrics.countDeliveries(async (row) => {
         if (row.channel === "email") return mailer.send(row.id, JSON.parse(row.payload) as EmailPayload);
-        // Signed with the secret configured now; without one (forwarding switched off since) it waits for one.
-        if (!webhookSecret) throw new DeliveryError("LEADS_WEBHOOK_SECRET is not set");
-        return postWebhook(JSON.parse(row.payload) as WebhookPayload, webhookSecret);
+        // Sent to the URL and signed with the secret configured now (neither is stored with the row);
+        // without them (forwarding switched off since) it waits for them.
+        if (!webhookUrl || !webhookSecret) throw new DeliveryError("LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET are not set");
+        const { body } = JSON.parse(row.payload) as WebhookPayload;
+        return postWebhook({ url: webhookUrl, body }, webhookSecret);
       }),
       // Erased while it was being written: the mail file goes too.
       discard: async (row) => {

@@ -189,7 +189,7 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
             erased_at: new Date().toISOString(),
             leads: leads.map((lead) => ({ type: lead.kind, id: lead.id })),
           });
-          await enqueue(trx, [{ channel: "webhook", topic: "lead-erased", leadKind: first.kind, leadId: first.id, leadEmail: "", payload: { url: webhookUrl, body } }]);
+          await enqueue(trx, [{ channel: "webhook", topic: "lead-erased", leadKind: first.kind, leadId: first.id, leadEmail: "", payload: { body } }]);
         }
         return { outboxIds, enquiries: count(enquiries), subscribers: count(subscribers), pendingSignups: count(pendingSignups), crmNotified };
       });
