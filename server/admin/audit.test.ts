@@ -113,7 +113,7 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
       ["delivery-retry", actor, "192.0.2.7", { id: team.id, topic: "team-notification" }],
       ["access-export", actor, "192.0.2.7", { enquiries: 1, subscriptions: 1, deliveries: expect.any(Number), pendingSignupAnalytics: expect.any(Number) }],
       ["erase", actor, "192.0.2.7", { enquiries: 1, subscribers: 1, deliveries: expect.any(Number), mailFiles: expect.any(Number), pendingSignups: expect.any(Number) }],
-      ["purge", actor, "192.0.2.7", { enquiries: 0, subscribers: 0, deliveries: expect.any(Number), mailFiles: expect.any(Number) }],
+      ["purge", actor, "192.0.2.7", { enquiries: 0, subscribers: 0, deliveries: expect.any(Number), mailFiles: expect.any(Number), analyticsRows: 0 }],
       ["export", actor, "192.0.2.7", { kind: "analytics-pages", rows: 0, from: today, to: today }],
       ["export", actor, "192.0.2.7", { kind: "activity", rows: 12 }],
       ["sign-out", actor, "192.0.2.7", {}],

@@ -41,7 +41,7 @@ describe.each(kinds)("webhook credentials on %s", (kind) => {
       .insertInto("outbox")
       .values({ id: legacyId, channel: "webhook", topic: "lead-webhook", lead_kind: "enquiry", lead_id: "legacy-1", lead_email: "old@example.co.uk", payload: JSON.stringify({ url: "https://old-user:old-password@crm.example/hook", body: legacyBody }), next_attempt_at: at, locked_until: null, last_error: null, created_at: at, sent_at: null })
       .execute();
-    await stripWebhookUrls(db);
+    await stripWebhookUrls(db as unknown as Parameters<typeof stripWebhookUrls>[0]);
     const legacy = await db.selectFrom("outbox").select("payload").where("id", "=", legacyId).executeTakeFirstOrThrow();
     expect(JSON.parse(legacy.payload)).toEqual({ body: legacyBody });
     await db.destroy();
