@@ -121,3 +121,11 @@ export interface PageSummary {
 /** Shown for visits with no referrer / no campaign. */
 export const DIRECT = "(direct)";
 export const NO_CAMPAIGN = "(none)";
+/**
+ * The one row everything else is folded into: any path that is not one of the
+ * site's pages, and each day's referrers, sources, media and campaigns beyond
+ * the first ANALYTICS_KEYS_PER_DAY_MAX.
+ */
+export const OTHER = "(other)";
+/** Distinct referrers (and sources, media, campaigns) kept per day, each; the rest count as OTHER. */
+export const ANALYTICS_KEYS_PER_DAY_MAX = 100;

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import {
   analyticsForms,
+  ANALYTICS_KEYS_PER_DAY_MAX,
   NO_CAMPAIGN,
+  OTHER,
   type AnalyticsReport,
   type BreakdownRow,
   type DailyRow,
@@ -60,6 +62,25 @@ export interface Increment {
 
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters (5 per row). */
 const UPSERT_BATCH = 500;
+
+/** The dimensions whose keys come from the visitor (a referrer's host, UTM values): their distinct keys per day are capped. */
+export const cappedDimensions: ReadonlySet<Dimension> = new Set(["referrer", "source", "medium", "campaign"]);
+/** Keys that never count against the cap: none (direct, no campaign) and the fold itself. */
+const uncappedKeys: ReadonlySet<string> = new Set(["", OTHER]);
+
+const incrementId = (increment: Omit<Increment, "count">) => JSON.stringify([increment.dimension, increment.day, increment.metric, increment.key]);
+
+/** Increments with the same row summed: one INSERT may not touch a row twice (PostgreSQL's ON CONFLICT refuses). */
+function merged(increments: readonly Increment[]): Increment[] {
+  const rows = new Map<string, Increment>();
+  for (const increment of increments) {
+    const id = incrementId(increment);
+    const row = rows.get(id);
+    if (row) row.count += increment.count;
+    else rows.set(id, { ...increment });
+  }
+  return [...rows.values()];
+}
 
 /** How long a sign-up's context waits for its confirmation: the token's 7 days and a day's margin. */
 export const PENDING_SIGNUP_TTL_MS = 8 * 24 * 60 * 60 * 1000;
@@ -123,10 +144,42 @@ export function createAnalyticsStore(database: Kysely<Database>) {
     async add(increments: readonly Increment[]): Promise<void> {
       if (increments.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        for (let start = 0; start < increments.length; start += UPSERT_BATCH) {
+        // A day keeps at most ANALYTICS_KEYS_PER_DAY_MAX distinct keys per capped dimension (those already
+        // stored first, then new ones in order); any further key is counted as OTHER, so junk referrers
+        // and campaigns add at most one row each.
+        const known = new Map<string, Set<string>>();
+        const folded: Increment[] = [];
+        for (const increment of increments) {
+          if (!cappedDimensions.has(increment.dimension) || uncappedKeys.has(increment.key)) {
+            folded.push(increment);
+            continue;
+          }
+          const group = `${increment.day} ${increment.dimension}`;
+          let keys = known.get(group);
+          if (!keys) {
+            const stored = await trx
+              .selectFrom("analytics_daily")
+              .select("key")
+              .distinct()
+              .where("day", "=", increment.day)
+              .where("dimension", "=", increment.dimension)
+              .where("key", "not in", [...uncappedKeys])
+              .execute();
+            keys = new Set(stored.map((row) => row.key));
+            known.set(group, keys);
+          }
+          if (!keys.has(increment.key) && keys.size >= ANALYTICS_KEYS_PER_DAY_MAX) {
+            folded.push({ ...increment, key: OTHER });
+            continue;
+          }
+          keys.add(increment.key);
+          folded.push(increment);
+        }
+        const rows = merged(folded);
+        for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
           await trx
             .insertInto("analytics_daily")
-            .values(increments.slice(start, start + UPSERT_BATCH))
+            .values(rows.slice(start, start + UPSERT_BATCH))
             .onConflict((conflict) =>
               conflict
                 .columns(["dimension", "day", "metric", "key"])
