@@ -99,7 +99,21 @@ export interface FunnelRow {
 export interface AnalyticsReport {
   from: string;
   to: string;
-  totals: { views: number; visits: number; visitors: number; enquiries: number; subscriptions: number; conversionRate: number };
+  /**
+   * `enquiries` and `subscriptions` are the leads credited to a counted visit (a browser that was
+   * counted: not a bot, no Global Privacy Control); `allEnquiries` and `allSubscriptions` are every
+   * enquiry received and every subscription confirmed in the range, as the inbox lists them.
+   */
+  totals: {
+    views: number;
+    visits: number;
+    visitors: number;
+    enquiries: number;
+    subscriptions: number;
+    conversionRate: number;
+    allEnquiries: number;
+    allSubscriptions: number;
+  };
   daily: DailyRow[];
   pages: BreakdownRow[];
   referrers: BreakdownRow[];

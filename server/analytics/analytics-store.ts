@@ -248,10 +248,26 @@ export function createAnalyticsStore(database: Kysely<Database>) {
       const enquiries = devices.reduce((total, row) => total + row.enquiries, 0);
       const subscriptions = devices.reduce((total, row) => total + row.subscriptions, 0);
       const visits = sum("visits");
+      // Every lead of the range, counted or not (an API client, a bot filter, GPC): what the inbox shows.
+      const until = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+      const since = `${from}T00:00:00.000Z`;
+      const [allEnquiries, allSubscriptions] = await Promise.all([
+        database.selectFrom("enquiries").select((eb) => eb.fn.countAll<number | string>().as("n")).where("created_at", ">=", since).where("created_at", "<", until).executeTakeFirst(),
+        database.selectFrom("subscribers").select((eb) => eb.fn.countAll<number | string>().as("n")).where("confirmed_at", ">=", since).where("confirmed_at", "<", until).executeTakeFirst(),
+      ]);
       return {
         from,
         to,
-        totals: { views: sum("views"), visits, visitors: sum("visitors"), enquiries, subscriptions, conversionRate: rate(enquiries + subscriptions, visits) },
+        totals: {
+          views: sum("views"),
+          visits,
+          visitors: sum("visitors"),
+          enquiries,
+          subscriptions,
+          conversionRate: rate(enquiries + subscriptions, visits),
+          allEnquiries: Number(allEnquiries?.n ?? 0),
+          allSubscriptions: Number(allSubscriptions?.n ?? 0),
+        },
         daily: dailyRows,
         pages,
         referrers,

@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ANALYTICS_KEYS_PER_DAY_MAX, EVENT_ENDPOINT, OTHER, type AnalyticsEvent } from "../../contract/analytics";
+import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { startTcpProxy } from "../ops/tcp-proxy";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
@@ -106,6 +107,29 @@ describe("POST /api/event", () => {
     expect(statuses).toEqual([204, 204, 204, 429]);
     // Another /64 has its own count.
     expect((await sent(t, { e: "view", p: "/", v: { l: "/" } }, "2001:db8:1:3::1")).statusCode).toBe(204);
+  });
+});
+
+describe("the dashboard's lead counts", () => {
+  it("tell the leads credited to a counted visit from every lead the inbox holds", async () => {
+    const t = await startTestApp({ LOG_LEVEL: "silent", ANALYTICS_FLUSH_MS: "600000" });
+    try {
+      // Three enquiries from a tool (not a counted browser), one from a counted visit.
+      for (const [i, userAgent] of ["curl/8.5.0", "curl/8.5.0", "python-requests/2.31", browser].entries()) {
+        const response = await t.app.inject({ method: "POST", url: CONTACT_ENDPOINT, headers: { "user-agent": userAgent }, payload: { name: "Ann Smith", email: `ann${i}@example.co.uk`, salutation: "Business", message: "Hello" } });
+        expect(response.statusCode).toBe(200);
+      }
+      await t.app.analyticsFlush?.();
+      const { db } = await openDatabase({ dataDir: t.config.dataDir });
+      try {
+        const { totals } = await createAnalyticsStore(db).report(today(), today());
+        expect(totals).toMatchObject({ enquiries: 1, allEnquiries: 4, allSubscriptions: 0 });
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
 
