@@ -132,6 +132,16 @@ export interface PageSummary {
   conversionRate: number;
 }
 
+/** Per source, medium, campaign or referrer, as the CLI prints it (`--by`): the visits and the leads they brought. */
+export interface SourceSummary {
+  key: string;
+  visits: number;
+  visitors: number;
+  enquiries: number;
+  subscriptions: number;
+  conversionRate: number;
+}
+
 /** Shown for visits with no referrer / no campaign. */
 export const DIRECT = "(direct)";
 export const NO_CAMPAIGN = "(none)";

@@ -9,6 +9,7 @@ import {
   type DailyRow,
   type FunnelRow,
   type PageSummary,
+  type SourceSummary,
 } from "../../contract/analytics";
 import type { Database } from "../store/schema";
 import { referrerLabel, type Dimensions } from "./dimensions";
@@ -114,13 +115,13 @@ export function createAnalyticsStore(database: Kysely<Database>) {
     return byKey;
   }
 
-  async function breakdown(dimension: "page" | "referrer" | "campaign" | "device", from: string, to: string): Promise<BreakdownRow[]> {
+  async function breakdown(dimension: "page" | "referrer" | "source" | "medium" | "campaign" | "device", from: string, to: string): Promise<BreakdownRow[]> {
     // Per page the views and unique visitors are the page's own; the leads and visits are those the page began.
     const visitorMetric = dimension === "page" ? "page_visitor" : "visitor";
     // Views are kept per page and device only, not per referrer or campaign.
     const withViews = dimension === "page" || dimension === "device";
     const byKey = await sums(dimension, from, to, [...(withViews ? ["view"] : []), "visit", visitorMetric, "enquiry", "confirmed"]);
-    const label = dimension === "referrer" ? referrerLabel : dimension === "campaign" ? (key: string) => key || NO_CAMPAIGN : (key: string) => key;
+    const label = dimension === "referrer" ? referrerLabel : dimension === "page" || dimension === "device" ? (key: string) => key : (key: string) => key || NO_CAMPAIGN;
     return [...byKey]
       .map(([key, m]) => {
         const visits = m.visit ?? 0;
@@ -275,6 +276,11 @@ export function createAnalyticsStore(database: Kysely<Database>) {
         devices,
         forms: analyticsForms.map(funnel),
       };
+    },
+
+    /** Per source, medium or campaign (UTM) or referrer since a day, for the CLI: visits, visitors, leads, conversion rate. */
+    async summaryBy(by: "source" | "medium" | "campaign" | "referrer", since: string, until = "9999-12-31"): Promise<SourceSummary[]> {
+      return (await breakdown(by, since, until)).map(({ key, visits, visitors, enquiries, subscriptions, conversionRate }) => ({ key, visits, visitors, enquiries, subscriptions, conversionRate }));
     },
 
     /** Per page since a day, for the CLI: views, unique visitors, enquiries and subscriptions it began, conversion rate. */
