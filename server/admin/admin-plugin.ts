@@ -8,6 +8,7 @@ import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { singleLineText } from "../../contract/input-policy";
 import { rateLimitStorage } from "../api/rate-limit-store";
+import { clientKey } from "../api/visitor";
 import type { ActivityPage, OwnerActionDetail, OwnerActionName } from "../../contract/admin";
 import { exportColumns, toCsv } from "../export";
 import type { PersonalData } from "../privacy/personal-data";
@@ -143,28 +144,34 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
     const route = request.routeOptions.url ?? "";
     if (!checkPassword && route !== `${ADMIN_API}/status`) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
-    if (isCrossSite(request, options.publicSiteUrl)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
+    if (isCrossSite(request, options.publicSiteUrl)) {
+      // A sign-in posted from another site is refused before it is checked: recorded as refused all the same.
+      if (route === `${ADMIN_API}/session` && request.method === "POST") signInRefused(request, "cross-site");
+      return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
+    }
     if (!publicPaths.has(route) && !(await signedIn(request))) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
   });
 
   app.get("/status", async (request): Promise<AdminStatus> => ({ enabled: Boolean(checkPassword), signedIn: await signedIn(request) }));
 
-  // Sign-ins refused by the limit: the first refusal of each client in each window is recorded.
+  // Sign-ins refused before they are checked (by the limit, or posted from another site): the first
+  // refusal of each kind from each client (IPv6 per /64) in each window is recorded, so a flood is one row.
   const refusedUntil = new Map<string, number>();
-  const signInRefused = (request: FastifyRequest, key: string) => {
+  const signInRefused = (request: FastifyRequest, reason: "rate-limited" | "cross-site") => {
+    const key = `${reason} ${clientKey(request.ip)}`;
     const now = Date.now();
     if ((refusedUntil.get(key) ?? 0) > now) return;
     refusedUntil.delete(key);
     if (refusedUntil.size >= REFUSALS_REMEMBERED_MAX) refusedUntil.delete(refusedUntil.keys().next().value!);
     refusedUntil.set(key, now + options.signInLimit.windowMs);
-    audit(request, "sign-in-failed", { reason: "rate-limited" }, ANONYMOUS_ACTOR).catch((error: unknown) => request.log.error({ err: error }, "audit: refused sign-in not recorded"));
+    audit(request, "sign-in-failed", { reason }, ANONYMOUS_ACTOR).catch((error: unknown) => request.log.error({ err: error }, "audit: refused sign-in not recorded"));
   };
 
   app.post(
     "/session",
     {
       bodyLimit: SIGN_IN_BODY_BYTES,
-      config: { rateLimit: { max: options.signInLimit.max, timeWindow: options.signInLimit.windowMs, onExceeded: signInRefused } },
+      config: { rateLimit: { max: options.signInLimit.max, timeWindow: options.signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") } },
     },
     async (request, reply) => {
       const body = v.safeParse(SignInBody, request.body);

@@ -171,13 +171,18 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
     await inject("GET", `${adminEndpoints.enquiries}?q=${encodeURIComponent("Nobody Here")}&role=Agency`, cookie);
     await inject("DELETE", adminEndpoints.session, cookie);
 
-    // Another client: a malformed attempt, then wrong passwords past the limit (5 per window by default).
+    // Another client: a malformed attempt, wrong passwords, one from another site, then past the limit (5 per window by default).
     const attempt = (payload: object) => t.app.inject({ method: "POST", url: adminEndpoints.session, payload, remoteAddress: "198.51.100.4" });
     expect((await attempt({ pass: "x" })).statusCode).toBe(400);
     for (let i = 0; i < 4; i += 1) expect((await attempt({ password: "not the password" })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1) {
+      const crossSite = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD }, remoteAddress: "198.51.100.4", headers: { origin: "https://evil.example" } });
+      expect(crossSite.statusCode).toBe(403);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
     for (let i = 0; i < 3; i += 1) expect((await attempt({ password: PASSWORD })).statusCode).toBe(429);
 
-    // The refusal by the limit is written after the answer: wait for it.
+    // A refusal before the check is written after the answer, once per client and window: wait for it.
     let rows = (await trail()).slice(before);
     for (let tries = 0; tries < 40 && !rows.some((row) => row.detail.reason === "rate-limited"); tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -189,6 +194,7 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
       ["sign-out", "192.0.2.7", {}],
       ["sign-in-failed", "198.51.100.4", { reason: "malformed" }],
       ...Array.from({ length: 4 }, () => ["sign-in-failed", "198.51.100.4", {}]),
+      ["sign-in-failed", "198.51.100.4", { reason: "cross-site" }],
       ["sign-in-failed", "198.51.100.4", { reason: "rate-limited" }],
     ]);
     expect(JSON.stringify(rows)).not.toContain("Nobody");
