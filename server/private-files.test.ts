@@ -2,6 +2,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { takeBackup } from "./ops/backup";
 import { waitFor } from "./outbox/test-peers";
 import { startTestApp, type TestApp } from "./testing";
 
@@ -39,5 +40,15 @@ describe("DATA_DIR permissions", () => {
     const loose = [];
     for (const file of files) if ((await modeOf(path.join(dataDir, file))) !== 0o600) loose.push(file);
     expect(loose).toEqual([]);
+
+    // A backup of it is owner-only too, folder by folder and file by file.
+    const { dir } = await takeBackup({ dataDir, into: path.join(dataDir, "..", "backups") });
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    expect(entries.length).toBeGreaterThan(3);
+    for (const entry of entries) {
+      const full = path.join(entry.parentPath, entry.name);
+      expect([full, await modeOf(full)]).toEqual([full, entry.isDirectory() ? 0o700 : 0o600]);
+    }
+    expect(await modeOf(dir)).toBe(0o700);
   });
 });

@@ -144,6 +144,7 @@ export async function takeBackup({ dataDir, into, now = new Date() }: { dataDir:
     await inBatches(mail, async (file) => {
       const target = path.join(partial, MAIL_FOLDER, file);
       await copyFile(path.join(dataDir, MAIL_FOLDER, file), target);
+      await chmod(target, 0o600);
       mailBytes += (await stat(target)).size;
     });
 
