@@ -73,12 +73,14 @@ export function memoryVisitors(site: string, now: () => number = Date.now): Visi
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+const SALT_RECHECK_MS = 60 * 1000;
 /** Redis keys: the day's salt and its two HyperLogLogs. */
 export const redisVisitorKeys = (day: string) => ({ salt: `analytics:salt:${day}`, visitors: `analytics:visitors:${day}`, pageVisitors: `analytics:page-visitors:${day}` });
 
 /** Shared by every instance through Redis (see the top of this file); memory while Redis is down. */
 export class SharedDailyVisitors implements VisitorCounter {
   private saltDay = "";
+  private saltAt = 0;
   private salt: Promise<Buffer> | undefined;
   private readonly fallback: DailyVisitors;
 
@@ -101,8 +103,11 @@ export class SharedDailyVisitors implements VisitorCounter {
 
   /** The day's salt: the first instance to ask makes it (SET NX), every other reads that one. */
   private daySalt(day: string): Promise<Buffer> {
-    if (this.saltDay !== day || !this.salt) {
+    // Read again every minute: should Redis lose the key (a restart without persistence), every
+    // instance is back on the one salt within a minute instead of each keeping its own all day.
+    if (this.saltDay !== day || !this.salt || this.now() - this.saltAt > SALT_RECHECK_MS) {
       this.saltDay = day;
+      this.saltAt = this.now();
       const key = redisVisitorKeys(day).salt;
       this.salt = this.redis
         .set(key, randomBytes(16).toString("hex"), "PX", this.ttl(day), "NX")
