@@ -5,8 +5,10 @@
 // during the attack against idle. (3) Forged and replayed owner cookies accepted.
 // (4) The content editor: 20 hostile uploads and arbitrary saves through its
 // file API, what was stored, and how the stored files are then served.
-import { randomBytes } from "node:crypto";
-import { createHash } from "node:crypto";
+// (5) 100,000 junk analytics events (made-up paths, referrers, campaigns, some
+// with control characters) in process: the rows they leave in analytics_daily,
+// against the bound the caps allow.
+import { createHash, randomBytes } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -17,6 +19,10 @@ import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { adminEndpoints } from "../contract/admin";
+import { ANALYTICS_KEYS_PER_DAY_MAX, browserEvents, EVENT_ENDPOINT, analyticsForms } from "../contract/analytics";
+import { cappedDimensions, type AnalyticsTables } from "../server/analytics/analytics-store";
+import { countedPages } from "../server/analytics/dimensions";
+import { openDatabase } from "../server/store/database";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../contract/newsletter";
 import { editorConfig, UPLOADS_DIRECTORY } from "../editor/keystatic.config";
@@ -41,6 +47,11 @@ const FORGED_COOKIES = 200;
 const PASSWORD = "bench hostile owner password";
 /** Arbitrary saves sent to the content editor's file API. */
 const EDITOR_FUZZ_CASES = 300;
+const JUNK_EVENTS = 100_000;
+/** Junk events in flight at once, and how often the counts are written meanwhile (as the server's timer would). */
+const JUNK_CONCURRENCY = 50;
+const JUNK_FLUSH_EVERY = 10_000;
+const JUNK_BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const endpoints = [CONTACT_ENDPOINT, NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT, adminEndpoints.session];
 
 const percentile = (values: number[], p: number) => {
@@ -105,6 +116,93 @@ async function cookies(kind: "sqlite" | "postgres"): Promise<Row> {
     const replayed = (await inbox(real)).statusCode === 200 ? 1 : 0;
     return { figure: `forged or replayed owner cookies accepted (${kind})`, value: acceptedForged + replayed, detail: `${forged.length} forged, 1 replayed after sign-out`, target: acceptedForged + replayed === 0 ? "met" : "missed" };
   });
+}
+
+/**
+ * The most rows one day can hold, whatever is sent: every metric (views, visits, visitors, page
+ * visitors, three form steps per form, enquiries, sign-ups, confirmations) once per key of every
+ * dimension: the counted pages and "(other)", three devices, and per capped dimension the cap, "" and "(other)".
+ */
+export function analyticsRowsPerDayBound(): number {
+  const metrics = 7 + 3 * analyticsForms.length;
+  const keys = countedPages.size + 1 + 3 + cappedDimensions.size * (ANALYTICS_KEYS_PER_DAY_MAX + 2);
+  return metrics * keys;
+}
+
+/** A deterministic stream of pseudo-random numbers (mulberry32), so runs compare. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function junkAnalytics(kind: "sqlite" | "postgres", events = JUNK_EVENTS): Promise<Row> {
+  const scratch = await scratchDatabase(kind);
+  const t = await startTestApp({ DATA_DIR: scratch.dataDir, ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}), LOG_LEVEL: "silent", ANALYTICS_RATE_LIMIT_MAX: "1000000000", ANALYTICS_FLUSH_MS: "600000" });
+  const next = random(33);
+  const word = () => Math.floor(next() * 1e9).toString(36);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const pages = [...countedPages];
+  const junk = (i: number) => {
+    const path = next() < 0.5 ? `/${word()}/${word()}` : pick(pages);
+    const control = next() < 0.05 ? "\u0001" : "";
+    return {
+      e: pick(browserEvents),
+      p: path,
+      f: pick(analyticsForms),
+      ...(next() < 0.5 ? { x: 1 } : {}),
+      v: { l: next() < 0.5 ? `/${word()}` : pick(pages), r: `https://${word()}.example/${word()}?q=${i}`, s: word(), m: word(), c: `${word()}${control}` },
+    };
+  };
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  try {
+    let sent = 0;
+    while (sent < events) {
+      const batch = Array.from({ length: Math.min(JUNK_CONCURRENCY, events - sent) }, (_, j) => junk(sent + j));
+      const answers = await Promise.all(
+        batch.map((body, j) =>
+          t.app.inject({
+            method: "POST",
+            url: EVENT_ENDPOINT,
+            payload: JSON.stringify(body),
+            remoteAddress: `198.18.${(sent + j) % 250}.${Math.floor((sent + j) / 250) % 250}`,
+            headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": JUNK_BROWSER },
+          }),
+        ),
+      );
+      for (const answer of answers) statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+      const before = sent;
+      sent += batch.length;
+      if (Math.floor(sent / JUNK_FLUSH_EVERY) > Math.floor(before / JUNK_FLUSH_EVERY)) await t.app.analyticsFlush?.();
+    }
+    await t.app.analyticsFlush?.();
+    const { db } = await openDatabase(scratch);
+    let rows: number;
+    let days: number;
+    try {
+      const stored = await db.withTables<AnalyticsTables>().selectFrom("analytics_daily").select(["day"]).execute();
+      rows = stored.length;
+      days = new Set(stored.map((row) => row.day)).size;
+    } finally {
+      await db.destroy();
+    }
+    const bound = analyticsRowsPerDayBound() * Math.max(1, days);
+    const seconds = (performance.now() - started) / 1000;
+    const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`).join(", ");
+    return {
+      figure: `analytics_daily rows after ${events.toLocaleString("en-GB")} junk events (${kind})`,
+      value: rows,
+      detail: `bound ${bound} (${days} day${days === 1 ? "" : "s"}; cap ${ANALYTICS_KEYS_PER_DAY_MAX} keys per capped dimension a day, ${countedPages.size} counted pages); answers ${answered}; ${seconds.toFixed(0)} s`,
+      target: rows <= bound ? "met" : "missed",
+    };
+  } finally {
+    await t.close();
+    await scratch.drop();
+  }
 }
 
 /** One GET / from its own loopback address, in ms. */
@@ -300,7 +398,8 @@ export async function runHostile() {
   rows.push(...(await slowConnections()));
   for (const kind of stores) rows.push(await cookies(kind));
   rows.push(...(await editorUploads()));
-  report("hostile", "Hostile clients: fuzzed requests, slow connections, forged owner cookies, hostile editor uploads", rows, { stores });
+  for (const kind of stores) rows.push(await junkAnalytics(kind));
+  report("hostile", "Hostile clients: fuzzed requests, slow connections, forged owner cookies, hostile editor uploads, junk analytics", rows, { stores });
 }
 
 if (isMain(import.meta.url)) {

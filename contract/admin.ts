@@ -123,6 +123,8 @@ export interface PurgeResult {
   subscribers: number;
   deliveries: number;
   mailFiles: number;
+  /** The analytics' daily rows past RETENTION_ANALYTICS_MONTHS (totals only: no person in them). */
+  analyticsRows: number;
 }
 
 /**
@@ -146,6 +148,7 @@ export const ownerActionNames = [
   "sign-in-failed",
   "sign-out",
   "lead-view",
+  "lead-list",
   "export",
   "erase",
   "access-export",

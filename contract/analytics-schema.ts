@@ -2,12 +2,14 @@
 // has the shapes): strict, short, our own paths only.
 import * as v from "valibot";
 import { analyticsForms, ANALYTICS_TEXT_MAX, browserEvents, type AnalyticsEvent, type Visit } from "./analytics";
+import { singleLineText } from "./input-policy";
 
 export * from "./analytics";
 
-/** A path on this site: starts with one slash, no query, no fragment. */
-const sitePath = v.pipe(v.string(), v.maxLength(ANALYTICS_TEXT_MAX), v.regex(/^\/(?!\/)[^?#\s]*$/));
-const shortText = v.pipe(v.string(), v.maxLength(ANALYTICS_TEXT_MAX));
+/** A path on this site: starts with one slash, no query, no fragment, nothing invisible (the forms' input policy). */
+const sitePath = v.pipe(singleLineText, v.maxLength(ANALYTICS_TEXT_MAX), v.regex(/^\/(?!\/)[^?#\s]*$/));
+/** A referrer or UTM value: the forms' one-line policy (no control or text-direction characters), short. */
+const shortText = v.pipe(singleLineText, v.maxLength(ANALYTICS_TEXT_MAX));
 
 export const VisitSchema = v.strictObject({
   l: sitePath,

@@ -99,7 +99,21 @@ export interface FunnelRow {
 export interface AnalyticsReport {
   from: string;
   to: string;
-  totals: { views: number; visits: number; visitors: number; enquiries: number; subscriptions: number; conversionRate: number };
+  /**
+   * `enquiries` and `subscriptions` are the leads credited to a counted visit (a browser that was
+   * counted: not a bot, no Global Privacy Control); `allEnquiries` and `allSubscriptions` are every
+   * enquiry received and every subscription confirmed in the range, as the inbox lists them.
+   */
+  totals: {
+    views: number;
+    visits: number;
+    visitors: number;
+    enquiries: number;
+    subscriptions: number;
+    conversionRate: number;
+    allEnquiries: number;
+    allSubscriptions: number;
+  };
   daily: DailyRow[];
   pages: BreakdownRow[];
   referrers: BreakdownRow[];
@@ -118,6 +132,24 @@ export interface PageSummary {
   conversionRate: number;
 }
 
+/** Per source, medium, campaign or referrer, as the CLI prints it (`--by`): the visits and the leads they brought. */
+export interface SourceSummary {
+  key: string;
+  visits: number;
+  visitors: number;
+  enquiries: number;
+  subscriptions: number;
+  conversionRate: number;
+}
+
 /** Shown for visits with no referrer / no campaign. */
 export const DIRECT = "(direct)";
 export const NO_CAMPAIGN = "(none)";
+/**
+ * The one row everything else is folded into: any path that is not one of the
+ * site's pages, and each day's referrers, sources, media and campaigns beyond
+ * the first ANALYTICS_KEYS_PER_DAY_MAX.
+ */
+export const OTHER = "(other)";
+/** Distinct referrers (and sources, media, campaigns) kept per day, each; the rest count as OTHER. */
+export const ANALYTICS_KEYS_PER_DAY_MAX = 100;

@@ -12,6 +12,8 @@ export const retentionDefaults = {
   unconfirmedSignupDays: 30,
   /** Emails and CRM calls sent or given up on, with their delivery record, counted from the last attempt. */
   deliveryDays: 30,
+  /** The analytics' daily totals, counted from the day they count. */
+  analyticsMonths: 24,
 } as const;
 
 export type RetentionPeriods = { readonly [K in keyof typeof retentionDefaults]: number };
@@ -21,6 +23,7 @@ export const retentionEnv: { readonly [K in keyof RetentionPeriods]: string } = 
   enquiryMonths: "RETENTION_ENQUIRY_MONTHS",
   unconfirmedSignupDays: "RETENTION_UNCONFIRMED_SIGNUP_DAYS",
   deliveryDays: "RETENTION_DELIVERY_DAYS",
+  analyticsMonths: "RETENTION_ANALYTICS_MONTHS",
 };
 
 /** Longest period accepted (about 100 years): far beyond any policy, and still a valid date. */
@@ -54,8 +57,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function retentionCutoffs(periods: RetentionPeriods, now: Date) {
   const enquiries = new Date(now);
   enquiries.setUTCMonth(enquiries.getUTCMonth() - periods.enquiryMonths);
+  const analytics = new Date(now);
+  analytics.setUTCMonth(analytics.getUTCMonth() - periods.analyticsMonths);
   return {
     enquiries: enquiries.toISOString(),
+    /** A UTC day (YYYY-MM-DD): the analytics' rows of days before it have expired. */
+    analyticsDay: analytics.toISOString().slice(0, 10),
     unconfirmedSignups: new Date(now.getTime() - periods.unconfirmedSignupDays * DAY_MS).toISOString(),
     deliveries: new Date(now.getTime() - periods.deliveryDays * DAY_MS).toISOString(),
   };

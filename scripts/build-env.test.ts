@@ -32,6 +32,7 @@ describe("readBuildEnv", () => {
       enquiryMonths: 12,
       unconfirmedSignupDays: retentionDefaults.unconfirmedSignupDays,
       deliveryDays: 7,
+      analyticsMonths: retentionDefaults.analyticsMonths,
     });
     expect(() => readBuildEnv({ RETENTION_UNCONFIRMED_SIGNUP_DAYS: "0" })).toThrow(/RETENTION_UNCONFIRMED_SIGNUP_DAYS="0": must be from 1 to 1200/);
     expect(() => readBuildEnv({ RETENTION_ENQUIRY_MONTHS: "two" })).toThrow(/RETENTION_ENQUIRY_MONTHS="two": must be a whole number/);

@@ -46,6 +46,17 @@ describe("the analytics CLI", () => {
     expect(out).toBe("page,views,visitors,enquiries,subscriptions,conversionRate\r\n/old,5,0,0,0,0\r\n");
   });
 
+  it("prints the visits and leads per campaign and per source on request", async () => {
+    const campaigns = await run("summary", "--since", "2026-11-01", "--by", "campaign");
+    expect(campaigns.code).toBe(0);
+    expect(JSON.parse(campaigns.out)).toEqual([{ campaign: "spring", visits: 20, visitors: 0, enquiries: 1, subscriptions: 1, conversionRate: 0.1 }]);
+    const sources = await run("summary", "--since", "2026-11-01", "--by", "source", "--format", "csv");
+    expect(sources.out).toBe("source,visits,visitors,enquiries,subscriptions,conversionRate\r\n(none),20,0,1,1,0.1\r\n");
+    const bad = await run("summary", "--since", "2026-11-01", "--by", "colour");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--by must be one of page, source, medium, campaign, referrer");
+  });
+
   it("names a bad argument and shows the usage", async () => {
     const { code, err } = await run("summary", "--since", "last week");
     expect(code).toBe(2);

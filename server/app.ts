@@ -25,6 +25,7 @@ import { logOptions, safeError } from "./logging";
 import { createBackupSchedule } from "./ops/backup-schedule";
 import { installMetrics } from "./ops/metrics";
 import { readinessRoutes } from "./ops/readiness";
+import { ensurePrivateDir } from "./private-files";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 import { sitePlugin } from "./site/site-plugin";
 import { openDatabase } from "./store/database";
@@ -108,6 +109,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     done();
   });
 
+  // DATA_DIR is owner-only whoever made it and whatever the umask (the store, keys and mail live there).
+  ensurePrivateDir(config.dataDir);
   // Store: migrated before the first request; closed after the last.
   const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Metrics (off unless METRICS_TOKEN or METRICS_PORT): hooks on every route, so before any route.
@@ -118,6 +121,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // server and, on close, finishes the delivery in flight before the store closes.
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, from: config.mail.from });
   const webhookSecret = config.webhook?.secret;
+  const webhookUrl = config.webhook?.url;
   app.decorate(
     "outbox",
     createOutboxWorker({
@@ -126,9 +130,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       log: app.log,
       deliver: metrics.countDeliveries(async (row) => {
         if (row.channel === "email") return mailer.send(row.id, JSON.parse(row.payload) as EmailPayload);
-        // Signed with the secret configured now; without one (forwarding switched off since) it waits for one.
-        if (!webhookSecret) throw new DeliveryError("LEADS_WEBHOOK_SECRET is not set");
-        return postWebhook(JSON.parse(row.payload) as WebhookPayload, webhookSecret);
+        // Sent to the URL and signed with the secret configured now (neither is stored with the row);
+        // without them (forwarding switched off since) it waits for them.
+        if (!webhookUrl || !webhookSecret) throw new DeliveryError("LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET are not set");
+        const { body } = JSON.parse(row.payload) as WebhookPayload;
+        return postWebhook({ url: webhookUrl, body }, webhookSecret);
       }),
       // Erased while it was being written: the mail file goes too.
       discard: async (row) => {
@@ -177,7 +183,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
 
   // Routes. Liveness answers without touching anything; readiness checks the store and Redis.
   app.get("/healthz", async () => ({ status: "ok" }));
-  await app.register(readinessRoutes, { db, redis });
+  await app.register(readinessRoutes, { db, redis, metricsToken: config.metrics.token });
 
   const ipHashSecret = await resolveIpHashSecret(config.ipHashSecret, config.dataDir);
   // Retention, erasure and subject access; the purge runs at start and every PURGE_INTERVAL_HOURS, stopped on close (above).

@@ -145,9 +145,9 @@ describe("settings a careless operator could get wrong", () => {
 describe("retention", () => {
   it("enforces the privacy policy's periods by default and reads the same variables the build does", () => {
     expect(loadConfig({}).retention).toEqual({ periods: retentionDefaults, intervalMs: 6 * 60 * 60 * 1000 });
-    const env = { RETENTION_ENQUIRY_MONTHS: "12", RETENTION_UNCONFIRMED_SIGNUP_DAYS: "14", RETENTION_DELIVERY_DAYS: "7", PURGE_INTERVAL_HOURS: "1" };
+    const env = { RETENTION_ENQUIRY_MONTHS: "12", RETENTION_UNCONFIRMED_SIGNUP_DAYS: "14", RETENTION_DELIVERY_DAYS: "7", RETENTION_ANALYTICS_MONTHS: "13", PURGE_INTERVAL_HOURS: "1" };
     expect(loadConfig(env).retention).toEqual({ periods: readBuildEnv(env).retention, intervalMs: 60 * 60 * 1000 });
-    expect(loadConfig(env).retention.periods).toEqual({ enquiryMonths: 12, unconfirmedSignupDays: 14, deliveryDays: 7 });
+    expect(loadConfig(env).retention.periods).toEqual({ enquiryMonths: 12, unconfirmedSignupDays: 14, deliveryDays: 7, analyticsMonths: 13 });
   });
 
   it("refuses a period that is not a whole number of at least 1, naming it", () => {

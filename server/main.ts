@@ -1,6 +1,6 @@
-import { mkdir } from "node:fs/promises";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { ensurePrivateDir } from "./private-files";
 import { SecretError } from "./secrets";
 
 // The entry point: read the configuration, build the app, listen, and close
@@ -17,7 +17,7 @@ async function main() {
     }
     throw error;
   }
-  await mkdir(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const app = await buildApp(config);
 
   let closing = false;

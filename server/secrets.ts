@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { link, mkdir, open, readFile, unlink } from "node:fs/promises";
+import { link, open, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
+import { ensurePrivateDir, tightenIfPresent } from "./private-files";
 
 // Keys the server needs stable across restarts (IP hashing, unsubscribe links,
 // inbox sessions) work on a fresh machine without configuration: generated
@@ -29,8 +30,12 @@ export async function resolvePersistedSecret(configured: string | undefined, dat
   }
   const file = path.join(dataDir, fileName);
   const stored = await readStored(file, variable);
-  if (stored !== undefined) return stored;
-  await mkdir(dataDir, { recursive: true });
+  if (stored !== undefined) {
+    // A key written by an older version under a loose umask is made owner-only.
+    tightenIfPresent(file);
+    return stored;
+  }
+  ensurePrivateDir(dataDir);
   await writeOnce(file, `${randomBytes(GENERATED_BYTES).toString("hex")}\n`);
   // Whoever won the race wrote the file: every instance reads the same one.
   const written = await readStored(file, variable);

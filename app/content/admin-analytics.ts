@@ -8,7 +8,8 @@ export const TOP_ROWS = 10;
 
 export const analyticsCopy = {
   heading: "Visits and conversions",
-  intro: "Counted without cookies: daily totals only, no visitor is identified or followed from one day to the next. Leads are credited to the page, referrer and campaign the visit began with.",
+  intro:
+    "Counted without cookies: daily totals only, no visitor is identified or followed from one day to the next. Leads are credited to the page, referrer and campaign the visit began with. Only leads sent from a counted visit are credited (not those from browsers sending Global Privacy Control, automated tools or other sites); the inbox has every lead.",
   range: { legend: "Date range", from: "From", to: "To", show: "Show" },
   loading: "Loading the figures…",
   failed: "The figures could not be loaded. Please try again.",
@@ -19,9 +20,11 @@ export const analyticsCopy = {
     views: "Page views",
     visits: "Visits",
     visitors: "Unique visitors (summed per day)",
-    enquiries: "Enquiries",
-    subscriptions: "Confirmed subscriptions",
-    conversionRate: "Conversion rate (leads per visit)",
+    enquiries: "Enquiries from counted visits",
+    subscriptions: "Confirmed subscriptions from counted visits",
+    conversionRate: "Conversion rate (leads from counted visits per visit)",
+    allEnquiries: "All enquiries received (as in the inbox)",
+    allSubscriptions: "All subscriptions confirmed (as in the inbox)",
   },
   sections: {
     daily: { heading: "Visits and unique visitors per day", caption: "Page views, visits and unique visitors for each day of the range" },

@@ -157,6 +157,7 @@ export const adminCopy = {
       "sign-in-failed": "Sign-in failed",
       "sign-out": "Signed out",
       "lead-view": "Opened a lead",
+      "lead-list": "Listed or searched leads",
       export: "Exported",
       erase: "Erased a person",
       "access-export": "Exported a person's data",

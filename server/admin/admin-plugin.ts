@@ -8,6 +8,7 @@ import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { singleLineText } from "../../contract/input-policy";
 import { rateLimitStorage } from "../api/rate-limit-store";
+import { clientKey } from "../api/visitor";
 import type { ActivityPage, OwnerActionDetail, OwnerActionName } from "../../contract/admin";
 import { exportColumns, toCsv } from "../export";
 import type { PersonalData } from "../privacy/personal-data";
@@ -102,6 +103,25 @@ export function isCrossSite(request: FastifyRequest, publicSiteUrl: URL): boolea
   return headerValue(request, "sec-fetch-site") === "cross-site" || (origin !== undefined && !ownOrigins.includes(origin));
 }
 
+/** Which filters narrowed a list or an export, by name only: a search text may be a person's name. */
+const filterNames = (filter: object) =>
+  Object.entries(filter)
+    .flatMap(([name, value]) => (value === undefined ? [] : [name]))
+    .sort()
+    .join(",");
+
+/** A list or search read: how many leads it showed (and matched), never which. */
+const listDetail = (kind: "enquiries" | "subscribers", filter: object, listed: { items: readonly unknown[]; total: number; page: number }): OwnerActionDetail => ({
+  kind,
+  rows: listed.items.length,
+  total: listed.total,
+  page: listed.page,
+  filters: filterNames(filter),
+});
+
+/** A refused sign-in is recorded once per client and window: a flood past the limit is one row, not one per request. */
+const REFUSALS_REMEMBERED_MAX = 10_000;
+
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ statusCode: 400, message: "Bad Request" });
 
 export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
@@ -124,18 +144,41 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
     const route = request.routeOptions.url ?? "";
     if (!checkPassword && route !== `${ADMIN_API}/status`) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
-    if (isCrossSite(request, options.publicSiteUrl)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
+    if (isCrossSite(request, options.publicSiteUrl)) {
+      // A sign-in posted from another site is refused before it is checked: recorded as refused all the same.
+      if (route === `${ADMIN_API}/session` && request.method === "POST") signInRefused(request, "cross-site");
+      return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
+    }
     if (!publicPaths.has(route) && !(await signedIn(request))) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
   });
 
   app.get("/status", async (request): Promise<AdminStatus> => ({ enabled: Boolean(checkPassword), signedIn: await signedIn(request) }));
 
+  // Sign-ins refused before they are checked (by the limit, or posted from another site): the first
+  // refusal of each kind from each client (IPv6 per /64) in each window is recorded, so a flood is one row.
+  const refusedUntil = new Map<string, number>();
+  const signInRefused = (request: FastifyRequest, reason: "rate-limited" | "cross-site") => {
+    const key = `${reason} ${clientKey(request.ip)}`;
+    const now = Date.now();
+    if ((refusedUntil.get(key) ?? 0) > now) return;
+    refusedUntil.delete(key);
+    if (refusedUntil.size >= REFUSALS_REMEMBERED_MAX) refusedUntil.delete(refusedUntil.keys().next().value!);
+    refusedUntil.set(key, now + options.signInLimit.windowMs);
+    audit(request, "sign-in-failed", { reason }, ANONYMOUS_ACTOR).catch((error: unknown) => request.log.error({ err: error }, "audit: refused sign-in not recorded"));
+  };
+
   app.post(
     "/session",
-    { bodyLimit: SIGN_IN_BODY_BYTES, config: { rateLimit: { max: options.signInLimit.max, timeWindow: options.signInLimit.windowMs } } },
+    {
+      bodyLimit: SIGN_IN_BODY_BYTES,
+      config: { rateLimit: { max: options.signInLimit.max, timeWindow: options.signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") } },
+    },
     async (request, reply) => {
       const body = v.safeParse(SignInBody, request.body);
-      if (!body.success) return badRequest(reply);
+      if (!body.success) {
+        await audit(request, "sign-in-failed", { reason: "malformed" }, ANONYMOUS_ACTOR);
+        return badRequest(reply);
+      }
       if (!(await checkPassword!(body.output.password))) {
         await audit(request, "sign-in-failed", {}, ANONYMOUS_ACTOR);
         return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
@@ -158,14 +201,18 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     const query = v.safeParse(EnquiryQuery, emptyToUndefined(request.query));
     if (!query.success) return badRequest(reply);
     const { page, pageSize, ...filter } = query.output;
-    return store.listEnquiries(filter, { page, pageSize });
+    const listed = await store.listEnquiries(filter, { page, pageSize });
+    await audit(request, "lead-list", listDetail("enquiries", filter, listed));
+    return listed;
   });
 
   app.get("/subscribers", async (request, reply) => {
     const query = v.safeParse(SubscriberQuery, emptyToUndefined(request.query));
     if (!query.success) return badRequest(reply);
     const { page, pageSize, ...filter } = query.output;
-    return store.listSubscribers(filter, { page, pageSize });
+    const listed = await store.listSubscribers(filter, { page, pageSize });
+    await audit(request, "lead-list", listDetail("subscribers", filter, listed));
+    return listed;
   });
 
   app.get("/enquiries/:id", async (request, reply) => {
@@ -191,9 +238,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     if (!query.success) return badRequest(reply);
     const { kind, ...filter } = query.output;
     const rows = kind === "enquiries" ? await store.exportEnquiries(filter) : await store.exportSubscribers(filter);
-    // Which filters narrowed it, by name only: a search text may be a person's name.
-    const filters = Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [name]));
-    await audit(request, "export", { kind, rows: rows.length, filters: filters.sort().join(",") });
+    await audit(request, "export", { kind, rows: rows.length, filters: filterNames(filter) });
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")

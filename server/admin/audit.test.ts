@@ -59,7 +59,7 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
     const signIn = await inject("POST", adminEndpoints.session, undefined, { password: PASSWORD });
     const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
 
-    // Reading lists and the trail itself is not an action; opening a lead is.
+    // Reading the trail itself is not an action; listing, searching and opening leads are.
     await inject("GET", adminEndpoints.enquiries, cookie);
     await inject("GET", adminEndpoints.activity, cookie);
     expect((await inject("GET", adminEndpoints.enquiry(enquiryId), cookie)).statusCode).toBe(200);
@@ -105,20 +105,22 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
     expect(rows.map((row) => [row.action, row.actor, row.address, row.detail])).toEqual([
       ["sign-in-failed", "anonymous", "192.0.2.7", {}],
       ["sign-in", actor, "192.0.2.7", {}],
+      ["lead-list", actor, "192.0.2.7", { kind: "enquiries", rows: 1, total: 1, page: 1, filters: "" }],
       ["lead-view", actor, "192.0.2.7", { kind: "enquiry", id: enquiryId }],
+      ["lead-list", actor, "192.0.2.7", { kind: "subscribers", rows: 1, total: 1, page: 1, filters: "" }],
       ["lead-view", actor, "192.0.2.7", { kind: "subscriber", id: subscriberId }],
       ["export", actor, "192.0.2.7", { kind: "enquiries", rows: 1, filters: "q,role" }],
       ["delivery-retry", actor, "192.0.2.7", { id: team.id, topic: "team-notification" }],
       ["access-export", actor, "192.0.2.7", { enquiries: 1, subscriptions: 1, deliveries: expect.any(Number), pendingSignupAnalytics: expect.any(Number) }],
       ["erase", actor, "192.0.2.7", { enquiries: 1, subscribers: 1, deliveries: expect.any(Number), mailFiles: expect.any(Number), pendingSignups: expect.any(Number) }],
-      ["purge", actor, "192.0.2.7", { enquiries: 0, subscribers: 0, deliveries: expect.any(Number), mailFiles: expect.any(Number) }],
+      ["purge", actor, "192.0.2.7", { enquiries: 0, subscribers: 0, deliveries: expect.any(Number), mailFiles: expect.any(Number), analyticsRows: 0 }],
       ["export", actor, "192.0.2.7", { kind: "analytics-pages", rows: 0, from: today, to: today }],
-      ["export", actor, "192.0.2.7", { kind: "activity", rows: 10 }],
+      ["export", actor, "192.0.2.7", { kind: "activity", rows: 12 }],
       ["sign-out", actor, "192.0.2.7", {}],
       ["export", "cli", null, { kind: "subscribers", rows: 0, format: "json", since: null }],
     ]);
     // The activity CSV holds the rows recorded before it.
-    expect(activityCsv.body.trim().split("\r\n")).toHaveLength(1 + 10);
+    expect(activityCsv.body.trim().split("\r\n")).toHaveLength(1 + 12);
 
     const stored = JSON.stringify(rows);
     for (const content of [lead.name, lead.email, lead.phone, lead.message, "zed", "Quill"]) expect(stored.toLowerCase()).not.toContain(content.toLowerCase());
@@ -160,6 +162,42 @@ describe.each(kinds)("the audit trail on %s", (kind) => {
     // The second 409 and the 404 were not actions.
     const retries = (await trail()).filter((item) => item.action === "delivery-retry" && item.detail.id === team.id);
     expect(retries).toHaveLength(1);
+  });
+
+  it("records each search of the leads with its count, and every refused sign-in once per window", async () => {
+    const before = (await trail()).length;
+    const signIn = await inject("POST", adminEndpoints.session, undefined, { password: PASSWORD });
+    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    await inject("GET", `${adminEndpoints.enquiries}?q=${encodeURIComponent("Nobody Here")}&role=Agency`, cookie);
+    await inject("DELETE", adminEndpoints.session, cookie);
+
+    // Another client: a malformed attempt, wrong passwords, one from another site, then past the limit (5 per window by default).
+    const attempt = (payload: object) => t.app.inject({ method: "POST", url: adminEndpoints.session, payload, remoteAddress: "198.51.100.4" });
+    expect((await attempt({ pass: "x" })).statusCode).toBe(400);
+    for (let i = 0; i < 4; i += 1) expect((await attempt({ password: "not the password" })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1) {
+      const crossSite = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD }, remoteAddress: "198.51.100.4", headers: { origin: "https://evil.example" } });
+      expect(crossSite.statusCode).toBe(403);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 3; i += 1) expect((await attempt({ password: PASSWORD })).statusCode).toBe(429);
+
+    // A refusal before the check is written after the answer, once per client and window: wait for it.
+    let rows = (await trail()).slice(before);
+    for (let tries = 0; tries < 40 && !rows.some((row) => row.detail.reason === "rate-limited"); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      rows = (await trail()).slice(before);
+    }
+    expect(rows.map((row) => [row.action, row.address, row.detail])).toEqual([
+      ["sign-in", "192.0.2.7", {}],
+      ["lead-list", "192.0.2.7", { kind: "enquiries", rows: 0, total: 0, page: 1, filters: "q,role" }],
+      ["sign-out", "192.0.2.7", {}],
+      ["sign-in-failed", "198.51.100.4", { reason: "malformed" }],
+      ...Array.from({ length: 4 }, () => ["sign-in-failed", "198.51.100.4", {}]),
+      ["sign-in-failed", "198.51.100.4", { reason: "cross-site" }],
+      ["sign-in-failed", "198.51.100.4", { reason: "rate-limited" }],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain("Nobody");
   });
 
   it("refuses a detail that could be a lead's content", async () => {

@@ -8,7 +8,8 @@ import { newRowId } from "../store/row-id";
 import type { Database } from "../store/schema";
 
 // The audit trail of what the owner does with the data: one row per action
-// (signing in, a failed sign-in, signing out, viewing a lead, an export, an
+// (signing in, a failed or refused sign-in, signing out, listing or searching
+// leads, viewing a lead, an export, an
 // erasure, an access export, a purge, a delivery retried, a backup or restore
 // from the command line), with who (a session's id-hash prefix, "cli" or
 // "anonymous"), when, from which client address, and a detail of counts and

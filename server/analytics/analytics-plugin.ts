@@ -18,6 +18,7 @@ import {
   type Visit,
 } from "../../contract/analytics-schema";
 import { recordRequestAction } from "../admin/admin-plugin";
+import { rateLimitStorage } from "../api/rate-limit-store";
 import { plainColumns, toCsv } from "../export";
 import type { Database } from "../store/schema";
 import type { AnalyticsStore } from "./analytics-store";
@@ -90,6 +91,8 @@ export type LeadCounter = ReturnType<typeof leadCounter>;
 export interface EventRoutesOptions extends AnalyticsPolicy {
   collector: Collector;
   redis?: Redis;
+  /** Told (at most once a minute) when Redis fails and the limit is counted in memory. */
+  onRateLimitFallback?: (error: Error) => void;
   /** Origins whose pages may send events: the site's own. */
   siteOrigin: string;
 }
@@ -100,9 +103,9 @@ const noContent = (reply: FastifyReply) => reply.code(204).send();
 export async function eventRoutes(app: FastifyInstance, options: EventRoutesOptions) {
   await app.register(rateLimit, {
     global: false,
-    redis: options.redis,
-    nameSpace: "analytics-event-rate:",
-    skipOnError: true,
+    // Keyed and stored as the lead limits are: the client address (IPv6 per /64), in Redis when it is up
+    // and in this process's memory while it is not (never lifted by an outage).
+    ...rateLimitStorage("analytics-event-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: "Too Many Requests" }),
   });
   // sendBeacon sends a string as text/plain (no CORS preflight); JSON is accepted too.
@@ -127,7 +130,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
       const event = v.safeParse(EventSchema, request.body);
       if (!event.success) return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
       const who = countable(request, options.honorGpc);
-      if (who) options.collector.event(event.output, { ip: request.ip, ...who });
+      if (who) await options.collector.event(event.output, { ip: request.ip, ...who });
       return noContent(reply);
     },
   );

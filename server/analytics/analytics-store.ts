@@ -1,12 +1,15 @@
 import { sql, type Kysely } from "kysely";
 import {
   analyticsForms,
+  ANALYTICS_KEYS_PER_DAY_MAX,
   NO_CAMPAIGN,
+  OTHER,
   type AnalyticsReport,
   type BreakdownRow,
   type DailyRow,
   type FunnelRow,
   type PageSummary,
+  type SourceSummary,
 } from "../../contract/analytics";
 import type { Database } from "../store/schema";
 import { referrerLabel, type Dimensions } from "./dimensions";
@@ -61,6 +64,25 @@ export interface Increment {
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters (5 per row). */
 const UPSERT_BATCH = 500;
 
+/** The dimensions whose keys come from the visitor (a referrer's host, UTM values): their distinct keys per day are capped. */
+export const cappedDimensions: ReadonlySet<Dimension> = new Set(["referrer", "source", "medium", "campaign"]);
+/** Keys that never count against the cap: none (direct, no campaign) and the fold itself. */
+const uncappedKeys: ReadonlySet<string> = new Set(["", OTHER]);
+
+const incrementId = (increment: Omit<Increment, "count">) => JSON.stringify([increment.dimension, increment.day, increment.metric, increment.key]);
+
+/** Increments with the same row summed: one INSERT may not touch a row twice (PostgreSQL's ON CONFLICT refuses). */
+function merged(increments: readonly Increment[]): Increment[] {
+  const rows = new Map<string, Increment>();
+  for (const increment of increments) {
+    const id = incrementId(increment);
+    const row = rows.get(id);
+    if (row) row.count += increment.count;
+    else rows.set(id, { ...increment });
+  }
+  return [...rows.values()];
+}
+
 /** How long a sign-up's context waits for its confirmation: the token's 7 days and a day's margin. */
 export const PENDING_SIGNUP_TTL_MS = 8 * 24 * 60 * 60 * 1000;
 
@@ -93,13 +115,13 @@ export function createAnalyticsStore(database: Kysely<Database>) {
     return byKey;
   }
 
-  async function breakdown(dimension: "page" | "referrer" | "campaign" | "device", from: string, to: string): Promise<BreakdownRow[]> {
+  async function breakdown(dimension: "page" | "referrer" | "source" | "medium" | "campaign" | "device", from: string, to: string): Promise<BreakdownRow[]> {
     // Per page the views and unique visitors are the page's own; the leads and visits are those the page began.
     const visitorMetric = dimension === "page" ? "page_visitor" : "visitor";
     // Views are kept per page and device only, not per referrer or campaign.
     const withViews = dimension === "page" || dimension === "device";
     const byKey = await sums(dimension, from, to, [...(withViews ? ["view"] : []), "visit", visitorMetric, "enquiry", "confirmed"]);
-    const label = dimension === "referrer" ? referrerLabel : dimension === "campaign" ? (key: string) => key || NO_CAMPAIGN : (key: string) => key;
+    const label = dimension === "referrer" ? referrerLabel : dimension === "page" || dimension === "device" ? (key: string) => key : (key: string) => key || NO_CAMPAIGN;
     return [...byKey]
       .map(([key, m]) => {
         const visits = m.visit ?? 0;
@@ -123,10 +145,42 @@ export function createAnalyticsStore(database: Kysely<Database>) {
     async add(increments: readonly Increment[]): Promise<void> {
       if (increments.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        for (let start = 0; start < increments.length; start += UPSERT_BATCH) {
+        // A day keeps at most ANALYTICS_KEYS_PER_DAY_MAX distinct keys per capped dimension (those already
+        // stored first, then new ones in order); any further key is counted as OTHER, so junk referrers
+        // and campaigns add at most one row each.
+        const known = new Map<string, Set<string>>();
+        const folded: Increment[] = [];
+        for (const increment of increments) {
+          if (!cappedDimensions.has(increment.dimension) || uncappedKeys.has(increment.key)) {
+            folded.push(increment);
+            continue;
+          }
+          const group = `${increment.day} ${increment.dimension}`;
+          let keys = known.get(group);
+          if (!keys) {
+            const stored = await trx
+              .selectFrom("analytics_daily")
+              .select("key")
+              .distinct()
+              .where("day", "=", increment.day)
+              .where("dimension", "=", increment.dimension)
+              .where("key", "not in", [...uncappedKeys])
+              .execute();
+            keys = new Set(stored.map((row) => row.key));
+            known.set(group, keys);
+          }
+          if (!keys.has(increment.key) && keys.size >= ANALYTICS_KEYS_PER_DAY_MAX) {
+            folded.push({ ...increment, key: OTHER });
+            continue;
+          }
+          keys.add(increment.key);
+          folded.push(increment);
+        }
+        const rows = merged(folded);
+        for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
           await trx
             .insertInto("analytics_daily")
-            .values(increments.slice(start, start + UPSERT_BATCH))
+            .values(rows.slice(start, start + UPSERT_BATCH))
             .onConflict((conflict) =>
               conflict
                 .columns(["dimension", "day", "metric", "key"])
@@ -195,10 +249,26 @@ export function createAnalyticsStore(database: Kysely<Database>) {
       const enquiries = devices.reduce((total, row) => total + row.enquiries, 0);
       const subscriptions = devices.reduce((total, row) => total + row.subscriptions, 0);
       const visits = sum("visits");
+      // Every lead of the range, counted or not (an API client, a bot filter, GPC): what the inbox shows.
+      const until = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+      const since = `${from}T00:00:00.000Z`;
+      const [allEnquiries, allSubscriptions] = await Promise.all([
+        database.selectFrom("enquiries").select((eb) => eb.fn.countAll<number | string>().as("n")).where("created_at", ">=", since).where("created_at", "<", until).executeTakeFirst(),
+        database.selectFrom("subscribers").select((eb) => eb.fn.countAll<number | string>().as("n")).where("confirmed_at", ">=", since).where("confirmed_at", "<", until).executeTakeFirst(),
+      ]);
       return {
         from,
         to,
-        totals: { views: sum("views"), visits, visitors: sum("visitors"), enquiries, subscriptions, conversionRate: rate(enquiries + subscriptions, visits) },
+        totals: {
+          views: sum("views"),
+          visits,
+          visitors: sum("visitors"),
+          enquiries,
+          subscriptions,
+          conversionRate: rate(enquiries + subscriptions, visits),
+          allEnquiries: Number(allEnquiries?.n ?? 0),
+          allSubscriptions: Number(allSubscriptions?.n ?? 0),
+        },
         daily: dailyRows,
         pages,
         referrers,
@@ -206,6 +276,11 @@ export function createAnalyticsStore(database: Kysely<Database>) {
         devices,
         forms: analyticsForms.map(funnel),
       };
+    },
+
+    /** Per source, medium or campaign (UTM) or referrer since a day, for the CLI: visits, visitors, leads, conversion rate. */
+    async summaryBy(by: "source" | "medium" | "campaign" | "referrer", since: string, until = "9999-12-31"): Promise<SourceSummary[]> {
+      return (await breakdown(by, since, until)).map(({ key, visits, visitors, enquiries, subscriptions, conversionRate }) => ({ key, visits, visitors, enquiries, subscriptions, conversionRate }));
     },
 
     /** Per page since a day, for the CLI: views, unique visitors, enquiries and subscriptions it began, conversion rate. */

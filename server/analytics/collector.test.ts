@@ -45,13 +45,13 @@ describe.each(kinds)("analytics counts on %s", (kind) => {
   });
 
   it("counts views, visits and unique visitors per day, forgetting visitors when the day changes", async () => {
-    collector.event(view("/", true), desktop);
-    collector.event(view("/services"), desktop);
-    collector.event(view("/"), desktop);
-    collector.event(view("/", true), phone);
+    await collector.event(view("/", true), desktop);
+    await collector.event(view("/services"), desktop);
+    await collector.event(view("/"), desktop);
+    await collector.event(view("/", true), phone);
     now += DAY_MS;
     // The same person the next day is a new visitor: the salt, and every hash, are gone.
-    collector.event(view("/", true), desktop);
+    await collector.event(view("/", true), desktop);
     await collector.flush();
 
     const report = await store.report("2026-11-20", "2026-11-21");
@@ -70,19 +70,19 @@ describe.each(kinds)("analytics counts on %s", (kind) => {
   });
 
   it("adds to the stored counts on every flush instead of replacing them", async () => {
-    collector.event(view("/about", true), desktop);
+    await collector.event(view("/about", true), desktop);
     await collector.flush();
-    collector.event(view("/about", true), phone);
+    await collector.event(view("/about", true), phone);
     await collector.flush();
     const about = (await store.report("2026-11-20", "2026-11-20")).pages.find((row) => row.key === "/about");
     expect(about).toMatchObject({ views: 2, visits: 2 });
   });
 
   it("credits leads to the landing page, referrer and campaign, and confirmed sign-ups once their address confirms", async () => {
-    collector.event(view("/", true), desktop);
-    collector.event({ e: "form_view", f: "contact", p: "/contact", v: landing }, desktop);
-    collector.event({ e: "form_start", f: "contact", p: "/contact", v: landing }, desktop);
-    collector.event({ e: "form_submit", f: "contact", p: "/contact", v: landing }, desktop);
+    await collector.event(view("/", true), desktop);
+    await collector.event({ e: "form_view", f: "contact", p: "/contact", v: landing }, desktop);
+    await collector.event({ e: "form_start", f: "contact", p: "/contact", v: landing }, desktop);
+    await collector.event({ e: "form_submit", f: "contact", p: "/contact", v: landing }, desktop);
     collector.enquiry(landing, "desktop");
     await collector.signup(landing, "desktop", "Ann@Example.co.uk");
     now += 2 * DAY_MS;

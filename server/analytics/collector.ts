@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import type { AnalyticsEvent, Visit } from "../../contract/analytics";
-import type { AnalyticsStore, Dimension, Increment, Metric } from "./analytics-store";
-import { visitDimensions, type Device, type Dimensions } from "./dimensions";
-import { DailyVisitors } from "./visitor-hash";
+import { ANALYTICS_KEYS_PER_DAY_MAX, OTHER, type AnalyticsEvent, type Visit } from "../../contract/analytics";
+import { cappedDimensions, type AnalyticsStore, type Dimension, type Increment, type Metric } from "./analytics-store";
+import { pageKey, visitDimensions, type Device, type Dimensions } from "./dimensions";
+import { memoryVisitors, type VisitorCounter } from "./visitor-hash";
 
 /** The key of a pending sign-up's analytics context: a keyed hash of the address (erasure computes it too). */
 export const signupEmailHash = (secret: string, email: string) =>
@@ -21,6 +21,8 @@ export interface CollectorOptions {
   /** Key for the pending sign-up's address hash (the IP-hash key: persisted, so it survives restarts). */
   emailHashSecret: string;
   flushMs: number;
+  /** Who is a new visitor today: shared through Redis when it is configured; this process's memory by default. */
+  visitors?: VisitorCounter;
   now?: () => number;
   onFlushError?: (error: unknown) => void;
 }
@@ -48,8 +50,11 @@ export function incrementsOf(day: string, metric: Metric, dimensions: Counted, c
 export function createCollector(options: CollectorOptions) {
   const { store, ownHosts } = options;
   const now = options.now ?? Date.now;
-  const visitors = new DailyVisitors(options.site, now);
+  const visitors: VisitorCounter = options.visitors ?? memoryVisitors(options.site, now);
   let pending = new Map<string, Increment>();
+  // The distinct keys of each capped dimension and day waiting in `pending`: past the cap a new one
+  // waits as OTHER, so a flood of made-up referrers or campaigns between two flushes stays small.
+  let pendingKeys = new Map<string, Set<string>>();
   let flushing: Promise<void> = Promise.resolve();
 
   function addTo(map: Map<string, Increment>, increment: Increment) {
@@ -61,7 +66,18 @@ export function createCollector(options: CollectorOptions) {
 
   /** One more of `metric`, in the rollup of each dimension it has. */
   function count(metric: Metric, dimensions: Counted, day = visitors.today()) {
-    for (const increment of incrementsOf(day, metric, dimensions)) addTo(pending, increment);
+    for (const increment of incrementsOf(day, metric, dimensions)) addTo(pending, capped(increment));
+  }
+
+  function capped(increment: Increment): Increment {
+    if (!cappedDimensions.has(increment.dimension) || increment.key === "" || increment.key === OTHER) return increment;
+    const group = `${increment.day} ${increment.dimension}`;
+    let keys = pendingKeys.get(group);
+    if (!keys) pendingKeys.set(group, (keys = new Set()));
+    if (keys.has(increment.key)) return increment;
+    if (keys.size >= ANALYTICS_KEYS_PER_DAY_MAX) return { ...increment, key: OTHER };
+    keys.add(increment.key);
+    return increment;
   }
 
   const emailHash = (email: string) => signupEmailHash(options.emailHashSecret, email);
@@ -69,6 +85,7 @@ export function createCollector(options: CollectorOptions) {
   async function flush(): Promise<void> {
     const batch = [...pending.values()];
     pending = new Map();
+    pendingKeys = new Map();
     try {
       await store.add(batch);
     } catch (error) {
@@ -90,20 +107,21 @@ export function createCollector(options: CollectorOptions) {
 
   return {
     /** A browser event: a page view (with its visit and visitor counts) or a form step. */
-    event(event: AnalyticsEvent, who: Requester): void {
+    async event(event: AnalyticsEvent, who: Requester): Promise<void> {
       const landing = visitDimensions(event.v, who.device, ownHosts);
+      const page = pageKey(event.p);
       if (event.e === "view") {
-        const { day, newVisitor, newOnPage } = visitors.see(who.ip, who.userAgent, event.p);
-        const here = { ...landing, page: event.p };
+        const { day, newVisitor, newOnPage } = await visitors.see(who.ip, who.userAgent, page);
+        const here = { ...landing, page };
         // Views are kept per page and device only: fewer rows, and the referrer/campaign tables count visits.
-        count("view", { page: event.p, device: who.device }, day);
+        count("view", { page, device: who.device }, day);
         if (event.x === 1) count("visit", landing, day);
         if (newVisitor) count("visitor", here, day);
         if (newOnPage) count("page_visitor", here, day);
         return;
       }
       if (!event.f) return;
-      count(`${event.e}:${event.f}`, { page: event.p, device: who.device });
+      count(`${event.e}:${event.f}`, { page, device: who.device });
     },
 
     /** An accepted enquiry, counted against the visit that produced it. */

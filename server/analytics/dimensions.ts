@@ -1,4 +1,5 @@
-import { DIRECT, type Visit } from "../../contract/analytics";
+import { DIRECT, OTHER, type Visit } from "../../contract/analytics";
+import { paths, serviceSlugs } from "../../contract/paths";
 
 // What a count is kept against: page, referrer host, UTM source/medium/campaign
 // and device class. Nothing else of a request is read, and nothing of it that
@@ -17,6 +18,24 @@ export interface Dimensions {
 
 /** Longest referrer host or UTM value kept (longer ones are cut). */
 const VALUE_MAX = 100;
+
+/**
+ * The paths counted as themselves: every page of the site (contract/paths.ts, as the pre-render
+ * lists them), less the owner's inbox, the not-found pages and the alias that redirects. Anything
+ * else a beacon reports (a made-up path, a typo that met the not-found page) is counted as OTHER,
+ * so junk cannot add a row per path.
+ */
+const notCounted: readonly string[] = [paths.admin, paths.homeAlias, paths.notFound, paths.serviceCategoryNotFound];
+export const countedPages: ReadonlySet<string> = new Set<string>([
+  ...Object.values(paths).flatMap((value) => (typeof value === "string" && !notCounted.includes(value) ? [value] : [])),
+  ...serviceSlugs.map(paths.serviceCategory),
+]);
+
+/** The page a count is kept under: the site's own path (a trailing slash dropped), or OTHER. */
+export function pageKey(path: string): string {
+  const page = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return countedPages.has(page) ? page : OTHER;
+}
 
 /** Phone, tablet or desktop from the user agent; Chromium's UA-CH hint decides "mobile" when present. */
 export function deviceOf(userAgent: string, mobileHint?: string): Device {
@@ -43,7 +62,7 @@ const utm = (value: string | undefined) => (value ?? "").trim().toLowerCase().sl
 
 /** The dimensions of a visit's landing context, on this device. */
 export function visitDimensions(visit: Visit, device: Device, ownHosts: readonly string[]): Dimensions {
-  return { page: visit.l, referrer: referrerHost(visit.r, ownHosts), source: utm(visit.s), medium: utm(visit.m), campaign: utm(visit.c), device };
+  return { page: pageKey(visit.l), referrer: referrerHost(visit.r, ownHosts), source: utm(visit.s), medium: utm(visit.m), campaign: utm(visit.c), device };
 }
 
 /** How the dashboard names an empty referrer. */

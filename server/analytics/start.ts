@@ -9,6 +9,7 @@ import type { Database } from "../store/schema";
 import { eventRoutes, leadCounter, reportRoutes } from "./analytics-plugin";
 import { createAnalyticsStore } from "./analytics-store";
 import { createCollector } from "./collector";
+import { SharedDailyVisitors } from "./visitor-hash";
 
 // Analytics as the app wires it: the store, the in-memory collector, the event
 // endpoint, and what the lead API and the admin plugin are handed.
@@ -42,6 +43,8 @@ export async function startAnalytics(app: FastifyInstance, { config, db, redis, 
     ownHosts: [site, "localhost", "127.0.0.1"],
     emailHashSecret,
     flushMs,
+    // With Redis every instance counts the day's unique visitors together.
+    visitors: redis ? new SharedDailyVisitors(site, redis, now) : undefined,
     now,
     onFlushError: (error) => app.log.error({ err: safeError(error) }, "analytics: counts not written (kept for the next try)"),
   });
@@ -51,6 +54,7 @@ export async function startAnalytics(app: FastifyInstance, { config, db, redis, 
     redis,
     honorGpc,
     rateLimit: { max: rateLimitMax, windowMs: RATE_WINDOW_MS },
+    onRateLimitFallback: (error) => app.log.warn({ err: safeError(error) }, "redis unavailable: analytics events limited in this instance's memory until it is back"),
     siteOrigin: config.publicSiteUrl.origin,
   });
   const counter = leadCounter(collector, honorGpc);

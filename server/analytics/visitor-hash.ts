@@ -1,11 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
 
 // Unique visitors the way Plausible counts them: a hash of a salt that is
 // random for each UTC day, the site, the address and the user agent. The salt
-// lives only in this process's memory and is replaced when the day changes, so
-// yesterday's hashes cannot be recomputed and nobody is followed across days.
-// The hashes themselves are never written anywhere: they only decide whether a
-// view is the first of the day for its visitor (and for its page).
+// lives only in memory and is replaced when the day changes, so yesterday's
+// hashes cannot be recomputed and nobody is followed across days. The hashes
+// themselves are never written to the store: they only decide whether a view
+// is the first of the day for its visitor (and for its page).
+//
+// Without Redis the salt and the day's hashes are this process's own. With
+// Redis (SharedDailyVisitors) every instance uses the day's one salt, kept in
+// Redis, and a HyperLogLog per day (PFADD answers whether the view changed the
+// day's estimate, PFCOUNT gives it): a visitor seen by two instances, or by one
+// before and after a restart, is counted once. The salt and the HyperLogLogs
+// expire an hour after their day ends. While Redis does not answer, each
+// instance counts in its own memory meanwhile.
 
 /** Seen hashes kept per day at most; past it, further new visitors are still counted but no longer de-duplicated. */
 export const SEEN_MAX = 1_000_000;
@@ -49,4 +58,96 @@ function remember(set: Set<string>, key: string): boolean {
   if (set.has(key)) return false;
   if (set.size < SEEN_MAX) set.add(key);
   return true;
+}
+
+/** What the collector asks: the day, and whether a view is its visitor's first of the day (and on its page). */
+export interface VisitorCounter {
+  today(): string;
+  see(ip: string, userAgent: string, page: string): Promise<{ day: string; newVisitor: boolean; newOnPage: boolean }>;
+}
+
+/** This process's memory only. */
+export function memoryVisitors(site: string, now: () => number = Date.now): VisitorCounter {
+  const visitors = new DailyVisitors(site, now);
+  return { today: () => visitors.today(), see: async (ip, userAgent, page) => visitors.see(ip, userAgent, page) };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const SALT_RECHECK_MS = 60 * 1000;
+/** Redis keys: the day's salt and its two HyperLogLogs. */
+export const redisVisitorKeys = (day: string) => ({ salt: `analytics:salt:${day}`, visitors: `analytics:visitors:${day}`, pageVisitors: `analytics:page-visitors:${day}` });
+
+/** Shared by every instance through Redis (see the top of this file); memory while Redis is down. */
+export class SharedDailyVisitors implements VisitorCounter {
+  private saltDay = "";
+  private saltAt = 0;
+  private salt: Promise<Buffer> | undefined;
+  private readonly fallback: DailyVisitors;
+
+  constructor(
+    private readonly site: string,
+    private readonly redis: Redis,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.fallback = new DailyVisitors(site, now);
+  }
+
+  today(): string {
+    return utcDay(this.now());
+  }
+
+  /** Milliseconds until an hour after the end of `day` (UTC): how long its keys live. */
+  private ttl(day: string): number {
+    return Math.max(HOUR_MS, Date.parse(`${day}T00:00:00.000Z`) + 25 * HOUR_MS - this.now());
+  }
+
+  /** The day's salt: the first instance to ask makes it (SET NX), every other reads that one. */
+  private daySalt(day: string): Promise<Buffer> {
+    // Read again every minute: should Redis lose the key (a restart without persistence), every
+    // instance is back on the one salt within a minute instead of each keeping its own all day.
+    if (this.saltDay !== day || !this.salt || this.now() - this.saltAt > SALT_RECHECK_MS) {
+      this.saltDay = day;
+      this.saltAt = this.now();
+      const key = redisVisitorKeys(day).salt;
+      this.salt = this.redis
+        .set(key, randomBytes(16).toString("hex"), "PX", this.ttl(day), "NX")
+        .then(() => this.redis.get(key))
+        .then((hex) => {
+          if (!hex) throw new Error("analytics salt missing in Redis");
+          return Buffer.from(hex, "hex");
+        });
+      // A failure is not kept: the next view asks again.
+      this.salt.catch(() => {
+        if (this.saltDay === day) this.salt = undefined;
+      });
+    }
+    return this.salt;
+  }
+
+  async see(ip: string, userAgent: string, page: string): Promise<{ day: string; newVisitor: boolean; newOnPage: boolean }> {
+    const day = this.today();
+    if (this.redis.status !== "ready") return this.fallback.see(ip, userAgent, page);
+    try {
+      const salt = await this.daySalt(day);
+      const hash = createHash("sha256").update(salt).update(`\0${this.site}\0${ip}\0${userAgent}`).digest("base64url").slice(0, 22);
+      const keys = redisVisitorKeys(day);
+      const ttl = this.ttl(day);
+      const results = await this.redis
+        .multi()
+        .pfadd(keys.visitors, hash)
+        .pfadd(keys.pageVisitors, `${hash} ${page}`)
+        .pexpire(keys.visitors, ttl)
+        .pexpire(keys.pageVisitors, ttl)
+        .exec();
+      if (!results || results.some(([error]) => error)) throw new Error("analytics visitors not counted in Redis");
+      return { day, newVisitor: results[0]![1] === 1, newOnPage: results[1]![1] === 1 };
+    } catch {
+      return this.fallback.see(ip, userAgent, page);
+    }
+  }
+
+  /** The day's unique visitors as Redis estimates them (PFCOUNT; standard error 0.81%). */
+  async count(day: string): Promise<number> {
+    return this.redis.pfcount(redisVisitorKeys(day).visitors);
+  }
 }

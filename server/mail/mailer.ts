@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { EmailPayload } from "../outbox/outbox-store";
@@ -79,7 +79,9 @@ export function createMailer({ smtpUrl, dataDir, from }: MailerOptions): Mailer 
   // Made once, on the first message, and again when it could not be made or a write finds it gone.
   let folderReady: Promise<unknown> | undefined;
   const ensureFolder = () =>
-    (folderReady ??= mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+    (folderReady ??= mkdir(folder, { recursive: true, mode: 0o700 })
+      .then(() => chmod(folder, 0o700))
+      .catch((error: unknown) => {
       folderReady = undefined;
       throw error;
     }));

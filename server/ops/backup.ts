@@ -21,6 +21,10 @@ export const MANIFEST_FILE = "manifest.json";
 export const CHECKSUMS_FILE = "SHA256SUMS";
 /** Keys generated into DATA_DIR on first start (IP hashing, unsubscribe links, sessions): without them restored links and hashes stop matching. */
 const SECRET_SUFFIX = ".secret";
+/** The only key files a backup holds and a restore writes: a manifest naming any other is refused. */
+export const SECRET_FILES: readonly string[] = ["ip-hash.secret", "unsubscribe.secret", "admin-session.secret"];
+/** A mail file as the mailer names it: <outbox row id>.eml, no folder. */
+const MAIL_FILE = /^[0-9A-Za-z][0-9A-Za-z_-]*\.eml$/;
 const MANIFEST_FORMAT = 1;
 /** Files copied at once: enough to keep the disk busy, few enough to leave descriptors for the server. */
 const COPY_CONCURRENCY = 16;
@@ -127,19 +131,20 @@ export async function takeBackup({ dataDir, into, now = new Date() }: { dataDir:
     const snapshot = await snapshotSqlite(source, path.join(partial, SQLITE_FILE));
     await chmod(path.join(partial, SQLITE_FILE), 0o600);
 
-    const secrets = await listFiles(dataDir, (file) => file.endsWith(SECRET_SUFFIX));
+    const secrets = await listFiles(dataDir, (file) => SECRET_FILES.includes(file));
     await inBatches(secrets, async (file) => {
       await copyFile(path.join(dataDir, file), path.join(partial, file));
       await chmod(path.join(partial, file), 0o600);
     });
 
     // Only whole messages: the mailer writes <id>.eml.tmp and renames it.
-    const mail = await listFiles(path.join(dataDir, MAIL_FOLDER), (file) => file.endsWith(".eml"));
+    const mail = await listFiles(path.join(dataDir, MAIL_FOLDER), (file) => MAIL_FILE.test(file));
     if (mail.length > 0) await mkdir(path.join(partial, MAIL_FOLDER), { mode: 0o700 });
     let mailBytes = 0;
     await inBatches(mail, async (file) => {
       const target = path.join(partial, MAIL_FOLDER, file);
       await copyFile(path.join(dataDir, MAIL_FOLDER, file), target);
+      await chmod(target, 0o600);
       mailBytes += (await stat(target)).size;
     });
 
@@ -218,19 +223,29 @@ export async function verifyBackup(dir: string): Promise<Manifest> {
   const lines = checksums.split("\n").filter(Boolean).map((line) => /^([0-9a-f]{64}) {2}(.+)$/.exec(line));
   const listed = lines.map((match) => match?.[2]);
   if (lines.some((match) => !match) || !listed.includes(manifest.database.file)) throw new BackupError(`${CHECKSUMS_FILE} in ${dir} is malformed.`);
+  // Every name a restore writes, from either list, must be one this code writes itself: never an
+  // absolute path, a "..", a folder of its own or a file the server would not make.
+  const unknown = [
+    ...(manifest.database.file === SQLITE_FILE ? [] : [String(manifest.database.file)]),
+    ...(Array.isArray(manifest.secrets) ? manifest.secrets : [String(manifest.secrets)]).filter((file) => !SECRET_FILES.includes(file) || !listed.includes(file)),
+    ...listed.filter((file = "") => !isBackupFile(file)),
+  ];
+  if (unknown.length > 0) throw new BackupError(`${dir} names file(s) a backup never holds: ${unknown.slice(0, 5).map((file) => JSON.stringify(file)).join(", ")}. Nothing was changed.`);
   const bad: string[] = [];
   await inBatches(lines, async (match) => {
     const [, sum = "", file = ""] = match ?? [];
-    // Names come from our own SHA256SUMS, but never follow one out of the backup folder.
-    if (path.isAbsolute(file) || file.split("/").includes("..")) {
-      bad.push(file);
-      return;
-    }
     const actual = await sha256File(path.join(dir, file)).catch(() => "missing");
     if (actual !== sum) bad.push(file);
   });
   if (bad.length > 0) throw new BackupError(`${dir}: ${bad.length} file(s) missing or changed since the backup: ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""}`);
   return manifest;
+}
+
+/** Whether `file` (a path inside a backup, "/"-separated) is one a backup is made of. */
+function isBackupFile(file: string): boolean {
+  if (file === SQLITE_FILE || SECRET_FILES.includes(file)) return true;
+  const [folder, name = "", ...rest] = file.split("/");
+  return folder === MAIL_FOLDER && rest.length === 0 && MAIL_FILE.test(name);
 }
 
 /**
@@ -308,15 +323,20 @@ export async function restoreBackup({ from, dataDir, force = false, now = new Da
   } finally {
     store.close();
   }
+  // verifyBackup has checked each name; checked again here, where it is written.
   await inBatches(manifest.secrets, async (file) => {
+    if (!SECRET_FILES.includes(file)) throw new BackupError(`Refusing to restore ${JSON.stringify(file)}: not a key file.`);
     await copyFile(path.join(from, file), path.join(dataDir, file));
     await chmod(path.join(dataDir, file), 0o600);
     restored.push(file);
   });
-  const mail = await listFiles(path.join(from, MAIL_FOLDER), (file) => file.endsWith(".eml"));
+  const mail = await listFiles(path.join(from, MAIL_FOLDER), (file) => MAIL_FILE.test(file));
   if (mail.length > 0) {
     await mkdir(path.join(dataDir, MAIL_FOLDER), { recursive: true, mode: 0o700 });
-    await inBatches(mail, (file) => copyFile(path.join(from, MAIL_FOLDER, file), path.join(dataDir, MAIL_FOLDER, file)));
+    await inBatches(mail, async (file) => {
+      await copyFile(path.join(from, MAIL_FOLDER, file), path.join(dataDir, MAIL_FOLDER, file));
+      await chmod(path.join(dataDir, MAIL_FOLDER, file), 0o600);
+    });
     restored.push(`${MAIL_FOLDER}/ (${mail.length} files)`);
   }
   await fsyncPath(dataDir);

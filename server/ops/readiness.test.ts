@@ -57,6 +57,29 @@ describe("on SQLite", () => {
     expect(body.outbox).toMatchObject({ failed: 0 });
     expect(body.outbox?.pending).toBeGreaterThanOrEqual(0);
   });
+
+  it("shows only the status to a caller off the machine, or one a proxy forwarded", async () => {
+    for (const request of [{ remoteAddress: "203.0.113.9" }, { remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.9" } }, { remoteAddress: "2001:db8::1", headers: { authorization: "Bearer wrong-token-wrong-token" } }]) {
+      const response = await t.app.inject({ method: "GET", url: "/readyz", ...request });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: "ready" });
+    }
+  });
+});
+
+describe("with a metrics token", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ LOG_LEVEL: "silent", METRICS_TOKEN: "metrics-token-0123456789" });
+  });
+  afterAll(() => t.close());
+
+  it("shows the details to a remote caller bearing it", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/readyz", remoteAddress: "203.0.113.9", headers: { authorization: "Bearer metrics-token-0123456789" } });
+    expect(response.json<ReadinessReport>()).toMatchObject({ status: "ready", down: [], outbox: { failed: 0 } });
+    const without = await t.app.inject({ method: "GET", url: "/readyz", remoteAddress: "203.0.113.9" });
+    expect(without.json()).toEqual({ status: "ready" });
+  });
 });
 
 const runPostgres = shouldRun("PostgreSQL", await postgresReachable());

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { sql, type Kysely } from "kysely";
 import { safeError } from "../logging";
+import { sameSecret } from "./metrics";
 import type { Database } from "../store/schema";
 import { readOutboxStats, type OutboxStats } from "./outbox-stats";
 
@@ -29,6 +30,8 @@ export interface ReadinessOptions {
   db: Kysely<Database>;
   redis?: Redis;
   timeoutMs?: number;
+  /** METRICS_TOKEN: a request bearing it sees the details wherever it comes from. */
+  metricsToken?: string;
 }
 
 class Timeout extends Error {}
@@ -87,11 +90,26 @@ export function createReadinessCheck({ db, redis, timeoutMs = READINESS_TIMEOUT_
   };
 }
 
-/** GET /readyz: 200 when ready, 503 naming what is down. Never cached. */
+const loopback = (address: string | undefined) => address !== undefined && (/^127\./.test(address) || address === "::1" || /^::ffff:127\./i.test(address));
+
+/**
+ * Whether this caller may read the details (what is down, timings, the outbox's counts): a probe on the
+ * machine itself, or anyone with the metrics token. A request a reverse proxy forwarded arrives from
+ * loopback too, so one carrying a forwarding header is treated as coming from outside.
+ */
+function seesDetails(request: FastifyRequest, metricsToken: string | undefined): boolean {
+  const forwarded = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
+  if (!forwarded && loopback(request.socket.remoteAddress)) return true;
+  const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+  return metricsToken !== undefined && given !== undefined && sameSecret(given, metricsToken);
+}
+
+/** GET /readyz: 200 when ready, 503 when not; the details only for a loopback probe or the metrics token. Never cached. */
 export async function readinessRoutes(app: FastifyInstance, options: ReadinessOptions) {
   const readiness = createReadinessCheck(options);
   app.get("/readyz", async (request, reply) => {
     const report = await readiness(request.log);
-    return reply.code(report.status === "ready" ? 200 : 503).header("cache-control", "no-store").send(report);
+    const body = seesDetails(request, options.metricsToken) ? report : { status: report.status };
+    return reply.code(report.status === "ready" ? 200 : 503).header("cache-control", "no-store").send(body);
   });
 }

@@ -15,7 +15,7 @@ export interface DeliverySettings {
   from: string;
   teamEmail: string;
   unsubscribeSecret: string;
-  /** CRM forwarding, when configured. */
+  /** CRM forwarding, when configured (only whether it is: the URL itself is never stored). */
   webhookUrl?: string;
 }
 
@@ -25,14 +25,15 @@ const link = (base: URL, path: string, token: string) => {
   return url.href;
 };
 
-function webhook(url: string, kind: "enquiry" | "subscriber", id: string, email: string, createdAt: string, data: Record<string, unknown>): NewDelivery {
+// The body only: the URL and its credentials stay in the configuration (read when the call is sent).
+function webhook(kind: "enquiry" | "subscriber", id: string, email: string, createdAt: string, data: Record<string, unknown>): NewDelivery {
   return {
     channel: "webhook",
     topic: "lead-webhook",
     leadKind: kind,
     leadId: id,
     leadEmail: email,
-    payload: { url, body: JSON.stringify({ type: kind, id, created_at: createdAt, data }) },
+    payload: { body: JSON.stringify({ type: kind, id, created_at: createdAt, data }) },
   };
 }
 
@@ -45,7 +46,7 @@ export function enquiryDeliveries(row: EnquiryRow, settings: DeliverySettings, t
   ];
   if (settings.webhookUrl) {
     deliveries.push(
-      webhook(settings.webhookUrl, "enquiry", row.id, row.email, row.created_at, {
+      webhook("enquiry", row.id, row.email, row.created_at, {
         ...values,
         consent_at: row.consent_at,
         consent_version: row.consent_version,
@@ -69,7 +70,7 @@ export function subscriberDeliveries(row: SubscriberRow, confirmToken: string, i
   ];
   if (settings.webhookUrl && isNewSignUp) {
     deliveries.push(
-      webhook(settings.webhookUrl, "subscriber", row.id, row.email, row.updated_at, {
+      webhook("subscriber", row.id, row.email, row.updated_at, {
         email: row.email,
         status: row.status,
         consent_at: row.consent_at,

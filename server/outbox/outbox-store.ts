@@ -18,10 +18,18 @@ export interface EmailPayload {
   headers?: Record<string, string>;
 }
 
-/** A webhook call as stored in an outbox row's payload; signed when it is sent, so the secret is never stored. */
+/**
+ * A webhook call as stored in an outbox row's payload: the body only. The URL (which may carry the
+ * CRM's credentials) and the signing secret are read from the configuration when it is sent, so
+ * neither is in the store or its backups.
+ */
 export interface WebhookPayload {
-  url: string;
   body: string;
+}
+
+/** A webhook call as it is sent: the stored body and the configured URL. */
+export interface WebhookCall extends WebhookPayload {
+  url: string;
 }
 
 export interface NewDelivery {

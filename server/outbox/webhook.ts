@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { DeliveryError } from "./delivery-error";
-import type { WebhookPayload } from "./outbox-store";
+import type { WebhookCall } from "./outbox-store";
 
 // CRM forwarding: each accepted lead POSTed as JSON, signed so the receiver can
 // tell it came from us and is fresh.
@@ -31,7 +31,7 @@ export const redactUrls = (text: string) =>
   });
 
 /** Sends one call; a 2xx is success, anything else (or no answer in time) a DeliveryError to retry. */
-export async function postWebhook(payload: WebhookPayload, secret: string, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<string> {
+export async function postWebhook(payload: WebhookCall, secret: string, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<string> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   // fetch refuses a URL with credentials: they go as Basic auth instead.
   const target = new URL(payload.url);

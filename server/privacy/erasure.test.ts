@@ -108,7 +108,7 @@ describe.each(kinds)("erasure through the server on %s", (kind) => {
     expect((await t.app.inject({ method: "POST", url: adminEndpoints.purge })).statusCode).toBe(401);
     const response = await t.app.inject({ method: "POST", url: adminEndpoints.purge, headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0 });
+    expect(response.json()).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0, analyticsRows: 0 });
   });
 
   it("cancels deliveries still pending: nothing about the person is sent after the erasure", async () => {

@@ -128,14 +128,25 @@ describe.each(kinds)("personal data on %s", (kind) => {
 
     const result = await personalData().purge(NOW);
 
-    expect(result).toEqual({ enquiries: 1, subscribers: 1, deliveries: 4, mailFiles: 3 });
+    expect(result).toEqual({ enquiries: 1, subscribers: 1, deliveries: 4, mailFiles: 3, analyticsRows: 0 });
     expect(await ids("enquiries")).toEqual(["e-edge", "e-new"]);
     expect(await ids("subscribers")).toEqual(["s-confirmed-old", "s-pending-edge", "s-resigned", "s-unsubscribed-old"]);
     expect(await ids("outbox")).toEqual(["o-failed-new", "o-of-confirmed", "o-pending-long", "o-sent-edge"]);
     expect(await ids("delivery_attempts")).toEqual(["o-failed-new-a", "o-of-confirmed-a", "o-sent-edge-a"]);
     expect(await mailFiles()).toEqual(["o-of-confirmed.eml", "o-pending-long.eml", "o-sent-edge.eml"]);
     // Run again at the same time: nothing more has expired.
-    expect(await personalData().purge(NOW)).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0 });
+    expect(await personalData().purge(NOW)).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0, analyticsRows: 0 });
+  });
+
+  it("purges the analytics' daily rows past RETENTION_ANALYTICS_MONTHS, by whole days", async () => {
+    const analytics = db.withTables<AnalyticsTables>();
+    // At NOW (2026-06-15) with 24 months, 2024-06-15 is the oldest day kept.
+    for (const day of ["2024-06-13", "2024-06-14", "2024-06-15", "2026-06-15"]) {
+      await analytics.insertInto("analytics_daily").values({ day, metric: "view", dimension: "page", key: "/", count: 3 }).execute();
+    }
+    expect(await personalData().purge(NOW)).toMatchObject({ analyticsRows: 2 });
+    expect((await analytics.selectFrom("analytics_daily").select("day").orderBy("day").execute()).map((row) => row.day)).toEqual(["2024-06-15", "2026-06-15"]);
+    expect(await personalData({ periods: { ...retentionDefaults, analyticsMonths: 1 } }).purge(NOW)).toMatchObject({ analyticsRows: 1 });
   });
 
   it("purges a backlog larger than one batch", async () => {

@@ -155,8 +155,12 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
       });
       await outbox?.drain(removed.map((row) => row.id));
       const mailFiles = await removeMailFiles(removed.filter((row) => row.channel === "email").map((row) => row.id));
+      // The analytics' daily totals past their own period (RETENTION_ANALYTICS_MONTHS), by whole days:
+      // a day holds a bounded number of rows (api caps), so one statement.
+      const expired = await analytics.deleteFrom("analytics_daily").where("day", "<", cutoff.analyticsDay).executeTakeFirst();
+      const analyticsRows = Number(expired.numDeletedRows);
       if (removed.length + total.enquiries + total.subscribers > 0) await scrub();
-      return { enquiries: total.enquiries, subscribers: total.subscribers, deliveries: removed.length, mailFiles };
+      return { enquiries: total.enquiries, subscribers: total.subscribers, deliveries: removed.length, mailFiles, analyticsRows };
     },
 
     async erase(email) {
@@ -189,7 +193,7 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
             erased_at: new Date().toISOString(),
             leads: leads.map((lead) => ({ type: lead.kind, id: lead.id })),
           });
-          await enqueue(trx, [{ channel: "webhook", topic: "lead-erased", leadKind: first.kind, leadId: first.id, leadEmail: "", payload: { url: webhookUrl, body } }]);
+          await enqueue(trx, [{ channel: "webhook", topic: "lead-erased", leadKind: first.kind, leadId: first.id, leadEmail: "", payload: { body } }]);
         }
         return { outboxIds, enquiries: count(enquiries), subscribers: count(subscribers), pendingSignups: count(pendingSignups), crmNotified };
       });

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from "kysely";
@@ -9,7 +8,9 @@ import * as adminSessions0003 from "./migrations/0003-admin-sessions";
 import * as analytics0005 from "./migrations/0005-analytics";
 import * as ownerActions0007 from "./migrations/0007-owner-actions";
 import * as subscriberConsentVersion0008 from "./migrations/0008-subscriber-consent-version";
+import * as webhookUrlOutOfOutbox0010 from "./migrations/0010-webhook-url-out-of-outbox";
 import type { Database } from "./schema";
+import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "../private-files";
 import { WalSyncedSqliteDialect } from "./wal-sync";
 
 // Opens the lead store's database (SQLite by default, PostgreSQL when a URL is
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0005-analytics": analytics0005,
   "0007-owner-actions": ownerActions0007,
   "0008-subscriber-consent-version": subscriberConsentVersion0008,
+  "0010-webhook-url-out-of-outbox": webhookUrlOutOfOutbox0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -41,8 +43,11 @@ export interface DatabaseOptions {
 }
 
 function openSqlite(dataDir: string): Kysely<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const database = new SqliteDatabase(path.join(dataDir, "leads.db"));
+  ensurePrivateDir(dataDir);
+  const file = path.join(dataDir, "leads.db");
+  // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm it makes the database file's mode.
+  ensurePrivateFile(file);
+  const database = new SqliteDatabase(file);
   // WAL lets readers (the export CLI) run beside the server. A COMMIT writes the
   // WAL without waiting for the disk (synchronous=NORMAL); the dialect then
   // fdatasyncs the WAL off the event loop, shared by every writer meanwhile,
@@ -55,6 +60,8 @@ function openSqlite(dataDir: string): Kysely<Database> {
   // A deleted row's bytes are overwritten, not left in free space: erasure and the
   // retention purge then leave no copy once the WAL is checkpointed (server/privacy/).
   database.pragma("secure_delete = ON");
+  // A store made by an older version (0644 under a 022 umask) is tightened too.
+  for (const suffix of ["-wal", "-shm"]) tightenIfPresent(`${file}${suffix}`);
   return new Kysely<Database>({ dialect: new WalSyncedSqliteDialect(database) });
 }
 
