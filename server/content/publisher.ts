@@ -322,7 +322,15 @@ export function createPublisher(options: PublisherOptions): Publisher {
   /** After a crash: a publish whose commit is on the branch is finished (served); any other is undone, its drafts left as drafts. */
   const reconcile = async () => {
     const journal = await readJson<Journal>(journalFile);
-    if (!journal) return;
+    if (journal) await settle(journal);
+    // Build folders and scratch indexes a stop left behind.
+    for (const entry of await readdir(releasesDir)) {
+      if (entry.startsWith("build-")) await rm(path.join(releasesDir, entry), { recursive: true, force: true });
+    }
+    await rm(scratchDir, { recursive: true, force: true });
+  };
+
+  const settle = async (journal: Journal) => {
     const head = (await git(["rev-parse", "--verify", "HEAD"])).trim();
     const releaseDir = path.join(releasesDir, journal.release);
     if (journal.commit !== journal.parent && head === journal.commit && existsSync(path.join(releaseDir, "client"))) {
@@ -335,11 +343,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
       log.warn({ release: journal.release }, "content: undid a publish a stop had cut short (the site and the drafts are as they were)");
     }
     await rm(journalFile, { force: true });
-    // Build folders and scratch indexes a stop left behind.
-    for (const entry of await readdir(releasesDir)) {
-      if (entry.startsWith("build-")) await rm(path.join(releasesDir, entry), { recursive: true, force: true });
-    }
-    await rm(scratchDir, { recursive: true, force: true });
   };
 
   const work = async (kind: PublishJob) => {
