@@ -113,6 +113,7 @@ export async function runPublishCrash() {
       });
       if (!saved.ok) throw new Error(`saving failed: HTTP ${saved.status}`);
       const child = server!;
+      let killedWhile = point.kind === "step" ? `at ${point.step}` : "before Publish";
       if (point.kind === "before") {
         await kill();
       } else {
@@ -121,11 +122,22 @@ export async function runPublishCrash() {
         if (point.kind === "during") {
           while (!(existsSync(releases) && readdirSync(releases).some((name) => name.startsWith("build-")))) await sleep(20);
           await sleep(point.afterMs);
+          // What the kill interrupts: the build still running, or a publish already over.
+          const before = (await (await fetch(`${base}${contentEndpoints.status}`, { headers: { cookie } })).json()) as { state: string; error?: { message: string } };
           await kill();
+          if (before.error) throw new Error(`the publish failed before the kill: ${before.error.message}`);
+          killedWhile = before.state === "building" ? "building" : "publish over";
         } else {
           // The armed fault kills the server at its step; a publish that ends first (a failed build) is a drill failure.
           const deadline = Date.now() + 10 * 60_000;
-          while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) await sleep(50);
+          for (let tick = 1; child.exitCode === null && child.signalCode === null && Date.now() < deadline; tick += 1) {
+            await sleep(50);
+            if (tick % 20 !== 0) continue;
+            const status = (await fetch(`${base}${contentEndpoints.status}`, { headers: { cookie } })
+              .then((response) => response.json())
+              .catch(() => ({ state: "building" }))) as { state: string; error?: { message: string } };
+            if (status.state === "idle" && status.error) throw new Error(`the publish failed before ${point.step}: ${status.error.message}`);
+          }
           if (child.signalCode !== "SIGKILL") throw new Error(`the server was not killed at ${point.name}`);
           server = undefined;
         }
@@ -147,6 +159,7 @@ export async function runPublishCrash() {
       };
       rows.push({
         point: `${index + 1}. ${point.name}`,
+        "killed while": killedWhile,
         after: published ? "new site, its commit" : "old site, edit a draft",
         ...Object.fromEntries(Object.entries(checks).map(([name, ok]) => [name, ok ? "yes" : "NO"])),
         "restart (s)": (restart.startMs / 1000).toFixed(1),
@@ -160,7 +173,7 @@ export async function runPublishCrash() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const agreed = rows.filter((row) => Object.values(row).every((value) => value !== "NO")).length;
-  rows.push({ point: `agreed: ${agreed} of ${points.length}`, after: "", "served = HEAD": "", "record = HEAD": "", "edit kept": "", "drafts right": "", "nothing half-done": "", "restart (s)": `median ${(median(restarts) / 1000).toFixed(1)}` });
+  rows.push({ point: `agreed: ${agreed} of ${points.length}`, "killed while": "", after: "", "served = HEAD": "", "record = HEAD": "", "edit kept": "", "drafts right": "", "nothing half-done": "", "restart (s)": `median ${(median(restarts) / 1000).toFixed(1)}` });
   report("publish-crash", "Publish crash drill: killed at 20 points, restarted, checked", rows, { points: points.length, agreed });
   if (agreed !== points.length) throw new Error(`${points.length - agreed} of ${points.length} points left the site, history and drafts disagreeing`);
 }

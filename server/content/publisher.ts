@@ -183,7 +183,9 @@ async function linkPackages(sourceDir: string, buildDir: string) {
   const from = path.join(sourceDir, "node_modules");
   if (!existsSync(from)) return;
   const to = path.join(buildDir, "node_modules");
-  await mkdir(to, { recursive: true });
+  // A node_modules that came with the tree (a link committed by mistake) would send the links into the checkout's packages.
+  await rm(to, { recursive: true, force: true });
+  await mkdir(to);
   for (const entry of await readdir(from)) {
     if (entry.startsWith(".") && entry !== ".bin") continue;
     await symlink(path.join(from, entry), path.join(to, entry));
