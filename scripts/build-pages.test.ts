@@ -94,10 +94,12 @@ describe("sitemap and robots", () => {
       "/",
       "/about",
     ]);
-    const xml = sitemapXml(["/", "/about", "/404"], "https://example.co.uk/", "2026-01-02");
+    const xml = sitemapXml(["/", "/about", "/404"], "https://example.co.uk/", (page) => (page === "/" ? "2026-01-02" : undefined));
     expect(xml).toContain("<loc>https://example.co.uk/</loc>");
     expect(xml).toContain("<loc>https://example.co.uk/about</loc>");
-    expect(xml).toContain("<lastmod>2026-01-02</lastmod>");
+    expect(xml).toContain("<loc>https://example.co.uk/</loc>\n    <lastmod>2026-01-02</lastmod>");
+    // A page without a known date has no lastmod rather than the build's.
+    expect(xml).toContain("<loc>https://example.co.uk/about</loc>\n  </url>");
     expect(xml).not.toContain("404");
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   });

@@ -11,12 +11,13 @@ function xmlEscape(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** sitemap.xml for the given pages, with absolute URLs under siteUrl. */
-export function sitemapXml(pages: readonly string[], siteUrl: string, lastModified: string): string {
+/** sitemap.xml for the given pages, with absolute URLs under siteUrl; a page's lastmod when it has one (the day its content last changed). */
+export function sitemapXml(pages: readonly string[], siteUrl: string, lastModified: (page: string) => string | undefined): string {
   const base = `${siteUrl.replace(/\/$/, "")}/`;
   const urls = indexablePaths(pages).map((page) => {
     const loc = new URL(page, base).href;
-    return `  <url>\n    <loc>${xmlEscape(loc)}</loc>\n    <lastmod>${lastModified}</lastmod>\n  </url>`;
+    const date = lastModified(page);
+    return `  <url>\n    <loc>${xmlEscape(loc)}</loc>\n${date ? `    <lastmod>${date}</lastmod>\n` : ""}  </url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

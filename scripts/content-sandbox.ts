@@ -23,8 +23,8 @@ function must(command: string, args: string[], cwd: string, env: NodeJS.ProcessE
   return result.stdout;
 }
 
-/** Copies the repository's files (tracked and new, not ignored ones), links node_modules, starts a git history, builds the site and the editor. */
-export function makeSandboxCopy(): string {
+/** Copies the repository's files (tracked and new, not ignored ones), links node_modules, starts a git history, builds the site and (unless told not to) the editor. */
+export function makeSandboxCopy({ editor = true }: { editor?: boolean } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), "content-sandbox-"));
   const files = must("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root).split("\0").filter(Boolean);
   for (const file of files) {
@@ -44,7 +44,7 @@ export function makeSandboxCopy(): string {
   must("git", ["add", "--all"], dir);
   must("git", ["commit", "--quiet", "-m", "Sandbox copy"], dir, { ...process.env, ...who });
   must("npm", ["run", "build"], dir);
-  must("npm", ["run", "build:editor"], dir);
+  if (editor) must("npm", ["run", "build:editor"], dir);
   return dir;
 }
 

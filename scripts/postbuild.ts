@@ -10,6 +10,7 @@ import { transformSync } from "esbuild";
 import { elementDefinitions } from "../app/components/element-definitions";
 import { prerenderPaths, sitePages } from "../app/content/pages";
 import { readBuildEnv } from "./build-env";
+import { contentDates, pageLastModified } from "./content-dates";
 import { assertElementsDefined, assertRewroteEveryPage, deferHydration, htmlFileOf, inlineStylesheets, minifyHeadScripts, robotsTxt, sitemapXml } from "./build-pages";
 
 const args = process.argv.slice(2);
@@ -71,8 +72,9 @@ const inlined = pages.size;
 
 // 2. Search engines: one sitemap from the route table, and robots.txt pointing at it.
 if (seo) {
-  const today = new Date().toISOString().slice(0, 10);
-  await writeFile(path.join(siteDir, "sitemap.xml"), sitemapXml(sitePages, siteUrl, today));
+  // Each page's lastmod is the day its content files last changed in the history (the commit being built when publishing).
+  const dates = contentDates({ cwd: process.cwd(), gitDir: process.env.SITE_GIT_DIR, revision: process.env.SITE_GIT_REVISION });
+  await writeFile(path.join(siteDir, "sitemap.xml"), sitemapXml(sitePages, siteUrl, (page) => pageLastModified(page, dates)));
   await writeFile(path.join(siteDir, "robots.txt"), robotsTxt(siteUrl));
 }
 

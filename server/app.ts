@@ -13,6 +13,7 @@ import { countsOf, createAuditRetention, recordOwnerAction, SCHEDULE_ACTOR } fro
 import { startAnalytics } from "./analytics/start";
 import { createSessionStore, passwordFingerprint, readCookie, resolveSessionSecret, SESSION_COOKIE } from "./admin/session";
 import { contentAdminRoutes, contentPlugin, type EditorAudit } from "./content/content-plugin";
+import { followedSiteDir, followReleases, RELEASE_CHANNEL } from "./content/follower";
 import { createPublisher } from "./content/publisher";
 import type { LiveSite } from "./site/site-plugin";
 import { contactUsRoutes } from "./api/contactus";
@@ -249,7 +250,15 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   let liveSite: LiveSite | undefined;
   // In GitHub mode the repository's own CI builds and deploys: nothing is published here.
   const publisher =
-    config.content?.mode === "local" ? createPublisher({ ...config.content, log: app.log, site: () => liveSite }) : undefined;
+    config.content?.mode === "local"
+      ? createPublisher({
+          ...config.content,
+          log: app.log,
+          site: () => liveSite,
+          // The other instances (SITE_RELEASES_DIR, no editor) load the release at once.
+          notify: redis ? async (release) => void (await redis.publish(RELEASE_CHANNEL, release)) : undefined,
+        })
+      : undefined;
   await publisher?.prepare();
   // Saves, previews and publishes are owner actions: each is a row of the audit trail.
   const editorAudit: EditorAudit = (request, action, detail) => recordRequestAction(db, request, action, detail);
@@ -293,7 +302,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   if (config.siteDir) {
     await app.register(sitePlugin, {
       // After a restart, the last build the editor published, not the one deployed before it.
-      siteDir: (await publisher?.publishedSiteDir()) ?? config.siteDir,
+      siteDir:
+        (await publisher?.publishedSiteDir()) ?? (config.followReleasesDir ? await followedSiteDir(config.followReleasesDir) : undefined) ?? config.siteDir,
       onLoaded: (site) => {
         liveSite = site;
       },
@@ -303,6 +313,11 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       notFoundPages,
       pages: prerenderPaths,
     });
+    if (config.followReleasesDir) {
+      // An instance without the editor serves what the editor's instance published in the shared folder.
+      const follower = followReleases({ releasesDir: config.followReleasesDir, site: () => liveSite, redis, log: app.log });
+      app.addHook("onClose", () => follower.close());
+    }
   }
   // Every GET and HEAD the routes above miss gets the site's not-found page (its catch-all);
   // any other method gets this, never Fastify's default, which echoes the method and path.

@@ -166,7 +166,11 @@ export const EnvSchema = v.object({
   CONTENT_GIT_PUSH: v.optional(v.picklist(["on", "off"], 'must be "on" or "off"'), "off"),
   /** The checkout the editor writes to and publishing builds from (a git repository, or one is started there). */
   SITE_SOURCE_DIR: v.optional(text, "."),
-  /** Where each publish builds into a new folder; defaults to DATA_DIR/site-releases. */
+  /**
+   * Where each publish builds into a new folder and records the served one;
+   * defaults to DATA_DIR/site-releases. Set on an instance without the editor,
+   * it serves (and follows) the release the editor's instance published there.
+   */
   SITE_RELEASES_DIR: v.optional(text),
   /** Who the content commits are by. */
   CONTENT_AUTHOR: v.optional(v.pipe(mailbox, v.regex(/^[^<>]+<[^<>\s]+@[^<>\s]+>$/, 'must be a name and an address: "Name <a@example.co.uk>"')), "Site owner <owner@localhost>"),
@@ -235,6 +239,8 @@ export interface Config {
     author: { name: string; email: string };
     push: boolean;
   };
+  /** Without the editor here: the shared releases folder whose served release this instance follows (SITE_RELEASES_DIR). */
+  followReleasesDir?: string;
 }
 
 export class ConfigError extends Error {
@@ -344,5 +350,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             },
           }
         : undefined,
+    followReleasesDir: out.CONTENT_EDITOR === "off" && out.SITE_RELEASES_DIR ? path.resolve(out.SITE_RELEASES_DIR) : undefined,
   };
 }

@@ -1,32 +1,59 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { PublishJob, PublishStatus } from "../../contract/content-editor";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import type { LiveSite } from "../site/site-plugin";
+import { checkoutGit, publishablePath, run } from "./git";
 
-// Publishing the owner's edits on this server: commit them with git, build the
-// site into a new folder in the background (one build at a time), and swap the
-// new pages in without a restart. A failed build commits nothing, keeps the
-// site as it was, and keeps its message for the editor to show.
+// Publishing the owner's edits on this server, safe against a crash or a kill
+// at any point (docs/adr/0015-crash-safe-publishing.md):
+//   1. snapshot: the drafts as they are now become a commit object (not yet
+//      on the branch), through a scratch index; the checkout is not touched;
+//   2. a journal in the releases folder names that commit and its release;
+//   3. build: the snapshot's files are written to a build folder of their own
+//      (so edits saved meanwhile are not in it) and built there; the output
+//      moves to its release folder and is loaded and checked;
+//   4. commit: the branch moves to the snapshot's commit (one ref update: the
+//      commit point), and the index takes the snapshot's entries, so anything
+//      saved after the snapshot is still a draft;
+//   5. swap: current.json names the new release (a restart serves it), then
+//      this server serves it and the other instances are told;
+//   6. record: the journal goes, old releases are pruned, the commit pushed.
+// A start after a crash reads the journal: a branch already on the snapshot's
+// commit is rolled forward (served), anything else rolled back (the build
+// removed, the drafts still drafts). A failure before step 4 leaves the site
+// and the history as they were; nothing after it deletes the served release.
 
 /** What publishing touches in the checkout: the content files and the pictures uploaded for them. */
 export const PUBLISHED_PATHS = ["content", UPLOADS_DIRECTORY] as const;
-const CURRENT_FILE = "current.json";
-/** The build's output kept for the message: its end is where the reason is. */
-const OUTPUT_KEEP = 64 * 1024;
+export const CURRENT_FILE = "current.json";
+const JOURNAL_FILE = "publishing.json";
+/** Scratch indexes; dot-named, so never taken for a release. */
+const SCRATCH_DIR = ".scratch";
 
 export interface Author {
   name: string;
   email: string;
 }
 
+/** The points of a publish, in order; a test or the crash drill can stop the work at any of them. */
+export const PUBLISH_STEPS = ["snapshot", "journal", "export", "build", "built", "loaded", "commit", "index", "pointer", "served", "notified", "recorded", "pruned"] as const;
+export type PublishStep = (typeof PUBLISH_STEPS)[number];
+
+/** Thrown by a fault hook to stop a publish where it is, with no clean-up: what a kill leaves. */
+export class SimulatedCrash extends Error {
+  override name = "SimulatedCrash";
+}
+
+/** Fault injection for the tests and the crash drill: called at each step of a publish. */
+export const publishFaults: { at?: (step: PublishStep) => void | Promise<void> } = {};
+
 export interface PublisherOptions {
   /** The checkout the editor writes to and the site is built from (SITE_SOURCE_DIR). */
   sourceDir: string;
-  /** Where each build gets its own new folder (SITE_RELEASES_DIR). */
+  /** Where each build gets its own new folder, and current.json names the served one (SITE_RELEASES_DIR). */
   releasesDir: string;
   author: Author;
   log: FastifyBaseLogger;
@@ -36,6 +63,8 @@ export interface PublisherOptions {
   push?: boolean;
   /** The build command; `npm run build` unless a test says otherwise. */
   buildCommand?: readonly string[];
+  /** Tells the other instances a release is served (a Redis notice). */
+  notify?: (release: string) => Promise<void>;
 }
 
 export interface Publisher {
@@ -48,15 +77,30 @@ export interface Publisher {
   publishedSiteDir(): Promise<string | undefined>;
   /** Resolves when no build is running. */
   idle(): Promise<void>;
-  /** Starts the content's history where there is no repository; called at start, before any edit. */
+  /** Called at start, before any edit: starts the content's history where there is none, and finishes or undoes a publish a crash cut short. */
   prepare(): Promise<void>;
 }
 
-interface Current {
+/** The release record: which release is served, and from which commit. */
+export interface Current {
+  /** The release's folder name under the releases folder (its pages are in `client/`). */
+  release: string;
+  /** The pages' folder as the publishing instance saw it (older records have only this). */
   dir: string;
   commit: string;
   at: string;
   durationMs: number;
+}
+
+interface Journal {
+  release: string;
+  /** The snapshot's commit; equal to parent when there was nothing to commit. */
+  commit: string;
+  parent: string;
+  /** The paths the snapshot took from the drafts. */
+  paths: string[];
+  at: string;
+  started: number;
 }
 
 // eslint-disable-next-line no-control-regex
@@ -82,147 +126,338 @@ export function buildErrorMessage(output: string): string {
   return lines.slice(-12).join("\n") || "The build failed without a message.";
 }
 
-function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString("utf8")).slice(-OUTPUT_KEEP);
-    };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? 1, output }));
-  });
+/** Writes a file so that a crash leaves the old contents or the new, never a part: a new file, flushed, renamed over the old one. */
+export async function writeDurably(file: string, contents: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  const handle = await open(temporary, "w", 0o600);
+  try {
+    await handle.writeFile(contents);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
+  await syncDir(path.dirname(file));
+}
+
+async function syncDir(dir: string) {
+  const handle = await open(dir, "r").catch(() => undefined);
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems cannot flush a folder; the rename is still atomic.
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The release record in a releases folder, if any. */
+export async function readCurrent(releasesDir: string): Promise<Current | undefined> {
+  const current = await readJson<Partial<Current>>(path.join(releasesDir, CURRENT_FILE));
+  if (!current?.dir && !current?.release) return undefined;
+  const release = current.release ?? path.basename(path.dirname(current.dir!));
+  return { ...current, release, dir: current.dir ?? path.join(releasesDir, release, "client") } as Current;
+}
+
+/** The served pages' folder of a release record, resolved in this instance's releases folder (a shared folder may be mounted elsewhere on each machine). */
+export const releaseSiteDir = (releasesDir: string, current: Current) => path.join(releasesDir, current.release, "client");
+
+/**
+ * The project's packages for a build folder outside the checkout: a real
+ * node_modules folder holding one link per package of the checkout's. The
+ * pre-render imports the server build from the build folder and resolves its
+ * packages upwards from there; a real folder (not one link to the checkout's)
+ * keeps what the build writes into node_modules (Vite's bundled config) in the
+ * build folder, so the checkout's packages can stay read-only.
+ */
+async function linkPackages(sourceDir: string, buildDir: string) {
+  const from = path.join(sourceDir, "node_modules");
+  if (!existsSync(from)) return;
+  const to = path.join(buildDir, "node_modules");
+  // A node_modules that came with the tree (a link committed by mistake) would send the links into the checkout's packages.
+  await rm(to, { recursive: true, force: true });
+  await mkdir(to);
+  for (const entry of await readdir(from)) {
+    if (entry.startsWith(".") && entry !== ".bin") continue;
+    await symlink(path.join(from, entry), path.join(to, entry));
+  }
 }
 
 export function createPublisher(options: PublisherOptions): Publisher {
   const { sourceDir, releasesDir, author, log } = options;
-  const gitEnv = {
+  const git = checkoutGit(sourceDir, {
     ...process.env,
     GIT_AUTHOR_NAME: author.name,
     GIT_AUTHOR_EMAIL: author.email,
     GIT_COMMITTER_NAME: author.name,
     GIT_COMMITTER_EMAIL: author.email,
+  });
+  const step = async (name: PublishStep) => {
+    await publishFaults.at?.(name);
   };
-  const git = async (...args: string[]) => {
-    const result = await run("git", args, { cwd: sourceDir, env: gitEnv });
-    if (result.code !== 0) throw new Error(`git ${args[0]} failed: ${result.output.trim()}`);
-    return result.output.trim();
-  };
+  const journalFile = path.join(releasesDir, JOURNAL_FILE);
+  const scratchDir = path.join(releasesDir, SCRATCH_DIR);
 
   let running: Promise<void> | undefined;
   let job: PublishJob | undefined;
   let preview: { dir: string; at: string } | undefined;
   let error: PublishStatus["error"];
-
-  const readCurrent = async (): Promise<Current | undefined> => {
-    try {
-      return JSON.parse(await readFile(path.join(releasesDir, CURRENT_FILE), "utf8")) as Current;
-    } catch {
-      return undefined;
-    }
-  };
+  /** The build folder in use, which pruning must leave. */
+  let building: string | undefined;
 
   /** Without a repository the content's history is kept in one made here, once, before the first edit. */
   let repository: Promise<void> | undefined;
   const ensureRepository = () =>
     (repository ??= (async () => {
       if (existsSync(path.join(sourceDir, ".git"))) return;
-      await git("init", "--quiet");
-      await git("add", "--all");
-      await git("commit", "--quiet", "--allow-empty", "-m", "Site history begins: the content as it was before the editor");
+      await git(["init", "--quiet"]);
+      await git(["add", "--all"]);
+      await git(["commit", "--quiet", "--allow-empty", "-m", "Site history begins: the content as it was before the editor"]);
       log.info({ sourceDir }, "content history: started a git repository");
     })());
 
-  const drafts = async (): Promise<string[]> => {
+  /** The changed files under the published folders, as `git status` lists them. */
+  const changedFiles = async (): Promise<string[]> => {
     await ensureRepository();
-    // NUL-separated and untrimmed: each entry is "XY path".
-    const result = await run("git", ["status", "--porcelain", "-z", "--untracked-files=all", "--", ...PUBLISHED_PATHS], { cwd: sourceDir, env: gitEnv });
-    if (result.code !== 0) throw new Error(`git status failed: ${result.output.trim()}`);
-    return result.output
-      .split("\0")
-      .filter((entry) => entry.length > 3)
-      .map((entry) => entry.slice(3));
+    // NUL-separated and untrimmed: each entry is "XY path" (a rename adds its old path as the next entry).
+    const entries = (await git(["status", "--porcelain", "-z", "--untracked-files=all", "--", ...PUBLISHED_PATHS])).split("\0");
+    const files: string[] = [];
+    for (let index = 0; index < entries.length; index += 1) {
+      const entry = entries[index]!;
+      if (entry.length <= 3) continue;
+      files.push(entry.slice(3));
+      if (entry[0] === "R" || entry[0] === "C") files.push(entries[(index += 1)] ?? "");
+    }
+    return files.filter(Boolean);
   };
 
-  const build = async (outDir: string) => {
-    const [command, ...args] = options.buildCommand ?? ["npm", "run", "build"];
-    return run(command!, args, { cwd: sourceDir, env: { ...process.env, SITE_BUILD_DIR: outDir } });
+  /** The drafts a publish takes: never a dot-named path or a nested repository. */
+  const drafts = async ({ quiet = false } = {}): Promise<string[]> => {
+    const files = await changedFiles();
+    const refused = files.filter((file) => !publishablePath(file, PUBLISHED_PATHS));
+    if (refused.length > 0 && !quiet) log.warn({ refused }, "content: paths that are never published were left out");
+    return files.filter((file) => publishablePath(file, PUBLISHED_PATHS));
   };
+
+  /** The drafts as they are now, as a tree (and a commit on top of HEAD when there is a change), in a scratch index: the checkout's own index is not touched. */
+  const snapshot = async (id: string) => {
+    await mkdir(scratchDir, { recursive: true });
+    const parent = (await git(["rev-parse", "--verify", "HEAD"])).trim();
+    const paths = await drafts();
+    const index = { GIT_INDEX_FILE: path.join(scratchDir, `index-${id}`) };
+    await git(["read-tree", parent], { env: index });
+    if (paths.length > 0) await git(["add", "--all", "--", ...paths], { env: index });
+    const tree = (await git(["write-tree"], { env: index })).trim();
+    const commit =
+      paths.length > 0
+        ? (await git(["commit-tree", tree, "-p", parent, "-m", `Content: ${paths.length === 1 ? paths[0] : `${paths.length} files`}`, "-m", paths.join("\n")])).trim()
+        : parent;
+    return { parent, paths, tree, commit, index };
+  };
+
+  /** Writes the snapshot's files into the build folder (the whole tree: code as committed, content as snapshotted). */
+  const exportSnapshot = async (index: { GIT_INDEX_FILE: string }, buildDir: string) => {
+    await mkdir(buildDir, { recursive: true });
+    await git(["checkout-index", "--all", "--force", `--prefix=${buildDir}${path.sep}`], { env: index });
+    await rm(index.GIT_INDEX_FILE, { force: true });
+    await linkPackages(sourceDir, buildDir);
+  };
+
+  const build = async (buildDir: string, commit: string) => {
+    const [command, ...args] = options.buildCommand ?? ["npm", "run", "build"];
+    return run(command!, args, {
+      cwd: buildDir,
+      env: {
+        ...process.env,
+        SITE_BUILD_DIR: path.join(buildDir, "build"),
+        // The sitemap's dates come from the history up to the snapshot's commit.
+        SITE_GIT_DIR: path.join(sourceDir, ".git"),
+        SITE_GIT_REVISION: commit,
+      },
+    });
+  };
+
+  /** The index takes the commit's entries for the snapshot's paths: what was published is no longer a draft, what was saved since still is. */
+  const syncIndex = async (commit: string, paths: readonly string[]) => {
+    if (paths.length === 0) return;
+    const listed = (await git(["ls-tree", "-z", "--full-tree", commit, "--", ...paths])).split("\0").filter(Boolean);
+    const found = new Map(listed.map((line) => [line.slice(line.indexOf("\t") + 1), line.slice(0, line.indexOf("\t")).split(" ")]));
+    const lines = paths.map((file) => {
+      const entry = found.get(file);
+      return entry ? `${entry[0]} ${entry[2]}\t${file}` : `0 ${"0".repeat(commit.length)}\t${file}`;
+    });
+    await git(["update-index", "-z", "--index-info"], { input: lines.map((line) => `${line}\0`).join("") });
+    // Keeps each file's stat data, so a status does not hash them all again.
+    await git(["update-index", "-q", "--refresh"]).catch(() => undefined);
+  };
+
+  const record = (journal: Journal, commit: string): Current => ({
+    release: journal.release,
+    dir: path.join(releasesDir, journal.release, "client"),
+    commit,
+    at: new Date().toISOString(),
+    durationMs: Date.now() - journal.started,
+  });
 
   /** Removes the builds no one serves or previews any more, keeping the last two releases (the one before is a quick rollback). */
   const prune = async () => {
-    const inUse = [options.site()?.siteDir, preview?.dir, (await readCurrent())?.dir].filter((dir): dir is string => dir !== undefined);
-    const keep = new Set(inUse.map((dir) => path.basename(path.dirname(dir))));
+    const current = await readCurrent(releasesDir);
+    const keep = new Set<string>();
+    for (const dir of [options.site()?.siteDir, preview?.dir, current && releaseSiteDir(releasesDir, current), building]) {
+      if (dir?.startsWith(releasesDir + path.sep)) keep.add(path.relative(releasesDir, dir).split(path.sep)[0]!);
+    }
     const entries = await readdir(releasesDir, { withFileTypes: true });
-    const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const names = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => entry.name).sort();
     for (const name of names.filter((item) => item.startsWith("release-")).slice(-2)) keep.add(name);
     for (const name of names) if (!keep.has(name)) await rm(path.join(releasesDir, name), { recursive: true, force: true });
+  };
+
+  /** After a crash: a publish whose commit is on the branch is finished (served); any other is undone, its drafts left as drafts. */
+  const reconcile = async () => {
+    const journal = await readJson<Journal>(journalFile);
+    if (journal) await settle(journal);
+    // Build folders and scratch indexes a stop left behind.
+    for (const entry of await readdir(releasesDir)) {
+      if (entry.startsWith("build-")) await rm(path.join(releasesDir, entry), { recursive: true, force: true });
+    }
+    await rm(scratchDir, { recursive: true, force: true });
+  };
+
+  const settle = async (journal: Journal) => {
+    const head = (await git(["rev-parse", "--verify", "HEAD"])).trim();
+    const releaseDir = path.join(releasesDir, journal.release);
+    if (journal.commit !== journal.parent && head === journal.commit && existsSync(path.join(releaseDir, "client"))) {
+      await syncIndex(journal.commit, journal.paths);
+      const current = await readCurrent(releasesDir);
+      if (current?.release !== journal.release) await writeDurably(path.join(releasesDir, CURRENT_FILE), JSON.stringify(record(journal, (await git(["rev-parse", "--short", journal.commit])).trim())));
+      log.warn({ release: journal.release, commit: journal.commit }, "content: finished a publish a stop had cut short (committed, now served)");
+    } else {
+      if ((await readCurrent(releasesDir))?.release !== journal.release) await rm(releaseDir, { recursive: true, force: true });
+      log.warn({ release: journal.release }, "content: undid a publish a stop had cut short (the site and the drafts are as they were)");
+    }
+    await rm(journalFile, { force: true });
   };
 
   const work = async (kind: PublishJob) => {
     const started = Date.now();
     const at = new Date(started).toISOString();
-    await mkdir(releasesDir, { recursive: true });
-    const outDir = path.join(releasesDir, `${kind === "publish" ? "release" : "preview"}-${at.replace(/[:.]/g, "-")}`);
+    const id = at.replace(/[:.]/g, "-");
+    const release = `${kind === "publish" ? "release" : "preview"}-${id}`;
+    const releaseDir = path.join(releasesDir, release);
+    const buildDir = path.join(releasesDir, `build-${id}`);
+    let journal: Journal | undefined;
     let committed = false;
+    let served = false;
     try {
+      await mkdir(releasesDir, { recursive: true });
+      // A journal left by a crash is settled before anything else.
+      await reconcile();
+      const snap = await snapshot(id);
+      await step("snapshot");
       if (kind === "publish") {
-        const changed = await drafts();
-        if (changed.length > 0) {
-          await git("add", "--all", "--", ...PUBLISHED_PATHS.filter((item) => existsSync(path.join(sourceDir, item))));
-          await git("commit", "--quiet", "-m", `Content: ${changed.length === 1 ? changed[0] : `${changed.length} files`}`, "-m", changed.join("\n"));
-          committed = true;
-        }
+        journal = { release, commit: snap.commit, parent: snap.parent, paths: snap.paths, at, started };
+        await writeDurably(journalFile, JSON.stringify(journal));
       }
-      const result = await build(outDir);
+      await step("journal");
+      building = buildDir;
+      await exportSnapshot(snap.index, buildDir);
+      await step("export");
+      const result = await build(buildDir, snap.commit);
+      await step("build");
       if (result.code !== 0) {
         // The site stays as it is; the owner's edits stay as drafts, out of the history.
-        if (committed) await git("reset", "--quiet", "--soft", "HEAD~1");
-        await rm(outDir, { recursive: true, force: true });
+        await undo();
         error = { job: kind, at, message: buildErrorMessage(result.output) };
         log.warn({ job: kind, error: error.message }, "content build failed: the site is unchanged");
         return;
       }
-      const siteDir = path.join(outDir, "client");
+      await rename(path.join(buildDir, "build"), releaseDir);
+      await rm(buildDir, { recursive: true, force: true });
+      building = undefined;
+      await step("built");
+      const siteDir = path.join(releaseDir, "client");
+      // Read and checked before anything is committed: a build that cannot be served is refused here.
+      const serve = (await options.site()?.load(siteDir)) ?? (() => undefined);
+      await step("loaded");
       if (kind === "preview") {
         preview = { dir: siteDir, at };
-      } else {
-        const site = options.site();
-        await site?.swap(siteDir);
-        // Served now: from here on the commit stays, whatever happens next.
-        committed = false;
-        const current: Current = { dir: siteDir, commit: await git("rev-parse", "--short", "HEAD"), at: new Date().toISOString(), durationMs: Date.now() - started };
-        await writeFile(path.join(releasesDir, CURRENT_FILE), JSON.stringify(current));
-        preview = undefined;
-        log.info({ commit: current.commit, ms: current.durationMs }, "content published");
+        error = undefined;
+        await prune();
+        return;
       }
+      // The commit point: the branch moves to the snapshot's commit, unless the history moved meanwhile.
+      if (snap.commit !== snap.parent) await git(["update-ref", "-m", "content: publish", "HEAD", snap.commit, snap.parent]);
+      committed = true;
+      await step("commit");
+      await syncIndex(snap.commit, snap.paths);
+      await step("index");
+      const current = record(journal!, (await git(["rev-parse", "--short", snap.commit])).trim());
+      await writeDurably(path.join(releasesDir, CURRENT_FILE), JSON.stringify(current));
+      served = true;
+      await step("pointer");
+      serve();
+      preview = undefined;
       error = undefined;
-      if (kind === "publish" && options.push) {
+      log.info({ commit: current.commit, release, ms: current.durationMs }, "content published");
+      await step("served");
+      await options.notify?.(release).catch((caught: Error) => log.warn({ err: caught }, "content: could not tell the other instances; they find the release within seconds"));
+      await step("notified");
+      await rm(journalFile, { force: true });
+      await step("recorded");
+      if (options.push) {
         // Published here already; a push that fails is told, and tried again by the next publish.
-        await git("push", "--quiet", "origin", "HEAD").catch((caught: Error) => {
+        await git(["push", "--quiet", "origin", "HEAD"]).catch((caught: Error) => {
           error = { job: kind, at, message: `Published here, but not pushed to the repository: ${caught.message}` };
           log.warn({ err: caught }, "content push failed");
         });
       }
       await prune();
+      await step("pruned");
     } catch (caught) {
-      if (committed) await git("reset", "--quiet", "--soft", "HEAD~1").catch(() => undefined);
-      await rm(outDir, { recursive: true, force: true });
-      error = { job: kind, at, message: (caught as Error).message };
-      log.error({ job: kind, err: caught }, "content build failed");
+      if (caught instanceof SimulatedCrash) return;
+      if (served) {
+        // The new site is served and committed: only the tidying after it failed.
+        error = { job: kind, at, message: `Published, but tidying up after it failed: ${(caught as Error).message}` };
+        log.error({ job: kind, err: caught }, "content: published; clean-up failed");
+      } else if (committed) {
+        // Committed, not yet recorded: finish it as a restart would.
+        error = { job: kind, at, message: `Published in the history, but recording it failed: ${(caught as Error).message}` };
+        log.error({ job: kind, err: caught }, "content: committed; recording the release failed");
+        await reconcile().catch((again: Error) => log.error({ err: again }, "content: the release will be recorded at the next start"));
+      } else {
+        await undo().catch(() => undefined);
+        error = { job: kind, at, message: (caught as Error).message };
+        log.error({ job: kind, err: caught }, "content build failed: the site is unchanged");
+      }
+    } finally {
+      building = undefined;
+    }
+
+    async function undo() {
+      await rm(buildDir, { recursive: true, force: true });
+      if ((await readCurrent(releasesDir))?.release !== release) await rm(releaseDir, { recursive: true, force: true });
+      await rm(journalFile, { force: true });
+      await rm(scratchDir, { recursive: true, force: true });
     }
   };
 
   return {
     async status() {
-      const current = await readCurrent();
+      const current = await readCurrent(releasesDir);
       return {
         enabled: true,
         state: running ? "building" : "idle",
         job,
-        drafts: await drafts(),
+        drafts: await drafts({ quiet: true }),
         published: current ? { commit: current.commit, at: current.at, durationMs: current.durationMs } : undefined,
         preview: preview ? { at: preview.at } : undefined,
         error,
@@ -238,10 +473,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
     },
     previewDir: () => preview?.dir,
     async publishedSiteDir() {
-      const current = await readCurrent();
-      return current && existsSync(current.dir) ? current.dir : undefined;
+      const current = await readCurrent(releasesDir);
+      const dir = current && releaseSiteDir(releasesDir, current);
+      return dir && existsSync(dir) ? dir : undefined;
     },
-    prepare: () => ensureRepository(),
+    async prepare() {
+      await ensureRepository();
+      if (existsSync(releasesDir)) await reconcile();
+    },
     idle: async () => {
       await running;
     },

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentEndpoints } from "../../contract/content-editor";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { buildErrorMessage } from "./publisher";
+import { buildErrorMessage, PUBLISH_STEPS, publishFaults, SimulatedCrash } from "./publisher";
 
 // Publishing through the real server: the editor's file API writes a draft,
 // Publish commits it and runs the checkout's `npm run build` (here a stand-in
@@ -17,27 +18,78 @@ import { buildErrorMessage } from "./publisher";
 
 const PASSWORD = "publishing-test-password";
 const fakeBuild = `
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+// A test holds the build here (to save an edit meanwhile, or to poll the status) until it removes the file.
+const hold = process.env.FAKE_BUILD_HOLD;
+if (hold && existsSync(hold)) {
+  writeFileSync(hold + ".started", "");
+  while (existsSync(hold)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 const hero = readFileSync("content/home/hero.yaml", "utf8");
 if (hero.includes("BROKEN")) {
   console.error("ContentError: content/home/hero.yaml does not fit its schema:\\n  headline: must not be empty\\n    at check (plugin.ts:1:1)");
   process.exit(1);
 }
-const out = path.join(process.env.SITE_BUILD_DIR, "client");
+// As the pre-render does: import the server build from the build folder, which imports the project's packages.
+const build = process.env.SITE_BUILD_DIR;
+mkdirSync(path.join(build, "server"), { recursive: true });
+writeFileSync(path.join(build, "server", "index.mjs"), 'export { render } from "fake-renderer";');
+const { render } = await import(pathToFileURL(path.join(build, "server", "index.mjs")).href);
+const out = path.join(build, "client");
 mkdirSync(path.join(out, "services", "404"), { recursive: true });
 mkdirSync(path.join(out, "404"), { recursive: true });
-writeFileSync(path.join(out, "index.html"), "<!DOCTYPE html><title>Home</title><h1>" + hero.trim() + "</h1>");
+writeFileSync(path.join(out, "index.html"), render(hero));
 writeFileSync(path.join(out, "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
 writeFileSync(path.join(out, "services", "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
 `;
 
 let root: string;
 let source: string;
+let dataDir: string;
 let app: FastifyInstance;
 let cookie: string;
 
 const git = (...args: string[]) => execFileSync("git", args, { cwd: source, encoding: "utf8" }).trim();
+
+/** A checkout with a hero file, the stand-in build, and a package the build's server part imports (as @react-router/node is). */
+async function makeSource(dir: string) {
+  await mkdir(path.join(dir, "content", "home"), { recursive: true });
+  await writeFile(path.join(dir, "content", "home", "hero.yaml"), "headline: First\n");
+  await writeFile(path.join(dir, "build.mjs"), fakeBuild);
+  await writeFile(path.join(dir, ".gitignore"), "node_modules/\n");
+  await writeFile(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.mjs" } }));
+  const renderer = path.join(dir, "node_modules", "fake-renderer");
+  await mkdir(renderer, { recursive: true });
+  await writeFile(path.join(renderer, "package.json"), JSON.stringify({ name: "fake-renderer", type: "module", exports: "./index.js" }));
+  await writeFile(path.join(renderer, "index.js"), 'export const render = (hero) => "<!DOCTYPE html><title>Home</title><h1>" + hero.trim() + "</h1>";\n');
+}
+
+/** The site as deployed before any publish. */
+async function makeSite(site: string) {
+  await mkdir(path.join(site, "services", "404"), { recursive: true });
+  await mkdir(path.join(site, "404"), { recursive: true });
+  await writeFile(path.join(site, "index.html"), "<!DOCTYPE html><title>Home</title><h1>As deployed</h1>");
+  await writeFile(path.join(site, "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
+  await writeFile(path.join(site, "services", "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
+}
+
+const editorEnv = (extra: Record<string, string> = {}) => ({
+  SITE_DIR: path.join(root, "site"),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "silent",
+  ADMIN_PASSWORD: PASSWORD,
+  CONTENT_EDITOR: "on",
+  SITE_SOURCE_DIR: source,
+  ANALYTICS: "off",
+  ...extra,
+});
+
+async function signIn(instance: FastifyInstance) {
+  const answer = await instance.inject({ method: "POST", url: "/api/admin/session", payload: { password: PASSWORD } });
+  return String(answer.headers["set-cookie"]).split(";")[0]!;
+}
 
 async function save(contents: string) {
   return app.inject({
@@ -48,11 +100,7 @@ async function save(contents: string) {
   });
 }
 
-async function publishAndWait() {
-  const started = await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } });
-  expect(started.statusCode).toBe(202);
-  // One build at a time.
-  expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } })).statusCode).toBe(409);
+async function waitIdle() {
   for (;;) {
     const status = (await app.inject({ url: contentEndpoints.status, headers: { cookie } })).json();
     if (status.state === "idle") return status;
@@ -60,29 +108,36 @@ async function publishAndWait() {
   }
 }
 
+async function publishAndWait() {
+  const started = await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } });
+  expect(started.statusCode).toBe(202);
+  // One build at a time.
+  expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } })).statusCode).toBe(409);
+  return waitIdle();
+}
+
+async function until(check: () => boolean, what: string) {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > 20_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "publishing-"));
   source = path.join(root, "source");
-  await mkdir(path.join(source, "content", "home"), { recursive: true });
-  await writeFile(path.join(source, "content", "home", "hero.yaml"), "headline: First\n");
-  await writeFile(path.join(source, "build.mjs"), fakeBuild);
-  await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.mjs" } }));
-  const site = path.join(root, "site");
-  await mkdir(path.join(site, "services", "404"), { recursive: true });
-  await mkdir(path.join(site, "404"), { recursive: true });
-  await writeFile(path.join(site, "index.html"), "<!DOCTYPE html><title>Home</title><h1>As deployed</h1>");
-  await writeFile(path.join(site, "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
-  await writeFile(path.join(site, "services", "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
-  app = await buildApp(
-    loadConfig({ SITE_DIR: site, DATA_DIR: path.join(root, "data"), LOG_LEVEL: "silent", ADMIN_PASSWORD: PASSWORD, CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off" }),
-  );
-  const signIn = await app.inject({ method: "POST", url: "/api/admin/session", payload: { password: PASSWORD } });
-  cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+  // DATA_DIR (and so the releases) in the system's temporary folder, apart from the checkout, as on a deployed server.
+  dataDir = await mkdtemp(path.join(tmpdir(), "publishing-data-"));
+  await makeSource(source);
+  await makeSite(path.join(root, "site"));
+  app = await buildApp(loadConfig(editorEnv()));
+  cookie = await signIn(app);
 });
 
 afterAll(async () => {
   await app?.close();
   await rm(root, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe("the content editor's publishing", () => {
@@ -160,14 +215,11 @@ describe("the content editor's publishing", () => {
     const origin = path.join(root, "origin.git");
     execFileSync("git", ["init", "--quiet", "--bare", origin]);
     git("remote", "add", "origin", origin);
-    const pushing = await buildApp(
-      loadConfig({ SITE_DIR: path.join(root, "site"), DATA_DIR: path.join(root, "data"), LOG_LEVEL: "silent", ADMIN_PASSWORD: PASSWORD, CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off", CONTENT_GIT_PUSH: "on" }),
-    );
+    const pushing = await buildApp(loadConfig(editorEnv({ CONTENT_GIT_PUSH: "on" })));
     const previous = app;
     app = pushing;
     try {
-      const signIn = await app.inject({ method: "POST", url: "/api/admin/session", payload: { password: PASSWORD } });
-      cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+      cookie = await signIn(app);
       expect((await save("headline: Pushed\n")).statusCode).toBe(200);
       const status = await publishAndWait();
       expect(status.error).toBeUndefined();
@@ -182,14 +234,164 @@ describe("the content editor's publishing", () => {
   });
 
   it("a restarted server serves the last published build, not the one deployed before it", async () => {
-    const again = await buildApp(
-      loadConfig({ SITE_DIR: path.join(root, "site"), DATA_DIR: path.join(root, "data"), LOG_LEVEL: "silent", ADMIN_PASSWORD: PASSWORD, CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off" }),
-    );
+    const again = await buildApp(loadConfig(editorEnv()));
     try {
       expect((await again.inject({ url: "/" })).body).toContain("headline: Pushed");
     } finally {
       await again.close();
     }
+  });
+});
+
+describe("publishing where the site is deployed, safely", () => {
+  const releases = () => path.join(dataDir, "site-releases");
+  const heroAt = (revision: string) => git("show", `${revision}:content/home/hero.yaml`);
+  const served = async () => (await app.inject({ url: "/" })).body;
+
+  it("builds with DATA_DIR outside the checkout: the build's server part finds the project's packages", async () => {
+    expect((await save("headline: Built apart\n")).statusCode).toBe(200);
+    const status = await publishAndWait();
+    expect(status.error).toBeUndefined();
+    expect(await served()).toContain("headline: Built apart");
+    const names = await readdir(releases());
+    expect(names.filter((name) => name.startsWith("release-")).length).toBeGreaterThan(0);
+    // Nothing of the build is left in the checkout, and no build folder beside the releases.
+    expect(names.filter((name) => name.startsWith("build-"))).toEqual([]);
+    expect(existsSync(path.join(source, "build"))).toBe(false);
+  });
+
+  it("answers the status poll many times during publishes without a git failure", async () => {
+    let polls = 0;
+    const failures: string[] = [];
+    for (let round = 1; round <= 2; round += 1) {
+      expect((await save(`headline: Polled ${round}\n`)).statusCode).toBe(200);
+      let publishing = true;
+      const poller = async () => {
+        while (publishing) {
+          const answer = await app.inject({ url: contentEndpoints.status, headers: { cookie } });
+          polls += 1;
+          if (answer.statusCode !== 200) failures.push(answer.body);
+        }
+      };
+      const pollers = [poller(), poller(), poller(), poller()];
+      const started = await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } });
+      expect(started.statusCode).toBe(202);
+      const status = await waitIdle();
+      publishing = false;
+      await Promise.all(pollers);
+      expect(status.error).toBeUndefined();
+      expect(heroAt("HEAD")).toBe(`headline: Polled ${round}`);
+    }
+    expect(failures).toEqual([]);
+    expect(polls).toBeGreaterThan(20);
+    // Each round is a whole publish under four pollers: 6 s a round measured at load average 16 on 2 CPUs, more when busier.
+  }, 60_000);
+
+  it("publishes the drafts as they were when Publish was pressed; an edit saved during the build stays a draft", async () => {
+    const hold = path.join(root, "hold");
+    await writeFile(hold, "");
+    process.env.FAKE_BUILD_HOLD = hold;
+    try {
+      expect((await save("headline: Snapshot\n")).statusCode).toBe(200);
+      expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } })).statusCode).toBe(202);
+      await until(() => existsSync(`${hold}.started`), "the build to start");
+      expect((await save("headline: Saved during the build\n")).statusCode).toBe(200);
+      await rm(hold);
+      const status = await waitIdle();
+      expect(status.error).toBeUndefined();
+      // Served, committed and recorded: the snapshot, all three the same.
+      expect(await served()).toContain("headline: Snapshot");
+      expect(heroAt("HEAD")).toBe("headline: Snapshot");
+      expect(status.published.commit).toBe(git("rev-parse", "--short", "HEAD"));
+      // The later edit is kept, as a draft for the next publish.
+      expect(await readFile(path.join(source, "content", "home", "hero.yaml"), "utf8")).toBe("headline: Saved during the build\n");
+      expect(status.drafts).toEqual(["content/home/hero.yaml"]);
+    } finally {
+      delete process.env.FAKE_BUILD_HOLD;
+      await rm(`${hold}.started`, { force: true });
+    }
+  });
+
+  it("never adds a dot-named path or a nested repository, and runs no hook or fsmonitor of the checkout", async () => {
+    const marker = path.join(root, "hook-ran");
+    const script = path.join(root, "hook.sh");
+    await writeFile(script, `#!/bin/sh\ntouch ${marker}\n`, { mode: 0o755 });
+    for (const hook of ["pre-commit", "post-commit", "reference-transaction", "post-index-change"]) {
+      await writeFile(path.join(source, ".git", "hooks", hook), `#!/bin/sh\ntouch ${marker}\n`, { mode: 0o755 });
+    }
+    git("config", "core.fsmonitor", script);
+    try {
+      await mkdir(path.join(source, "content", "tenders", "zz"), { recursive: true });
+      execFileSync("git", ["init", "--quiet"], { cwd: path.join(source, "content", "tenders", "zz") });
+      await writeFile(path.join(source, "content", "tenders", "zz", "a.yaml"), "title: nested\n");
+      await mkdir(path.join(source, "content", ".hidden"), { recursive: true });
+      await writeFile(path.join(source, "content", ".hidden", "x.yaml"), "x: 1\n");
+      await writeFile(path.join(source, "content", ".env"), "X=1\n");
+      expect((await save("headline: Hardened\n")).statusCode).toBe(200);
+      const status = await publishAndWait();
+      expect(status.error).toBeUndefined();
+      expect(git("show", "--name-only", "--format=", "HEAD")).toBe("content/home/hero.yaml");
+      expect(git("ls-tree", "-r", "--name-only", "HEAD", "content")).not.toMatch(/zz|\.hidden|\.env/);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      git("config", "--unset", "core.fsmonitor");
+      for (const hook of ["pre-commit", "post-commit", "reference-transaction", "post-index-change"]) await rm(path.join(source, ".git", "hooks", hook), { force: true });
+      await rm(path.join(source, "content", "tenders"), { recursive: true, force: true });
+      await rm(path.join(source, "content", ".hidden"), { recursive: true, force: true });
+      await rm(path.join(source, "content", ".env"), { force: true });
+    }
+  });
+
+  it("a failure after the swap keeps the new site served and says so, never 'unchanged'", async () => {
+    expect((await save("headline: Tidy fails\n")).statusCode).toBe(200);
+    publishFaults.at = (step) => {
+      if (step === "recorded") throw new Error("disk full");
+    };
+    try {
+      const status = await publishAndWait();
+      expect(status.error.message).toBe("Published, but tidying up after it failed: disk full");
+      expect(await served()).toContain("headline: Tidy fails");
+      expect(heroAt("HEAD")).toBe("headline: Tidy fails");
+      expect(status.drafts).toEqual([]);
+      const current = JSON.parse(await readFile(path.join(releases(), "current.json"), "utf8"));
+      expect(existsSync(path.join(releases(), current.release, "client", "index.html"))).toBe(true);
+    } finally {
+      publishFaults.at = undefined;
+    }
+  });
+
+  // A kill at each step: the work stops where it is, with no clean-up; then the server starts again on the same folders.
+  it.each(PUBLISH_STEPS)("stopped at %s, then restarted: the served site, the history and the drafts agree, no edit lost", async (stop) => {
+    const before = git("rev-parse", "HEAD");
+    const edit = `headline: Stopped at ${stop}\n`;
+    expect((await save(edit)).statusCode).toBe(200);
+    publishFaults.at = (step) => {
+      if (step === stop) throw new SimulatedCrash(step);
+    };
+    try {
+      await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } });
+      await app.close();
+    } finally {
+      publishFaults.at = undefined;
+    }
+    app = await buildApp(loadConfig(editorEnv()));
+    cookie = await signIn(app);
+    const committed = PUBLISH_STEPS.indexOf(stop) >= PUBLISH_STEPS.indexOf("commit");
+    const head = git("rev-parse", "HEAD");
+    expect(head === before).toBe(!committed);
+    expect(await served()).toContain(heroAt("HEAD"));
+    const status = (await app.inject({ url: contentEndpoints.status, headers: { cookie } })).json();
+    expect(status.published.commit).toBe(git("rev-parse", "--short", "HEAD"));
+    expect(status.drafts).toEqual(committed ? [] : ["content/home/hero.yaml"]);
+    expect(await readFile(path.join(source, "content", "home", "hero.yaml"), "utf8")).toBe(edit);
+    // Nothing half-done is left: no journal, no build folder, and the served release is there.
+    const names = await readdir(releases());
+    expect(names.filter((name) => name.startsWith("build-") || name === "publishing.json")).toEqual([]);
+    // The next publish takes whatever is left as a draft.
+    const next = await publishAndWait();
+    expect(next.error).toBeUndefined();
+    expect(heroAt("HEAD")).toBe(edit.trim());
+    expect(await served()).toContain(edit.trim());
   });
 });
 

@@ -28,6 +28,8 @@ export interface LiveSite {
    * A build that cannot be loaded throws and leaves the current one serving.
    */
   swap(siteDir: string): Promise<void>;
+  /** Reads and checks another build like swap, without serving it yet; serving it is then the returned call, which cannot fail. */
+  load(siteDir: string): Promise<() => void>;
 }
 
 interface LoadedSite {
@@ -76,9 +78,14 @@ export async function sitePlugin(app: FastifyInstance, options: SitePluginOption
       return site.siteDir;
     },
     async swap(siteDir) {
+      (await this.load(siteDir))();
+    },
+    async load(siteDir) {
       const next = await loadSite(siteDir, options);
-      site = next;
-      app.log.info({ files: next.files.size, siteDir }, "site swapped");
+      return () => {
+        site = next;
+        app.log.info({ files: next.files.size, siteDir }, "site swapped");
+      };
     },
   });
 
