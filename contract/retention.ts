@@ -12,6 +12,8 @@ export const retentionDefaults = {
   unconfirmedSignupDays: 30,
   /** Emails and CRM calls sent or given up on, with their delivery record, counted from the last attempt. */
   deliveryDays: 30,
+  /** Submissions held as suspected spam, counted from when they were received. */
+  spamDays: 30,
 } as const;
 
 export type RetentionPeriods = { readonly [K in keyof typeof retentionDefaults]: number };
@@ -21,6 +23,7 @@ export const retentionEnv: { readonly [K in keyof RetentionPeriods]: string } = 
   enquiryMonths: "RETENTION_ENQUIRY_MONTHS",
   unconfirmedSignupDays: "RETENTION_UNCONFIRMED_SIGNUP_DAYS",
   deliveryDays: "RETENTION_DELIVERY_DAYS",
+  spamDays: "RETENTION_SPAM_DAYS",
 };
 
 /** Longest period accepted (about 100 years): far beyond any policy, and still a valid date. */
@@ -58,6 +61,7 @@ export function retentionCutoffs(periods: RetentionPeriods, now: Date) {
     enquiries: enquiries.toISOString(),
     unconfirmedSignups: new Date(now.getTime() - periods.unconfirmedSignupDays * DAY_MS).toISOString(),
     deliveries: new Date(now.getTime() - periods.deliveryDays * DAY_MS).toISOString(),
+    spam: new Date(now.getTime() - periods.spamDays * DAY_MS).toISOString(),
   };
 }
 

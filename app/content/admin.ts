@@ -164,6 +164,8 @@ export const adminCopy = {
       "delivery-retry": "Retried a delivery",
       backup: "Backup",
       restore: "Restore",
+      "spam-release": "Released from Spam",
+      "spam-delete": "Deleted from Spam",
     } satisfies Record<OwnerActionName, string>,
   },
 } as const;

@@ -9,6 +9,7 @@ import * as adminSessions0003 from "./migrations/0003-admin-sessions";
 import * as analytics0005 from "./migrations/0005-analytics";
 import * as ownerActions0007 from "./migrations/0007-owner-actions";
 import * as subscriberConsentVersion0008 from "./migrations/0008-subscriber-consent-version";
+import * as suspectedSpam0009 from "./migrations/0009-suspected-spam";
 import type { Database } from "./schema";
 import { WalSyncedSqliteDialect } from "./wal-sync";
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0005-analytics": analytics0005,
   "0007-owner-actions": ownerActions0007,
   "0008-subscriber-consent-version": subscriberConsentVersion0008,
+  "0009-suspected-spam": suspectedSpam0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
