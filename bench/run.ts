@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish] [--no-build] [--routes /,/contact]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish,spam] [--no-build] [--routes /,/contact]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
@@ -15,6 +15,7 @@ import { runNotices } from "./notices";
 import { runObservatory } from "./observatory";
 import { runPrivacy } from "./privacy";
 import { runPublish } from "./publish";
+import { runSpam } from "./spam";
 import { runStatic } from "./static";
 
 const parts = {
@@ -31,6 +32,7 @@ const parts = {
   privacy: () => runPrivacy(),
   "first-tap": () => runFirstTap(),
   publish: () => runPublish(),
+  spam: () => runSpam(),
 } as const;
 type Part = keyof typeof parts;
 

@@ -59,6 +59,9 @@ export function useProofOfWork(formRef: { readonly current: HTMLFormElement | nu
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    // Started before this code arrived (focused, typed in or autofilled): solve now, as a held press may follow at once.
+    const started = form.contains(document.activeElement) || Array.from(form.elements).some((field) => field instanceof HTMLInputElement && field.type !== "checkbox" && field.type !== "hidden" && field.value !== "");
+    if (started) startProofOfWork();
     form.addEventListener("focusin", startProofOfWork);
     form.addEventListener("input", startProofOfWork);
     return () => {
