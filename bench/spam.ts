@@ -7,7 +7,9 @@
 // sending the contact form at machine speed. Humans: Playwright typing at a
 // person's pace, autofill filling the form in 300 ms, a password manager filling
 // the honeypot too, and a browser without JavaScript (its native form post,
-// simulated at the HTTP level: the same request a browser sends). One browser
+// simulated at the HTTP level: the same request a browser sends). The people's
+// Chromium runs without the automation flag (navigator.webdriver false, as in
+// anyone's own browser); the bot's is Playwright's as it comes. One browser
 // context per kind, reused, so it runs on a 2-core machine.
 //   node --import tsx bench/spam.ts [--quick]
 import { mkdtemp, rm } from "node:fs/promises";
@@ -94,6 +96,7 @@ export async function runSpam(): Promise<void> {
   const browserLike = { "user-agent": CHROME_UA, origin: base, referer: `${base}/contact`, "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" };
 
   let browser: Browser | undefined;
+  let peoplesBrowser: Browser | undefined;
   const started = Date.now();
   try {
     // Bots over HTTP: a few at a time, as a small botnet would.
@@ -133,9 +136,10 @@ export async function runSpam(): Promise<void> {
 
     // The browser kinds: one context each, its page reused from one submission to the next.
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
+    peoplesBrowser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, "--disable-blink-features=AutomationControlled"] });
     /** A person's browser: no automation flag, the banners already acknowledged (a returning visitor). */
     const personPage = async () => {
-      const context = await browser!.newContext({ userAgent: CHROME_UA, viewport: { width: 1280, height: 800 } });
+      const context = await peoplesBrowser!.newContext({ userAgent: CHROME_UA, viewport: { width: 1280, height: 800 } });
       await context.addInitScript(() => {
         window.localStorage.setItem("cookiesAccepted", "true");
         window.localStorage.setItem("disclaimerAccepted", "true");
@@ -204,7 +208,7 @@ export async function runSpam(): Promise<void> {
         await form.getByLabel(contactForm.labels.role).selectOption("Business");
         await form.getByLabel(contactForm.labels.message).fill("Please call me back about payroll.");
         // A password manager fills the hidden field too (it takes it for a login's).
-        if (alsoHoneypot) await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
+        if (alsoHoneypot) await form.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
           input.value = "sam.ray@example.co.uk";
           input.dispatchEvent(new Event("input", { bubbles: true }));
         });
@@ -217,6 +221,7 @@ export async function runSpam(): Promise<void> {
     await autofill({ group: "human", name: "human: password manager fills honeypot" }, true, plan.humans.passwordManager);
   } finally {
     await browser?.close();
+    await peoplesBrowser?.close();
     // Give the worker a moment, then read the store with the server stopped.
     await sleep(1500);
     await server.stop();

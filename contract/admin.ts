@@ -201,6 +201,7 @@ export const spamReasonNames = [
   "pow-missing",
   "pow-invalid",
   "pow-replayed",
+  "automated",
   "no-browser",
   "links",
   "foreign-script",

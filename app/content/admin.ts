@@ -203,6 +203,7 @@ export const adminSpamCopy = {
     "pow-missing": "No proof of work",
     "pow-invalid": "Forged proof of work",
     "pow-replayed": "Reused proof of work",
+    automated: "Sent by a browser under automation",
     "no-browser": "Not sent by a browser",
     links: "Several links",
     "foreign-script": "Unexpected alphabet",

@@ -139,6 +139,8 @@ export async function postLead(body: Readonly<Record<string, string>>, { submiss
   if (own && submission.proof === undefined) submission.proof = await takeProof();
   const renderedAt = submission.renderedAt + (Date.now() - waitStarted);
   const proof: Record<string, string> = own && submission.proof ? { [headers.proofOfWork]: submission.proof } : {};
+  // WebDriver's own flag: a browser driven by a script says so (a person's never does).
+  if (own && navigator.webdriver) proof[headers.automated] = "1";
   try {
     const response = await fetch(`${base}${CONTACT_ENDPOINT}`, {
       method: "POST",

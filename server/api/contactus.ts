@@ -135,7 +135,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     await app.register(cors, {
       origin: [...options.corsOrigins],
       methods: ["POST"],
-      allowedHeaders: ["Content-Type", headers.idempotencyKey, headers.renderedAt, headers.proofOfWork],
+      allowedHeaders: ["Content-Type", headers.idempotencyKey, headers.renderedAt, headers.proofOfWork, headers.automated],
       maxAge: 600,
     });
   }
@@ -228,7 +228,8 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         ageMs: ageMs !== undefined && ageMs >= 0 ? ageMs : undefined,
         minSubmitMs,
         proof: await options.proofOfWork.check(headerValue(request, headers.proofOfWork), proofOwner),
-        fromBrowser: headerValue(request, "sec-fetch-mode") !== undefined || headerValue(request, "sec-fetch-site") !== undefined,
+        fromBrowser: ["sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest"].every((name) => headerValue(request, name) !== undefined),
+        automated: headerValue(request, headers.automated) === "1",
         text: parsed.kind === "enquiry" ? `${parsed.lead.name}\n${parsed.lead.message}` : "",
       });
       request.spamReasons = verdict.reasons;

@@ -13,7 +13,7 @@ const METRICS_PORT = 4461;
 const enquiry = (n: number) => ({ name: "Ann Example", email: `ann${n}@example.co.uk`, phone: "07700 900123", salutation: "Freelancer", sector: "Healthcare", you_need: "Payroll", message: "Hello" });
 // As a browser's script posts (Fetch Metadata sent), without a proof of work: one spam signal, so stored.
 const post = (app: FastifyInstance, payload: object, extra: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers: { "sec-fetch-site": "same-origin", ...extra } });
+  app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers: { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty", ...extra } });
 
 /** The value of one sample in Prometheus's text format, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -22,10 +22,13 @@ export interface SignalInput {
   minSubmitMs: number;
   proof: ProofState;
   /**
-   * Whether the request carried the Fetch Metadata headers (Sec-Fetch-*) every
-   * browser of the last years sends; scripts posting directly usually do not.
+   * Whether the request carried the Fetch Metadata headers every browser of the
+   * last years sends on every request (Sec-Fetch-Site, -Mode and -Dest); HTTP
+   * libraries send none, or (Node's fetch) only Sec-Fetch-Mode.
    */
   fromBrowser: boolean;
+  /** The browser said it is driven by automation (navigator.webdriver): a person's never does. */
+  automated: boolean;
   /** The visitor's own words (the message and name); empty for a sign-up. */
   text: string;
 }
@@ -66,6 +69,7 @@ export function spamSignals(input: SignalInput): SpamVerdict {
   if (input.proof === "missing") weights.set("pow-missing", 1);
   if (input.proof === "invalid") weights.set("pow-invalid", 2);
   if (input.proof === "replayed") weights.set("pow-replayed", 2);
+  if (input.automated) weights.set("automated", 2);
   if (!input.fromBrowser) weights.set("no-browser", 1);
   const links = linkCount(input.text);
   if (links >= 2) weights.set("links", links >= 3 ? 2 : 1);

@@ -26,9 +26,9 @@ const enquiry = (fields: Record<string, string> = {}) => ({
   ...fields,
 });
 /** What a hydrated form's fetch sends besides the fields (a browser adds the Fetch Metadata). */
-const fromScript = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" };
+const fromScript = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" };
 /** A browser's own form post (JavaScript off, or pressed before the form hydrated). */
-const navigation = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate", accept: "text/html" };
+const navigation = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", accept: "text/html" };
 /** A plain HTTP client: nothing but the body. */
 const bare = {};
 
@@ -136,6 +136,15 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     const replayer = "replayer@example.co.uk";
     await submit(enquiry({ email: replayer }), { ...fromScript, [headers.proofOfWork]: spent });
     expect(JSON.parse((await held(replayer))[0]!.reasons)).toEqual(["pow-replayed"]);
+  });
+
+  it("holds a browser that says it is automated, and a script with only Node's Sec-Fetch-Mode", async () => {
+    const driven = "driven@example.co.uk";
+    await submit(enquiry({ email: driven }), { ...fromScript, [headers.proofOfWork]: await proof(), [headers.automated]: "1" });
+    expect(JSON.parse((await held(driven))[0]!.reasons)).toEqual(["automated"]);
+    const undici = "undici@example.co.uk";
+    await submit(enquiry({ email: undici }), { "sec-fetch-mode": "cors" });
+    expect(JSON.parse((await held(undici))[0]!.reasons)).toEqual(["pow-missing", "no-browser"]);
   });
 
   it("holds link spam even with a proof, and notes a foreign script without holding it alone", async () => {
