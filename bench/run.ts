@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish,publish-crash] [--no-build] [--routes /,/contact]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish,publish-crash,spam] [--no-build] [--routes /,/contact]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
@@ -16,6 +16,7 @@ import { runObservatory } from "./observatory";
 import { runPrivacy } from "./privacy";
 import { runPublish } from "./publish";
 import { runPublishCrash } from "./publish-crash";
+import { runSpam } from "./spam";
 import { runStatic } from "./static";
 
 const parts = {
@@ -33,6 +34,7 @@ const parts = {
   "first-tap": () => runFirstTap(),
   publish: () => runPublish(),
   "publish-crash": () => runPublishCrash(),
+  spam: () => runSpam(),
 } as const;
 type Part = keyof typeof parts;
 

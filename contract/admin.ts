@@ -23,6 +23,14 @@ export const adminEndpoints = {
   /** The audit trail, newest first (`?page&pageSize`), and all of it as CSV. */
   activity: `${ADMIN_API}/activity`,
   activityCsv: `${ADMIN_API}/activity.csv`,
+  /** Suspected spam, newest first (`?q&page&pageSize`), and all of it as CSV. */
+  spam: `${ADMIN_API}/spam`,
+  spamCsv: `${ADMIN_API}/spam.csv`,
+  /** GET: how many submissions are held as suspected spam (the tab's count). */
+  spamCount: `${ADMIN_API}/spam-count`,
+  /** POST: not spam: the submission is released as an accepted lead (its emails and CRM call), once. DELETE: deleted. */
+  spamItem: (id: string) => `${ADMIN_API}/spam/${encodeURIComponent(id)}`,
+  spamRelease: (id: string) => `${ADMIN_API}/spam/${encodeURIComponent(id)}/release`,
 } as const;
 
 export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;
@@ -115,6 +123,8 @@ export interface EraseResult {
   /** The analytics' pending sign-up context kept under a hash of the address (0 or 1). */
   pendingSignups: number;
   crmNotified: boolean;
+  /** Submissions held as suspected spam with the address. */
+  spam: number;
 }
 
 /** What a purge of expired personal data removed. */
@@ -125,6 +135,8 @@ export interface PurgeResult {
   mailFiles: number;
   /** The analytics' daily rows past RETENTION_ANALYTICS_MONTHS (totals only: no person in them). */
   analyticsRows: number;
+  /** Submissions held as suspected spam past RETENTION_SPAM_DAYS. */
+  spam: number;
 }
 
 /**
@@ -140,6 +152,8 @@ export interface PersonExport {
   deliveries: Record<string, unknown>[];
   /** The page and campaign a pending sign-up came from, kept under a hash of the address until it confirms. */
   pendingSignupAnalytics: Record<string, unknown>[];
+  /** Submissions with the address held as suspected spam (never delivered), each marked `suspected_spam: true` with its reasons. */
+  suspectedSpam: Record<string, unknown>[];
 }
 
 /** What the audit trail records: every owner action on the data, from /admin or the command line. */
@@ -159,6 +173,8 @@ export const ownerActionNames = [
   "content-save",
   "content-preview",
   "content-publish",
+  "spam-release",
+  "spam-delete",
 ] as const;
 export type OwnerActionName = (typeof ownerActionNames)[number];
 
@@ -179,3 +195,42 @@ export interface OwnerActionEntry {
 
 /** GET activity: a page of the trail, and how long the server keeps it (RETENTION_AUDIT_MONTHS). */
 export type ActivityPage = Page<OwnerActionEntry> & { retentionMonths: number };
+
+/**
+ * Why a submission was held as suspected spam. Each signal adds weight; a
+ * submission whose weight reaches the threshold (server/spam/signals.ts) is
+ * held out of the inbox, its emails and its CRM call until the owner decides.
+ */
+export const spamReasonNames = [
+  "honeypot",
+  "too-fast",
+  "pow-missing",
+  "pow-invalid",
+  "pow-replayed",
+  "automated",
+  "no-browser",
+  "links",
+  "foreign-script",
+] as const;
+export type SpamReasonName = (typeof spamReasonNames)[number];
+
+/** One submission held as suspected spam, as the inbox's Spam view lists it. */
+export interface SpamSummary {
+  id: string;
+  createdAt: string;
+  kind: "enquiry" | "newsletter";
+  email: string;
+  /** The enquiry's fields by key (lists as lists); for a sign-up, the address alone. */
+  fields: Record<string, string | string[]>;
+  reasons: SpamReasonName[];
+  score: number;
+  sourcePage: string | null;
+  userAgent: string | null;
+}
+
+/** POST release: the lead it became (an enquiry's id, or the sign-up's outcome). */
+export interface SpamRelease {
+  kind: "enquiry" | "newsletter";
+  /** The enquiry stored in the inbox (null for a sign-up). */
+  enquiryId: string | null;
+}

@@ -27,11 +27,22 @@ export const fields = {
  *   retries of that submission; 1–200 printable ASCII characters.
  * - X-Form-Rendered-At: when the form was rendered, in milliseconds since the epoch
  *   (Date.now()). Both are optional.
+ * - X-Altcha: an ALTCHA proof of work (base64 JSON) for a challenge from
+ *   GET /api/contactus/challenge. Optional: a submission without it is stored,
+ *   and its absence counts towards suspected spam.
+ * - X-Form-Automated: "1" from a browser that reports it is driven by WebDriver
+ *   (a headless bot's); counts towards suspected spam.
  */
 export const headers = {
   idempotencyKey: "Idempotency-Key",
   renderedAt: "X-Form-Rendered-At",
+  proofOfWork: "X-Altcha",
+  /** "1" when the browser says it is driven by automation (navigator.webdriver). */
+  automated: "X-Form-Automated",
 } as const;
+
+/** GET: a proof-of-work challenge (ALTCHA's JSON) the form solves in the background once the visitor starts it. */
+export const CHALLENGE_ENDPOINT = `${CONTACT_ENDPOINT}/challenge`;
 
 export const IDEMPOTENCY_KEY_MAX = 200;
 /** Printable ASCII (space to tilde), at most IDEMPOTENCY_KEY_MAX characters. */

@@ -14,6 +14,8 @@ export const retentionDefaults = {
   deliveryDays: 30,
   /** The analytics' daily totals, counted from the day they count. */
   analyticsMonths: 24,
+  /** Submissions held as suspected spam, counted from when they were received. */
+  spamDays: 30,
 } as const;
 
 export type RetentionPeriods = { readonly [K in keyof typeof retentionDefaults]: number };
@@ -24,6 +26,7 @@ export const retentionEnv: { readonly [K in keyof RetentionPeriods]: string } = 
   unconfirmedSignupDays: "RETENTION_UNCONFIRMED_SIGNUP_DAYS",
   deliveryDays: "RETENTION_DELIVERY_DAYS",
   analyticsMonths: "RETENTION_ANALYTICS_MONTHS",
+  spamDays: "RETENTION_SPAM_DAYS",
 };
 
 /** Longest period accepted (about 100 years): far beyond any policy, and still a valid date. */
@@ -65,6 +68,7 @@ export function retentionCutoffs(periods: RetentionPeriods, now: Date) {
     analyticsDay: analytics.toISOString().slice(0, 10),
     unconfirmedSignups: new Date(now.getTime() - periods.unconfirmedSignupDays * DAY_MS).toISOString(),
     deliveries: new Date(now.getTime() - periods.deliveryDays * DAY_MS).toISOString(),
+    spam: new Date(now.getTime() - periods.spamDays * DAY_MS).toISOString(),
   };
 }
 

@@ -28,11 +28,12 @@ describe("readBuildEnv", () => {
   });
 
   it("reads the retention periods the server enforces, under the same names, and refuses a bad one", () => {
-    expect(readBuildEnv({ RETENTION_ENQUIRY_MONTHS: "12", RETENTION_DELIVERY_DAYS: "7" }).retention).toEqual({
+    expect(readBuildEnv({ RETENTION_ENQUIRY_MONTHS: "12", RETENTION_DELIVERY_DAYS: "7", RETENTION_SPAM_DAYS: "14" }).retention).toEqual({
       enquiryMonths: 12,
       unconfirmedSignupDays: retentionDefaults.unconfirmedSignupDays,
       deliveryDays: 7,
       analyticsMonths: retentionDefaults.analyticsMonths,
+      spamDays: 14,
     });
     expect(() => readBuildEnv({ RETENTION_UNCONFIRMED_SIGNUP_DAYS: "0" })).toThrow(/RETENTION_UNCONFIRMED_SIGNUP_DAYS="0": must be from 1 to 1200/);
     expect(() => readBuildEnv({ RETENTION_ENQUIRY_MONTHS: "two" })).toThrow(/RETENTION_ENQUIRY_MONTHS="two": must be a whole number/);

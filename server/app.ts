@@ -38,6 +38,9 @@ import { postWebhook } from "./outbox/webhook";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
 import { createPersonalData } from "./privacy/personal-data";
 import { createPurgeSchedule } from "./privacy/purge-schedule";
+import { createProofOfWork, memorySpentProofs, redisSpentProofs } from "./spam/proof-of-work";
+import { spamAdminRoutes } from "./spam/spam-admin";
+import { createSpamStore } from "./spam/spam-store";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -212,7 +215,16 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   app.addHook("onReady", async () => purges.start());
   // Closed (its last counts written) by the onClose hook above, before the store.
   const analytics = config.analytics.enabled ? await startAnalytics(app, { config, db, redis, emailHashSecret: ipHashSecret }) : undefined;
+  // Suspected spam: held apart from the inbox until the owner releases or deletes it (server/spam/).
+  const spam = createSpamStore(db);
   const unsubscribeSecret = await resolvePersistedSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe.secret", "UNSUBSCRIBE_SECRET");
+  const leadDeliveries = {
+    publicSiteUrl: config.publicSiteUrl,
+    from: config.mail.from,
+    teamEmail: config.mail.teamEmail,
+    unsubscribeSecret,
+    webhookUrl: config.webhook?.url,
+  };
   await app.register(contactUsRoutes, {
     prefix: CONTACT_ENDPOINT,
     store: app.leads,
@@ -223,16 +235,13 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     redis,
     onRateLimitFallback,
     minSubmitMs: config.minSubmitMs,
-    deliveries: {
-      publicSiteUrl: config.publicSiteUrl,
-      from: config.mail.from,
-      teamEmail: config.mail.teamEmail,
-      unsubscribeSecret,
-      webhookUrl: config.webhook?.url,
-    },
+    deliveries: leadDeliveries,
     confirmationResendMinMs: config.confirmationResendMinMs,
     onEnqueued: () => app.outbox.poke(),
     analytics: analytics?.leads,
+    proofOfWork: createProofOfWork({ secret: ipHashSecret, spent: redis ? redisSpentProofs(redis) : memorySpentProofs() }),
+    spam,
+    spamFilter: config.spamFilter,
   });
 
   await app.register(newsletterRoutes, {
@@ -278,6 +287,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     extraRoutes: (scope) => {
       analytics?.reportRoutes(scope);
       contentRoutes(scope);
+      spamAdminRoutes(scope, { db, spam, release: { store: app.leads, deliveries: leadDeliveries, resendMinMs: config.confirmationResendMinMs }, onReleased: () => app.outbox.poke() });
     },
     auditRetentionMonths: config.admin.auditRetentionMonths,
     onDeliveryRetried: () => app.outbox.poke(),

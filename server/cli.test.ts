@@ -7,6 +7,7 @@ import { emptyValues, enquiryFields } from "../contract/fields";
 import { exportColumns, toCsv, type ExportColumns } from "./export";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
+import { createSpamStore } from "./spam/spam-store";
 
 let dataDir: string;
 
@@ -21,6 +22,10 @@ beforeAll(async () => {
     consentVersion: "v1", sourcePage: "/contact", userAgent: "ua", ipHash: "h",
   });
   await store.subscribe({ email: "news@example.co.uk", consentVersion: "newsletter-v1", sourcePage: "/", ipHash: null });
+  await createSpamStore(db).quarantine({
+    kind: "enquiry", email: "bot@example.co.uk", fields: { ...emptyValues(enquiryFields), name: "Bot", email: "bot@example.co.uk", role: "Agency", message: "https://a https://b https://c" },
+    reasons: ["links", "pow-missing"], score: 3, consentVersion: "v1", sourcePage: "/contact", userAgent: "ua", ipHash: "h",
+  });
   await store.close();
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -45,6 +50,12 @@ describe("csv", () => {
 });
 
 describe("npm run leads -- export", () => {
+  it("exports held suspected spam, each row marked with its reasons", async () => {
+    const { code, out } = await run("export", "--kind", "spam", "--format", "json");
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual([expect.objectContaining({ suspected_spam: "yes", reasons: ["links", "pow-missing"], score: "3", kind: "enquiry", email: "bot@example.co.uk", name: "Bot" })]);
+  });
+
   it("exports enquiries as CSV with a header row and safe cells", async () => {
     const { code, out } = await run("export", "--kind", "enquiries");
     expect(code).toBe(0);

@@ -6,6 +6,8 @@ import { backupUsage, runBackupCli } from "./ops/backup-cli";
 import { privacyCommands, privacyUsage, runPrivacyCli } from "./privacy/privacy-cli";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
+import { spamExportColumns } from "./spam/spam-admin";
+import { createSpamStore } from "./spam/spam-store";
 
 // The owner's command line: `npm run leads -- export --kind enquiries|subscribers
 // [--since DATE] [--format csv|json]` writes the leads to stdout; `backup` and
@@ -14,9 +16,10 @@ import { createLeadStore } from "./store/lead-store";
 // (DATA_DIR or DATABASE_URL). Each command is recorded in the audit trail
 // (admin/audit.ts) as done by "cli".
 
-const usage = `Usage: npm run leads -- export --kind enquiries|subscribers [--since YYYY-MM-DD] [--format csv|json]
+const usage = `Usage: npm run leads -- export --kind enquiries|subscribers|spam [--since YYYY-MM-DD] [--format csv|json]
 
-  --kind     which leads: enquiries (the contact form) or subscribers (the newsletter)
+  --kind     which leads: enquiries (the contact form), subscribers (the newsletter),
+             or spam (submissions held as suspected spam, each marked with its reasons)
   --since    only rows created on or after this date or ISO timestamp (UTC)
   --format   csv (default; opens in a spreadsheet) or json
 
@@ -24,13 +27,13 @@ ${privacyUsage}
 
 ${backupUsage}`;
 
-type Kind = keyof typeof exportColumns;
+type Kind = keyof typeof exportColumns | "spam";
 
 function parse(argv: string[]) {
   const parsed = parseCommand(argv, ["export", "backup", "restore", ...privacyCommands], { kind: { type: "string" }, since: { type: "string" }, format: { type: "string", default: "csv" } });
   if ("help" in parsed) return parsed;
   const { values } = parsed;
-  if (values.kind !== "enquiries" && values.kind !== "subscribers") throw new UsageError("--kind must be enquiries or subscribers.");
+  if (values.kind !== "enquiries" && values.kind !== "subscribers" && values.kind !== "spam") throw new UsageError("--kind must be enquiries, subscribers or spam.");
   if (values.format !== "csv" && values.format !== "json") throw new UsageError("--format must be csv or json.");
   let since: string | undefined;
   if (typeof values.since === "string") {
@@ -53,8 +56,14 @@ async function exportLeads(args: Exclude<ReturnType<typeof parse>, { help: true 
   const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const store = createLeadStore(db, dialect);
   try {
-    const columns = exportColumns[args.kind];
-    const rows = args.kind === "enquiries" ? await store.listEnquiries({ since: args.since }) : await store.listSubscribers({ since: args.since });
+    const columns = args.kind === "spam" ? spamExportColumns() : exportColumns[args.kind];
+    const since = args.since;
+    const rows =
+      args.kind === "spam"
+        ? (await createSpamStore(db).rows()).filter((row) => since === undefined || row.created_at >= since)
+        : args.kind === "enquiries"
+          ? await store.listEnquiries({ since })
+          : await store.listSubscribers({ since });
     io.out(args.format === "json" ? `${JSON.stringify(toRecords(columns, rows), null, 2)}\n` : toCsv(columns, rows));
     await recordOwnerAction(db, { action: "export", actor: CLI_ACTOR, detail: { kind: args.kind, rows: rows.length, format: args.format, since: args.since ?? null } });
     return 0;

@@ -147,7 +147,7 @@ describe("retention", () => {
     expect(loadConfig({}).retention).toEqual({ periods: retentionDefaults, intervalMs: 6 * 60 * 60 * 1000 });
     const env = { RETENTION_ENQUIRY_MONTHS: "12", RETENTION_UNCONFIRMED_SIGNUP_DAYS: "14", RETENTION_DELIVERY_DAYS: "7", RETENTION_ANALYTICS_MONTHS: "13", PURGE_INTERVAL_HOURS: "1" };
     expect(loadConfig(env).retention).toEqual({ periods: readBuildEnv(env).retention, intervalMs: 60 * 60 * 1000 });
-    expect(loadConfig(env).retention.periods).toEqual({ enquiryMonths: 12, unconfirmedSignupDays: 14, deliveryDays: 7, analyticsMonths: 13 });
+    expect(loadConfig(env).retention.periods).toEqual({ enquiryMonths: 12, unconfirmedSignupDays: 14, deliveryDays: 7, analyticsMonths: 13, spamDays: 30 });
   });
 
   it("refuses a period that is not a whole number of at least 1, naming it", () => {

@@ -114,6 +114,7 @@ export const EnvSchema = v.object({
   RATE_LIMIT_MAX: count("5", 1),
   RATE_LIMIT_WINDOW_MS: count("60000", 1000),
   MIN_SUBMIT_MS: count("2000", 0),
+  SPAM_FILTER: v.optional(v.picklist(["on", "off"], 'must be "on" or "off"'), "on"),
   CORS_ORIGINS: v.optional(origins, ""),
   IP_HASH_SECRET: v.optional(secret(secretMinimums.IP_HASH_SECRET)),
   TRUST_PROXY: trustProxy,
@@ -195,6 +196,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   /** A form submitted sooner than this after it was rendered is taken for a bot. */
   minSubmitMs: number;
+  /** Off: no submission is held as suspected spam (its signals are still counted in the metrics). */
+  spamFilter: boolean;
   /** Other origins allowed to POST leads cross-site (CORS); empty means same-origin only. */
   corsOrigins: string[];
   /** Key for hashing visitors' IP addresses; when unset a random one is kept in dataDir. */
@@ -309,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: out.REDIS_URL,
     rateLimit: { max: out.RATE_LIMIT_MAX, windowMs: out.RATE_LIMIT_WINDOW_MS },
     minSubmitMs: out.MIN_SUBMIT_MS,
+    spamFilter: out.SPAM_FILTER === "on",
     corsOrigins: out.CORS_ORIGINS,
     ipHashSecret: out.IP_HASH_SECRET,
     trustProxy: out.TRUST_PROXY,

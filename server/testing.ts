@@ -45,6 +45,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     // Limits lifted unless a test sets its own: only the rate-limit tests want them low.
     RATE_LIMIT_MAX: "1000",
     MIN_SUBMIT_MS: "2000",
+    // Tests post as scripts (no proof of work, no browser headers): only the spam tests hold suspected spam.
+    SPAM_FILTER: "off",
     ...env,
   });
   let app: FastifyInstance;

@@ -1,7 +1,7 @@
 // Copy of the owner's inbox at /admin. Not linked from the site and never indexed.
 // Each field's name in the list, the details and the filters comes from the
 // forms' field tables (contract/form-fields.ts).
-import type { OwnerActionName } from "../../contract/admin";
+import type { OwnerActionName, SpamReasonName } from "../../contract/admin";
 import { enquiryFields, inboxFilterLabels } from "../../contract/fields";
 
 export const adminMeta = {
@@ -168,6 +168,48 @@ export const adminCopy = {
       "content-save": "Saved a content edit",
       "content-preview": "Previewed the content",
       "content-publish": "Published the content",
+      "spam-release": "Released from Spam",
+      "spam-delete": "Deleted from Spam",
     } satisfies Record<OwnerActionName, string>,
   },
+} as const;
+
+/** The inbox's Spam view: submissions held as suspected spam, and the owner's two answers. */
+export const adminSpamCopy = {
+  tab: (count: number | null) => (count === null ? "Spam" : `Spam (${count})`),
+  intro: (days: number | null) =>
+    `Submissions that looked like spam are kept here instead of the inbox: nobody was emailed, the CRM was not called and no confirmation was sent. "Not spam" sends each on as an enquiry or sign-up; "Delete" removes it.${days === null ? "" : ` Whatever is left is deleted ${plural(days, "day", "days")} after it arrived.`}`,
+  searchLabel: "Search email, name or message",
+  search: "Search",
+  clear: "Clear",
+  exportCsv: "Export spam as CSV",
+  found: (total: number) => `${plural(total, "submission", "submissions")} held as suspected spam.`,
+  loadFailed: "The spam could not be loaded. Please try again.",
+  caption: "Suspected spam, newest first",
+  received: "Received",
+  kind: "Form",
+  kinds: { enquiry: "Enquiry", newsletter: "Newsletter" } as Record<string, string>,
+  from: "From",
+  message: "Message",
+  reasons: "Why it was held",
+  actions: "Actions",
+  empty: "No suspected spam.",
+  release: "Not spam",
+  releaseLabel: (who: string) => `Not spam: send on ${who}`,
+  remove: "Delete",
+  removeLabel: (who: string) => `Delete ${who}`,
+  released: (who: string) => `${who} was sent on as an accepted lead.`,
+  removed: (who: string) => `${who} was deleted.`,
+  actionFailed: "That did not work. Please try again.",
+  reasonNames: {
+    honeypot: "Hidden field filled",
+    "too-fast": "Sent too fast",
+    "pow-missing": "No proof of work",
+    "pow-invalid": "Forged proof of work",
+    "pow-replayed": "Reused proof of work",
+    automated: "Sent by a browser under automation",
+    "no-browser": "Not sent by a browser",
+    links: "Several links",
+    "foreign-script": "Unexpected alphabet",
+  } satisfies Record<SpamReasonName, string>,
 } as const;

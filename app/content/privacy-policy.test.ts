@@ -20,6 +20,7 @@ describe("the privacy policy's retention periods", () => {
     expect(retentionSection).toContain(`never confirmed are deleted ${statedRetention.unconfirmedSignupDays} days after the sign-up`);
     expect(retentionSection).toContain(`deleted ${statedRetention.deliveryDays} days after the last try to deliver them`);
     expect(retentionSection).toContain(`deleted ${statedRetention.analyticsMonths} months after the day they count`);
+    expect(retentionSection).toContain(`deleted ${statedRetention.spamDays} days after we received them`);
     expect(retentionSection).not.toContain("last contact");
   });
 });

@@ -3,7 +3,7 @@
 // its boundary from the FormData, so we never set it ourselves.
 import { useEffect, useMemo, useRef, type FormEvent } from "react";
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/content/constants";
-import { CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
+import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
 import { trackFormSubmit, visitHeader } from "./analytics-beacon";
 import { useShownFromFirstPaint } from "./hydrated-later";
 
@@ -20,6 +20,55 @@ export const API_BASE = (import.meta.env.PUBLIC_API_BASE ?? "").replace(/\/+$/, 
 export interface Submission {
   key: string;
   renderedAt: number;
+  /** Its proof of work, once taken: a retry of this submission sends the same one. */
+  proof?: string | null;
+}
+
+/** A proof is solved once the visitor starts a form; a send waits this long at most for one under way. */
+export const PROOF_WAIT_MAX_MS = 4000;
+/** A proof older than this is not sent: its challenge (30 minutes) may have expired on the way. */
+const PROOF_MAX_AGE_MS = 25 * 60 * 1000;
+
+/** The proof being solved for the next submission, if the visitor has started a form. */
+let proofJob: { started: number; proof: Promise<string | null> } | null = null;
+
+/**
+ * Starts solving a proof of work in the background (the solver's code is
+ * fetched now, not with the page). Called on the first focus or input in a
+ * form; does nothing while one is under way, or for a foreign API.
+ */
+export function startProofOfWork(): void {
+  if (proofJob || !isOwnApi(API_BASE, window.location.origin)) return;
+  proofJob = {
+    started: Date.now(),
+    proof: import("./proof-of-work").then((solver) => solver.solveProof(`${API_BASE}${CHALLENGE_ENDPOINT}`)).catch(() => null),
+  };
+}
+
+/** Takes the proof under way (waiting a little for it); none when the visitor never started the form (a held early press). */
+async function takeProof(): Promise<string | null> {
+  const job = proofJob;
+  proofJob = null;
+  if (!job || Date.now() - job.started > PROOF_MAX_AGE_MS) return null;
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), PROOF_WAIT_MAX_MS));
+  return Promise.race([job.proof, late]);
+}
+
+/** Starts the proof of work on the form's first focus or input (autofill fires input without focus). */
+export function useProofOfWork(formRef: { readonly current: HTMLFormElement | null }) {
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    // Started before this code arrived (focused, typed in or autofilled): solve now, as a held press may follow at once.
+    const started = form.contains(document.activeElement) || Array.from(form.elements).some((field) => field instanceof HTMLInputElement && field.type !== "checkbox" && field.type !== "hidden" && field.value !== "");
+    if (started) startProofOfWork();
+    form.addEventListener("focusin", startProofOfWork);
+    form.addEventListener("input", startProofOfWork);
+    return () => {
+      form.removeEventListener("focusin", startProofOfWork);
+      form.removeEventListener("input", startProofOfWork);
+    };
+  }, [formRef]);
 }
 
 /** crypto.randomUUID exists only in secure contexts; plain-http hosts get the same v4 format from getRandomValues. */
@@ -85,11 +134,18 @@ export async function postLead(body: Readonly<Record<string, string>>, { submiss
   const own = isOwnApi(base, window.location.origin);
   // Analytics stay on our own origin: the beacon posts there, and the visit header goes only to our own API.
   trackFormSubmit(body);
+  // Waiting for the proof is not the visitor's time: the form counts as shown that much later.
+  const waitStarted = Date.now();
+  if (own && submission.proof === undefined) submission.proof = await takeProof();
+  const renderedAt = submission.renderedAt + (Date.now() - waitStarted);
+  const proof: Record<string, string> = own && submission.proof ? { [headers.proofOfWork]: submission.proof } : {};
+  // WebDriver's own flag: a browser driven by a script says so (a person's never does).
+  if (own && navigator.webdriver) proof[headers.automated] = "1";
   try {
     const response = await fetch(`${base}${CONTACT_ENDPOINT}`, {
       method: "POST",
       body: form,
-      headers: own ? { [headers.idempotencyKey]: submission.key, [headers.renderedAt]: String(submission.renderedAt), ...visitHeader() } : undefined,
+      headers: own ? { [headers.idempotencyKey]: submission.key, [headers.renderedAt]: String(renderedAt), ...proof, ...visitHeader() } : undefined,
       signal: typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(LEAD_REQUEST_TIMEOUT_MS) : undefined,
     });
     if (!response.ok) return null;

@@ -271,7 +271,7 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
 
     const response = await post(adminEndpoints.erase, { email: `  Erase.${tag}@EXAMPLE.co.uk ` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ email, enquiries: 2, subscribers: 1, deliveries: erasedDeliveries, mailFiles: 0, pendingSignups: 0, crmNotified: false });
+    expect(response.json()).toEqual({ email, enquiries: 2, subscribers: 1, deliveries: erasedDeliveries, mailFiles: 0, pendingSignups: 0, crmNotified: false, spam: 0 });
 
     const count = async (table: "enquiries" | "subscribers", address: string) =>
       (await db.selectFrom(table).select("id").where((eb) => eb(eb.fn("lower", ["email"]), "=", address)).execute()).length;

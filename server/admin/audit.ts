@@ -83,6 +83,7 @@ export const accessExportCounts = (record: PersonExport): OwnerActionDetail => (
   subscriptions: record.subscriptions.length,
   deliveries: record.deliveries.length,
   pendingSignupAnalytics: record.pendingSignupAnalytics.length,
+  suspectedSpam: record.suspectedSpam.length,
 });
 
 /** The numbers of an operation's result object (e.g. an erasure's { enquiries, subscribers, deliveries }), for a detail. */

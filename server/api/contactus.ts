@@ -7,7 +7,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Redis } from "ioredis";
 import {
   apiMessages,
+  CHALLENGE_ENDPOINT,
   CONSENT_VERSION,
+  CONTACT_ENDPOINT,
   fields as wire,
   headers,
   idempotencyKeyPattern,
@@ -28,11 +30,17 @@ import { rateLimitStorage } from "./rate-limit-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { refusalPage, refusalPageCsp } from "./refusal-page";
 import type { LeadCounter } from "../analytics/analytics-plugin";
+import type { SpamReasonName } from "../../contract/admin";
+import type { ProofOfWork } from "../spam/proof-of-work";
+import { spamSignals } from "../spam/signals";
+import type { SpamStore } from "../spam/spam-store";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
-// multipart, urlencoded or JSON; validates with the shared contract; drops bots
-// quietly; stores the lead durably before answering that it was accepted.
+// multipart, urlencoded or JSON; validates with the shared contract; stores the
+// lead durably before answering that it was accepted. A submission that looks
+// like spam (server/spam/signals.ts) gets the same answer but is held in the
+// inbox's Spam view, with no email, CRM call or conversion, until the owner decides.
 
 export interface ContactUsOptions {
   store: LeadStore;
@@ -53,6 +61,12 @@ export interface ContactUsOptions {
   onEnqueued: () => void;
   /** Counts each new lead against the visit that produced it (analytics; off when absent). */
   analytics?: LeadCounter;
+  /** Issues and checks the forms' proofs of work. */
+  proofOfWork: ProofOfWork;
+  /** Where suspected spam is held. */
+  spam: SpamStore;
+  /** SPAM_FILTER: false stores every submission as a lead (signals still counted). */
+  spamFilter?: boolean;
 }
 
 /** An Idempotency-Key answers with its enquiry for this long; after it, the key stores a new one. */
@@ -67,11 +81,13 @@ export const scopedIdempotencyKey = (secret: string, kind: "enquiry", email: str
   createHmac("sha256", secret).update(`idempotency:${kind}:${email}:${key}`).digest("hex");
 
 /** Why a request ended as it did; logged in the request's one log line, never with personal data. */
-export type LeadOutcome = "stored" | "replayed" | "subscribed" | "honeypot" | "too-fast";
+export type LeadOutcome = "stored" | "replayed" | "subscribed" | "quarantined";
 
 declare module "fastify" {
   interface FastifyRequest {
     leadOutcome: LeadOutcome | null;
+    /** The spam signals a stored submission showed (metrics count them by reason). */
+    spamReasons: readonly SpamReasonName[] | null;
   }
 }
 
@@ -104,6 +120,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   const pageOrigins = (request: FastifyRequest) => new Set([...siteOrigins, ownOrigin(request)]);
 
   app.decorateRequest("leadOutcome", null);
+  app.decorateRequest("spamReasons", null);
   // Only the three encodings the forms use; text/plain is not a form.
   app.removeContentTypeParser("text/plain");
   await app.register(formbody, { bodyLimit: limits.bodyBytes });
@@ -118,7 +135,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     await app.register(cors, {
       origin: [...options.corsOrigins],
       methods: ["POST"],
-      allowedHeaders: ["Content-Type", headers.idempotencyKey, headers.renderedAt],
+      allowedHeaders: ["Content-Type", headers.idempotencyKey, headers.renderedAt, headers.proofOfWork, headers.automated],
       maxAge: 600,
     });
   }
@@ -169,11 +186,11 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   const acceptEnquiry = (request: FastifyRequest, reply: FastifyReply, id: string) =>
     acceptLead(request, reply, apiMessages.enquiryReceived, id, paths.contactReceived);
 
-  /** A submission we refuse silently: the same answer as an accepted one, nothing stored. */
-  const dropQuietly = (request: FastifyRequest, reply: FastifyReply, reason: LeadOutcome, isEnquiry: boolean, key?: string) => {
-    request.leadOutcome = reason;
-    return isEnquiry ? acceptEnquiry(request, reply, opaqueId(ipHashSecret, key)) : acceptSignUp(request, reply, key);
-  };
+  // A challenge for the form's proof of work: fetched once the visitor starts a form, never cached.
+  app.get(CHALLENGE_ENDPOINT.slice(CONTACT_ENDPOINT.length), async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return options.proofOfWork.challenge();
+  });
 
   app.post(
     "/",
@@ -189,28 +206,50 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         if (error instanceof HttpError) return reply.code(error.statusCode).send(rejected(messageFor[error.statusCode] ?? apiMessages.unreadable));
         throw error;
       }
-      const isEnquiry = wire.name in body;
-
       const key = headerValue(request, headers.idempotencyKey);
       if (key !== undefined && !idempotencyKeyPattern.test(key)) {
         return reply.code(400).send(rejected(apiMessages.invalid, { [headers.idempotencyKey]: "Must be 1–200 printable ASCII characters." }));
       }
 
-      const honeypot = body[wire.honeypot];
-      if (typeof honeypot === "string" && honeypot.trim() !== "") return dropQuietly(request, reply, "honeypot", isEnquiry, key);
-
       const renderedAt = headerValue(request, headers.renderedAt);
-      if (renderedAt !== undefined && /^\d{1,15}$/.test(renderedAt)) {
-        // A client clock ahead of ours gives a negative age: we cannot judge it, so it passes.
-        const age = Date.now() - Number(renderedAt);
-        if (age >= 0 && age < minSubmitMs) return dropQuietly(request, reply, "too-fast", isEnquiry, key);
-      }
+      // A client clock ahead of ours gives a negative age: we cannot judge it, so it counts as none.
+      const ageMs = renderedAt !== undefined && /^\d{1,15}$/.test(renderedAt) ? Date.now() - Number(renderedAt) : undefined;
 
       const parsed = parseLead(body);
       if (!parsed.ok) return refuseFields(request, reply, parsed.errors);
 
       const sourcePage = sourcePageOf(headerValue(request, "referer"), pageOrigins(request));
       const ipHash = hashIp(ipHashSecret, request.ip);
+      const email = parsed.lead.email;
+      // A retry of one submission carries its proof again with its key: that is not a replay.
+      const proofOwner = key === undefined ? "" : scopedIdempotencyKey(ipHashSecret, "enquiry", email, key);
+      const verdict = spamSignals({
+        honeypot: body[wire.honeypot],
+        ageMs: ageMs !== undefined && ageMs >= 0 ? ageMs : undefined,
+        minSubmitMs,
+        proof: await options.proofOfWork.check(headerValue(request, headers.proofOfWork), proofOwner),
+        fromBrowser: ["sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest"].every((name) => headerValue(request, name) !== undefined),
+        automated: headerValue(request, headers.automated) === "1",
+        text: parsed.kind === "enquiry" ? `${parsed.lead.name}\n${parsed.lead.message}` : "",
+      });
+      request.spamReasons = verdict.reasons;
+
+      if (verdict.spam && options.spamFilter !== false) {
+        // Held, not delivered: the same answer as an accepted lead, so a bot learns nothing.
+        await options.spam.quarantine({
+          kind: parsed.kind,
+          email,
+          fields: parsed.lead,
+          reasons: verdict.reasons,
+          score: verdict.score,
+          consentVersion: parsed.kind === "enquiry" ? CONSENT_VERSION : NEWSLETTER_CONSENT_VERSION,
+          sourcePage,
+          userAgent: truncatedUserAgent(headerValue(request, "user-agent")),
+          ipHash,
+        });
+        request.leadOutcome = "quarantined";
+        return parsed.kind === "enquiry" ? acceptEnquiry(request, reply, opaqueId(ipHashSecret, key)) : acceptSignUp(request, reply, key);
+      }
 
       if (parsed.kind === "newsletter") {
         const outcome = await signUp(store, { email: parsed.lead.email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage, ipHash }, { deliveries, resendMinMs: options.confirmationResendMinMs });

@@ -12,7 +12,9 @@ const TOKEN = "metrics-token-for-tests-0123456789";
 const METRICS_PORT = await freePort();
 
 const enquiry = (n: number) => ({ name: "Ann Example", email: `ann${n}@example.co.uk`, phone: "07700 900123", salutation: "Freelancer", sector: "Healthcare", you_need: "Payroll", message: "Hello" });
-const post = (app: FastifyInstance, payload: object, extra: Record<string, string> = {}) => app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers: extra });
+// As a browser's script posts (Fetch Metadata sent), without a proof of work: one spam signal, so stored.
+const post = (app: FastifyInstance, payload: object, extra: Record<string, string> = {}) =>
+  app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers: { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty", ...extra } });
 
 /** The value of one sample in Prometheus's text format, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -53,6 +55,7 @@ describe("metrics on, after a scripted run", () => {
       METRICS_PORT: String(METRICS_PORT),
       RATE_LIMIT_MAX: "7",
       MIN_SUBMIT_MS: "2000",
+      SPAM_FILTER: "on",
       // A CRM that is down: every call fails and is retried.
       LEADS_WEBHOOK_URL: "http://127.0.0.1:9/leads",
       LEADS_WEBHOOK_SECRET: "webhook-secret-0123456789",
@@ -63,8 +66,8 @@ describe("metrics on, after a scripted run", () => {
     expect((await post(app, enquiry(2))).statusCode).toBe(200);
     expect((await post(app, { email: "news@example.co.uk" })).statusCode).toBe(200); // subscribed
     expect((await post(app, { ...enquiry(3), email: "not an address" })).statusCode).toBe(400);
-    expect((await post(app, { ...enquiry(4), website: "spam" })).statusCode).toBe(200); // honeypot
-    expect((await post(app, enquiry(5), { [headers.renderedAt]: String(Date.now()) })).statusCode).toBe(200); // too fast
+    expect((await post(app, { ...enquiry(4), website: "spam" })).statusCode).toBe(200); // honeypot: quarantined
+    expect((await post(app, enquiry(5), { [headers.renderedAt]: String(Date.now()) })).statusCode).toBe(200); // too fast: quarantined
     expect((await post(app, enquiry(6))).statusCode).toBe(429); // the eighth from this address
     // Let the worker try everything once: 2 team notifications and 1 confirmation by email, 3 CRM calls.
     const deadline = Date.now() + 10_000;
@@ -83,15 +86,18 @@ describe("metrics on, after a scripted run", () => {
     expect(response.body).not.toContain("leads_accepted_total");
   });
 
-  it("counts leads accepted and refused by reason", async () => {
+  it("counts leads accepted, quarantined and refused, and spam signals by reason", async () => {
     const text = await scrape(t.app);
     expect(sample(text, "leads_accepted_total", { outcome: "stored" })).toBe(2);
     expect(sample(text, "leads_accepted_total", { outcome: "replayed" })).toBe(1);
     expect(sample(text, "leads_accepted_total", { outcome: "subscribed" })).toBe(1);
+    expect(sample(text, "leads_accepted_total", { outcome: "quarantined" })).toBe(2);
     expect(sample(text, "leads_refused_total", { reason: "invalid" })).toBe(1);
-    expect(sample(text, "leads_refused_total", { reason: "honeypot" })).toBe(1);
-    expect(sample(text, "leads_refused_total", { reason: "too-fast" })).toBe(1);
     expect(sample(text, "leads_refused_total", { reason: "rate-limited" })).toBe(1);
+    expect(sample(text, "leads_spam_signals_total", { reason: "honeypot" })).toBe(1);
+    expect(sample(text, "leads_spam_signals_total", { reason: "too-fast" })).toBe(1);
+    // Every stored submission here came without a proof of work.
+    expect(sample(text, "leads_spam_signals_total", { reason: "pow-missing" })).toBe(6);
   });
 
   it("counts requests and their latency by route", async () => {

@@ -73,8 +73,14 @@ export function installMetrics(app: FastifyInstance, { token, port, db }: Metric
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const accepted = new Counter({ name: "leads_accepted_total", help: "Leads answered as accepted: stored, replayed (same Idempotency-Key) or subscribed.", labelNames: ["outcome"], registers: [registry] });
-  const refused = new Counter({ name: "leads_refused_total", help: "Submissions turned away, by reason (honeypot and too-fast get a success answer but are not stored).", labelNames: ["reason"], registers: [registry] });
+  const accepted = new Counter({ name: "leads_accepted_total", help: "Leads answered as accepted: stored, replayed (same Idempotency-Key), subscribed, or quarantined (held as suspected spam).", labelNames: ["outcome"], registers: [registry] });
+  const refused = new Counter({ name: "leads_refused_total", help: "Submissions turned away, by reason.", labelNames: ["reason"], registers: [registry] });
+  const spamSignals = new Counter({
+    name: "leads_spam_signals_total",
+    help: "Spam signals shown by stored submissions, by reason (one submission may show several); quarantined ones are leads_accepted_total{outcome=\"quarantined\"}.",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
   const attempts = new Counter({ name: "outbox_delivery_attempts_total", help: "Delivery attempts (emails, CRM calls) by this instance, by channel.", labelNames: ["channel"], registers: [registry] });
   const failures = new Counter({ name: "outbox_delivery_failures_total", help: "Failed delivery attempts by this instance, by channel; permanent ones are not retried.", labelNames: ["channel", "permanent"], registers: [registry] });
   const commits = new Histogram({
@@ -123,8 +129,8 @@ export function installMetrics(app: FastifyInstance, { token, port, db }: Metric
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (request.method === "POST" && route.startsWith(CONTACT_ENDPOINT)) {
       const outcome = request.leadOutcome;
-      if (outcome === "stored" || outcome === "replayed" || outcome === "subscribed") accepted.inc({ outcome });
-      else if (outcome === "honeypot" || outcome === "too-fast") refused.inc({ reason: outcome });
+      for (const reason of request.spamReasons ?? []) spamSignals.inc({ reason });
+      if (outcome === "stored" || outcome === "replayed" || outcome === "subscribed" || outcome === "quarantined") accepted.inc({ outcome });
       else refused.inc({ reason: refusalByStatus[reply.statusCode] ?? (reply.statusCode >= 500 ? "error" : String(reply.statusCode)) });
     }
     done();

@@ -87,7 +87,7 @@ describe.each(kinds)("erasure through the server on %s", (kind) => {
 
     const result = await erase(` ${person.email.toUpperCase()} `);
 
-    expect(result).toEqual({ email: person.email.toLowerCase(), enquiries: 1, subscribers: 1, deliveries: 4, mailFiles: 2, pendingSignups: expect.any(Number), crmNotified: true });
+    expect(result).toEqual({ email: person.email.toLowerCase(), enquiries: 1, subscribers: 1, deliveries: 4, mailFiles: 2, pendingSignups: expect.any(Number), crmNotified: true, spam: 0 });
     expect(await filesContaining(t.config.dataDir, needles)).toEqual([]);
     expect(await filesContaining(t.config.dataDir, ["keeper@example.co.uk"])).not.toEqual([]);
     // The CRM is told which of the leads it was sent are gone, signed like every call, without the address.
@@ -108,7 +108,7 @@ describe.each(kinds)("erasure through the server on %s", (kind) => {
     expect((await t.app.inject({ method: "POST", url: adminEndpoints.purge })).statusCode).toBe(401);
     const response = await t.app.inject({ method: "POST", url: adminEndpoints.purge, headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0, analyticsRows: 0 });
+    expect(response.json()).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0, analyticsRows: 0, spam: 0 });
   });
 
   it("cancels deliveries still pending: nothing about the person is sent after the erasure", async () => {

@@ -128,14 +128,14 @@ describe.each(kinds)("personal data on %s", (kind) => {
 
     const result = await personalData().purge(NOW);
 
-    expect(result).toEqual({ enquiries: 1, subscribers: 1, deliveries: 4, mailFiles: 3, analyticsRows: 0 });
+    expect(result).toEqual({ enquiries: 1, subscribers: 1, deliveries: 4, mailFiles: 3, analyticsRows: 0, spam: 0 });
     expect(await ids("enquiries")).toEqual(["e-edge", "e-new"]);
     expect(await ids("subscribers")).toEqual(["s-confirmed-old", "s-pending-edge", "s-resigned", "s-unsubscribed-old"]);
     expect(await ids("outbox")).toEqual(["o-failed-new", "o-of-confirmed", "o-pending-long", "o-sent-edge"]);
     expect(await ids("delivery_attempts")).toEqual(["o-failed-new-a", "o-of-confirmed-a", "o-sent-edge-a"]);
     expect(await mailFiles()).toEqual(["o-of-confirmed.eml", "o-pending-long.eml", "o-sent-edge.eml"]);
     // Run again at the same time: nothing more has expired.
-    expect(await personalData().purge(NOW)).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0, analyticsRows: 0 });
+    expect(await personalData().purge(NOW)).toEqual({ enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0, analyticsRows: 0, spam: 0 });
   });
 
   it("purges the analytics' daily rows past RETENTION_ANALYTICS_MONTHS, by whole days", async () => {
@@ -222,7 +222,7 @@ describe.each(kinds)("personal data on %s", (kind) => {
     await analytics.insertInto("analytics_pending_signups").values({ email_hash: signupEmailHash(SECRET, address), ...pending }).execute();
     await analytics.insertInto("analytics_pending_signups").values({ email_hash: signupEmailHash(SECRET, "kept@example.co.uk"), ...pending }).execute();
 
-    expect(await personalData().erase(address)).toEqual({ email: address, enquiries: 1, subscribers: 1, deliveries: 1, mailFiles: 1, pendingSignups: 1, crmNotified: false });
+    expect(await personalData().erase(address)).toEqual({ email: address, enquiries: 1, subscribers: 1, deliveries: 1, mailFiles: 1, pendingSignups: 1, crmNotified: false, spam: 0 });
     expect(await ids("enquiries")).toEqual(["e-kept"]);
     expect(await ids("subscribers")).toEqual([]);
     expect(await ids("outbox")).toEqual(["o-kept"]);

@@ -153,14 +153,21 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
         await deleteDeliveries(trx, rows);
         return rows.length;
       });
+      // Suspected spam has its own, shorter period (RETENTION_SPAM_DAYS), counted from receipt; it never has deliveries.
+      const spam = await inBatches(async (trx) => {
+        const ids = (await trx.selectFrom("suspected_spam").select("id").where("created_at", "<", cutoff.spam).limit(PURGE_BATCH).execute()).map((row) => row.id);
+        if (ids.length === 0) return 0;
+        await trx.deleteFrom("suspected_spam").where("id", "in", ids).execute();
+        return ids.length;
+      });
       await outbox?.drain(removed.map((row) => row.id));
       const mailFiles = await removeMailFiles(removed.filter((row) => row.channel === "email").map((row) => row.id));
       // The analytics' daily totals past their own period (RETENTION_ANALYTICS_MONTHS), by whole days:
       // a day holds a bounded number of rows (api caps), so one statement.
       const expired = await analytics.deleteFrom("analytics_daily").where("day", "<", cutoff.analyticsDay).executeTakeFirst();
       const analyticsRows = Number(expired.numDeletedRows);
-      if (removed.length + total.enquiries + total.subscribers > 0) await scrub();
-      return { enquiries: total.enquiries, subscribers: total.subscribers, deliveries: removed.length, mailFiles, analyticsRows };
+      if (removed.length + total.enquiries + total.subscribers + spam > 0) await scrub();
+      return { enquiries: total.enquiries, subscribers: total.subscribers, deliveries: removed.length, mailFiles, analyticsRows, spam };
     },
 
     async erase(email) {
@@ -175,6 +182,8 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
         }
         const enquiries = await trx.deleteFrom("enquiries").where(ofEnquiries(address)).returning("id").execute();
         const subscribers = await trx.deleteFrom("subscribers").where(ofSubscribers(address)).returning("id").execute();
+        // Held as suspected spam: never sent to the CRM, so it is not in the lead.erased event either.
+        const spam = await trx.deleteFrom("suspected_spam").where("email", "=", address).returning("id").execute();
         const pendingSignups = emailHashSecret
           ? await trx
               .withTables<AnalyticsTables>()
@@ -195,7 +204,7 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
           });
           await enqueue(trx, [{ channel: "webhook", topic: "lead-erased", leadKind: first.kind, leadId: first.id, leadEmail: "", payload: { body } }]);
         }
-        return { outboxIds, enquiries: count(enquiries), subscribers: count(subscribers), pendingSignups: count(pendingSignups), crmNotified };
+        return { outboxIds, enquiries: count(enquiries), subscribers: count(subscribers), pendingSignups: count(pendingSignups), crmNotified, spam: count(spam) };
       });
       // A delivery of an erased row in flight here finishes first; the worker then finds its row gone and removes its mail file.
       await outbox?.drain(erased.outboxIds);
@@ -209,15 +218,17 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
         mailFiles,
         pendingSignups: erased.pendingSignups,
         crmNotified: erased.crmNotified,
+        spam: erased.spam,
       };
     },
 
     async person(email) {
       const address = normaliseEmail(email);
-      const [enquiries, subscribers, deliveries] = await Promise.all([
+      const [enquiries, subscribers, deliveries, spam] = await Promise.all([
         db.selectFrom("enquiries").selectAll().where(ofEnquiries(address)).orderBy("created_at").orderBy("id").execute(),
         db.selectFrom("subscribers").selectAll().where(ofSubscribers(address)).orderBy("created_at").orderBy("id").execute(),
         db.selectFrom("outbox").selectAll().where(ofOutbox(address)).orderBy("created_at").orderBy("id").execute(),
+        db.selectFrom("suspected_spam").selectAll().where("email", "=", address).orderBy("created_at").orderBy("id").execute(),
       ]);
       const attempts = deliveries.length
         ? await db
@@ -248,6 +259,8 @@ export function createPersonalData({ db, dialect, dataDir, periods, emailHashSec
           attempts: attempts.filter((attempt) => attempt.outbox_id === row.id).map(({ outbox_id: _outbox, ...attempt }) => attempt),
         })),
         pendingSignupAnalytics: pendingSignups,
+        // Held out of the inbox and never delivered; marked so nobody reads it as an accepted lead.
+        suspectedSpam: spam.map((row) => ({ ...row, suspected_spam: true, fields: parsed(row.fields), reasons: parsed(row.reasons) })),
       };
     },
   };

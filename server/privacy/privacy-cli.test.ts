@@ -65,7 +65,7 @@ describe("npm run leads -- purge | erase | person", () => {
         ["erase", "cli"],
         ["access-export", "cli"],
       ]);
-      expect(JSON.parse(rows[3]!.detail)).toEqual({ enquiries: 1, subscribers: 1, deliveries: 0, mailFiles: 0, pendingSignups: 0 });
+      expect(JSON.parse(rows[3]!.detail)).toEqual({ enquiries: 1, subscribers: 1, deliveries: 0, mailFiles: 0, pendingSignups: 0, spam: 0 });
       expect(JSON.stringify(rows)).not.toContain("person@");
     } finally {
       await db.destroy();

@@ -11,7 +11,7 @@ import { createPurgeSchedule } from "./purge-schedule";
 // The purge runs by itself: at start, then every interval, never after stop.
 
 const log = { info: vi.fn(), error: vi.fn() };
-const counts = { enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0, analyticsRows: 0 };
+const counts = { enquiries: 0, subscribers: 0, deliveries: 0, mailFiles: 0, analyticsRows: 0, spam: 0 };
 
 afterEach(() => {
   vi.useRealTimers();

@@ -25,6 +25,8 @@ export function pageCsp({ scriptHashes = [], styleHashes = [], connectOrigins = 
     "font-src 'self'",
     ["connect-src 'self'", ...connectOrigins].join(" "),
     "manifest-src 'self'",
+    // The forms' proof of work is solved in a worker of our own (no blob: or data: workers).
+    "worker-src 'self'",
     // The newsletter form posts natively to the API until it has hydrated.
     ["form-action 'self'", ...connectOrigins].join(" "),
     "object-src 'none'",

@@ -8,6 +8,7 @@ import * as adminSessions0003 from "./migrations/0003-admin-sessions";
 import * as analytics0005 from "./migrations/0005-analytics";
 import * as ownerActions0007 from "./migrations/0007-owner-actions";
 import * as subscriberConsentVersion0008 from "./migrations/0008-subscriber-consent-version";
+import * as suspectedSpam0009 from "./migrations/0009-suspected-spam";
 import * as webhookUrlOutOfOutbox0010 from "./migrations/0010-webhook-url-out-of-outbox";
 import type { Database } from "./schema";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "../private-files";
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "0005-analytics": analytics0005,
   "0007-owner-actions": ownerActions0007,
   "0008-subscriber-consent-version": subscriberConsentVersion0008,
+  "0009-suspected-spam": suspectedSpam0009,
   "0010-webhook-url-out-of-outbox": webhookUrlOutOfOutbox0010,
 };
 

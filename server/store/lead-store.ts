@@ -18,6 +18,8 @@ export interface NewEnquiry extends EnquiryValues {
   ipHash: string | null;
   /** A client's submission key: the same key stores one enquiry, however often it is sent. */
   idempotencyKey?: string | null;
+  /** When it was received, if earlier than now (an enquiry released from suspected spam keeps its time). */
+  receivedAt?: string;
 }
 
 export interface NewSubscriber {
@@ -93,7 +95,7 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
     dialect,
 
     async saveEnquiry(enquiry, alongside) {
-      const createdAt = now();
+      const createdAt = enquiry.receivedAt ?? now();
       const row = {
         // Random, not time-ordered: it is the client's answer (row-id.ts).
         id: randomUUID(),

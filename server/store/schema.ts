@@ -94,6 +94,23 @@ export interface OwnerActionTable {
   detail: string;
 }
 
+/** A submission held as suspected spam: never in the inbox's lists, never delivered, until released. */
+export interface SuspectedSpamTable {
+  id: string;
+  kind: "enquiry" | "newsletter";
+  email: string;
+  /** JSON object: the form's fields by key. */
+  fields: string;
+  /** JSON list of reason names. */
+  reasons: string;
+  score: number;
+  consent_version: string;
+  source_page: string | null;
+  user_agent: string | null;
+  ip_hash: string | null;
+  created_at: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   subscribers: SubscriberTable;
@@ -101,6 +118,7 @@ export interface Database {
   delivery_attempts: DeliveryAttemptTable;
   admin_sessions: AdminSessionTable;
   owner_actions: OwnerActionTable;
+  suspected_spam: SuspectedSpamTable;
 }
 
 export type EnquiryRow = Selectable<EnquiryTable>;
@@ -109,5 +127,6 @@ export type NewEnquiryRow = Insertable<EnquiryTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptTable>;
+export type SuspectedSpamRow = Selectable<SuspectedSpamTable>;
 
 

@@ -11,6 +11,8 @@ import {
   type Page,
   type SubscriberDetail,
   type SubscriberSummary,
+  type SpamRelease,
+  type SpamSummary,
 } from "../../../contract/admin";
 
 // The inbox's calls to /api/admin/*. Same-origin, so the session cookie goes
@@ -97,4 +99,10 @@ export const adminApi = {
   /** A failed delivery, pending again: answers it as it is now. */
   retry: (id: string) => call<Delivery>(adminEndpoints.retryDelivery(id), { method: "POST" }),
   activity: (page: number) => call<ActivityPage>(`${adminEndpoints.activity}?${new URLSearchParams({ page: String(page) })}`),
+  spamCount: () => call<{ total: number }>(adminEndpoints.spamCount),
+  spam: (q: string, page: number) => call<Page<SpamSummary>>(`${adminEndpoints.spam}?${new URLSearchParams(q ? { q, page: String(page) } : { page: String(page) })}`),
+  releaseSpam: (id: string) => call<SpamRelease>(adminEndpoints.spamRelease(id), { method: "POST" }),
+  deleteSpam: (id: string) => call<{ deleted: boolean }>(adminEndpoints.spamItem(id), { method: "DELETE" }),
 };
+
+export const spamExportHref = (q: string) => (q ? `${adminEndpoints.spamCsv}?${new URLSearchParams({ q })}` : adminEndpoints.spamCsv);

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { adminCopy } from "~/content/admin";
+import { adminCopy, adminSpamCopy } from "~/content/admin";
 import { subscriberStatuses, type EnquirySummary, type LeadKind, type Page, type SubscriberSummary } from "../../../contract/admin";
 import { enquiryFields, inboxFilters, newsletterFields } from "../../../contract/fields";
 import { adminApi, emptyFilters, exportHref, Unauthorized, type Filters } from "./admin-api";
 import { DownloadLink } from "./download-link";
 import { LeadDetail } from "./lead-detail";
+import { SpamBrowser } from "./spam-browser";
 import { inboxColumns, shownValue } from "./lead-fields";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
 
@@ -61,6 +62,18 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
     focusAfterClose.current = null;
   }, [selected]);
   const id = useId();
+  // The Spam view replaces the list while open; its tab shows how many are held.
+  const [spamOpen, setSpamOpen] = useState(false);
+  const [spamCount, setSpamCount] = useState<number | null>(null);
+  const [spamChanged, setSpamChanged] = useState(0);
+  useEffect(() => {
+    adminApi.spamCount().then(
+      (answer) => setSpamCount(answer.total),
+      (error: unknown) => {
+        if (error instanceof Unauthorized) onUnauthorized();
+      },
+    );
+  }, [spamChanged, onUnauthorized]);
 
   useEffect(() => {
     // A slower answer to an older view must not replace the current one.
@@ -101,6 +114,7 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
   }
 
   function switchKind(next: LeadKind) {
+    setSpamOpen(false);
     if (next === kind) return;
     setKind(next);
     setList(null);
@@ -123,22 +137,39 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
   }
 
   const items = list?.items ?? [];
+  const tabClass =
+    "rounded-full px-5 py-2 font-semibold ring-1 ring-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white aria-[pressed=false]:bg-white aria-[pressed=false]:text-brand-700";
+  const tabs = (
+    <div role="group" aria-label={copy.kinds.label} className="flex flex-wrap gap-2">
+      {(["enquiries", "subscribers"] as const).map((option) => (
+        <button key={option} type="button" aria-pressed={!spamOpen && kind === option} onClick={() => switchKind(option)} className={tabClass}>
+          {copy.kinds[option]}
+        </button>
+      ))}
+      <button type="button" aria-pressed={spamOpen} onClick={() => setSpamOpen(true)} className={tabClass}>
+        {adminSpamCopy.tab(spamCount)}
+      </button>
+    </div>
+  );
+
+  if (spamOpen) {
+    return (
+      <div className="space-y-6">
+        {tabs}
+        <SpamBrowser
+          onUnauthorized={onUnauthorized}
+          onChanged={() => {
+            setSpamChanged((count) => count + 1);
+            setReload((count) => count + 1);
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-6">
-      <div role="group" aria-label={copy.kinds.label} className="flex gap-2">
-        {(["enquiries", "subscribers"] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={kind === option}
-            onClick={() => switchKind(option)}
-            className="rounded-full px-5 py-2 font-semibold ring-1 ring-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white aria-[pressed=false]:bg-white aria-[pressed=false]:text-brand-700"
-          >
-            {copy.kinds[option]}
-          </button>
-        ))}
-      </div>
+      {tabs}
 
       <form role="search" aria-label={copy.filters.label} onSubmit={apply} className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:grid-cols-2 lg:grid-cols-5">
         <div className="sm:col-span-2 lg:col-span-2">

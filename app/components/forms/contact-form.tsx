@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactForm as copy } from "~/content/contact";
 import { holdsEarlyPresses, useReplayEarlyEvents } from "~/lib/early-events";
-import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useOneSubmissionAtATime, useSubmission } from "~/lib/lead-client";
+import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
 import { CONTACT_ENDPOINT, emptyValues, enquiryFields, fieldEntries, fields, toWire, type FieldSpec, type FieldTable, type FieldValues } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
@@ -145,6 +145,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   const [synced, setSynced] = useState(false);
   const submission = useSubmission();
   const formRef = useRef<HTMLFormElement>(null);
+  useProofOfWork(formRef);
   /** Set from the press to the answer: a second press meanwhile (a double tap) sends nothing. */
   const id = useId();
   const loading = status === "loading";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
 import { holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
-import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useOneSubmissionAtATime, useSubmission } from "~/lib/lead-client";
+import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
 import { CONTACT_ENDPOINT, newsletterFields } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
@@ -23,6 +23,7 @@ export function NewsletterForm() {
   const submission = useSubmission();
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  useProofOfWork(formRef);
   /** Set from the press to the answer: a second press meanwhile (a double tap) sends nothing. */
   const id = useId();
   const loading = status === "loading";

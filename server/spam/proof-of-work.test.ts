@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { solveChallenge } from "altcha-lib/v1";
+import { afterAll, describe, expect, it } from "vitest";
+import { redisReachable, shouldRun, testRedisUrl } from "../store/test-databases";
+import { CHALLENGE_TTL_MS, createProofOfWork, memorySpentProofs, redisSpentProofs, type SpentProofs } from "./proof-of-work";
+import { linkCount, mostlyForeignScript, spamSignals } from "./signals";
+
+// The proof of work's checks, with spent proofs in memory and in Redis, and the signals' weights.
+
+const runRedis = shouldRun("Redis", await redisReachable());
+
+async function solved(pow: ReturnType<typeof createProofOfWork>, change: Record<string, unknown> = {}) {
+  const challenge = await pow.challenge();
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution!.number, salt: challenge.salt, signature: challenge.signature, ...change };
+  return Buffer.from(JSON.stringify(payload)).toString("base64");
+}
+
+const clients: Redis[] = [];
+afterAll(() => Promise.all(clients.map((client) => client.quit())));
+const stores: [string, () => SpentProofs][] = [["memory", memorySpentProofs]];
+if (runRedis) {
+  stores.push([
+    "redis",
+    () => {
+      const client = new Redis(testRedisUrl, { keyPrefix: `test-${randomBytes(4).toString("hex")}:` });
+      clients.push(client);
+      return redisSpentProofs(client);
+    },
+  ]);
+}
+
+describe.each(stores)("proofs of work, spent in %s", (_name, spentStore) => {
+  it("accepts a solved proof once; the same submission may resend it; another may not", async () => {
+    const spent = spentStore();
+    const pow = createProofOfWork({ secret: "server-secret-0123456789", spent });
+    const proof = await solved(pow);
+    expect(await pow.check(proof, "key-a")).toBe("valid");
+    expect(await pow.check(proof, "key-a")).toBe("valid");
+    expect(await pow.check(proof, "key-b")).toBe("replayed");
+    expect(await pow.check(proof, "")).toBe("replayed");
+  });
+
+  it("is shared by instances with the same secret, and only theirs", async () => {
+    const spent = spentStore();
+    const one = createProofOfWork({ secret: "server-secret-0123456789", spent });
+    const two = createProofOfWork({ secret: "server-secret-0123456789", spent });
+    const other = createProofOfWork({ secret: "another-secret-012345678", spent });
+    const proof = await solved(one);
+    expect(await other.check(proof, "")).toBe("invalid");
+    expect(await two.check(proof, "")).toBe("valid");
+    expect(await one.check(proof, "")).toBe("replayed");
+  });
+});
+
+describe("checking a proof", () => {
+  const pow = () => createProofOfWork({ secret: "server-secret-0123456789", spent: memorySpentProofs() });
+
+  it("calls a missing header missing, and garbage, a wrong number or a cheaper algorithm invalid", async () => {
+    const p = pow();
+    expect(await p.check(undefined, "")).toBe("missing");
+    expect(await p.check("", "")).toBe("missing");
+    expect(await p.check("not base64 json", "")).toBe("invalid");
+    expect(await p.check("x".repeat(5000), "")).toBe("invalid");
+    const good = JSON.parse(Buffer.from(await solved(p), "base64").toString()) as { number: number };
+    expect(await p.check(await solved(p, { number: good.number + 1 }), "")).toBe("invalid");
+    expect(await p.check(await solved(p, { algorithm: "SHA-1" }), "")).toBe("invalid");
+  });
+
+  it("treats an expired proof of ours as none, not as a forgery", async () => {
+    let now = Date.now();
+    const p = createProofOfWork({ secret: "server-secret-0123456789", spent: memorySpentProofs(), now: () => now });
+    const proof = await solved(p);
+    now += CHALLENGE_TTL_MS + 60_000;
+    expect(await p.check(proof, "")).toBe("missing");
+  });
+});
+
+describe("the signals' weights", () => {
+  const person = { honeypot: "", ageMs: 10_000, minSubmitMs: 2000, proof: "valid" as const, fromBrowser: true, automated: false, text: "Hello" };
+
+  it("hold nothing a person's browser does alone, and what a script or a driven browser does", () => {
+    expect(spamSignals({ ...person, honeypot: "saved@example.co.uk" })).toMatchObject({ spam: false, reasons: ["honeypot"] });
+    expect(spamSignals({ ...person, ageMs: 900 })).toMatchObject({ spam: false, reasons: ["too-fast"] });
+    expect(spamSignals({ ...person, proof: "missing" })).toMatchObject({ spam: false, reasons: ["pow-missing"] });
+    expect(spamSignals({ ...person, ageMs: 300 })).toMatchObject({ spam: true, score: 2 });
+    expect(spamSignals({ ...person, proof: "missing", fromBrowser: false })).toMatchObject({ spam: true, reasons: ["pow-missing", "no-browser"] });
+    expect(spamSignals({ ...person, automated: true })).toMatchObject({ spam: true, reasons: ["automated"] });
+    expect(spamSignals({ ...person, proof: "replayed" }).spam).toBe(true);
+    expect(spamSignals({ ...person, proof: "invalid" }).spam).toBe(true);
+  });
+
+  it("count links and scripts", () => {
+    expect(linkCount("see https://a.example and www.b.example, [url=x]")).toBe(3);
+    expect(spamSignals({ ...person, text: "https://a.example https://b.example" })).toMatchObject({ spam: false, score: 1 });
+    expect(mostlyForeignScript("Здравствуйте, нам нужна помощь")).toBe(true);
+    expect(mostlyForeignScript("Zażółć gęślą jaźń, proszę o kontakt")).toBe(false);
+    expect(mostlyForeignScript("Привет")).toBe(false);
+  });
+});
