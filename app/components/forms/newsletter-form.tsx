@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
-import { holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
+import { earlyAnswer, holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
+import { FORM_ERROR_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
 import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useOneSubmissionAtATime, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
-import { CONTACT_ENDPOINT, newsletterFields } from "../../../contract/fields";
+import { CONTACT_ENDPOINT, EMAIL_PATTERN, newsletterFields } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 
@@ -17,9 +18,11 @@ const email = newsletterFields.email;
  * contract's schema, so an empty or malformed address never leaves the page.
  */
 export function NewsletterForm() {
-  const [status, setStatus] = useTimedStatus();
+  // What the head script showed for a press made before this code arrived: start from it, so nothing changes on screen.
+  const [early] = useState(() => earlyAnswer(newsletterFormAnchor));
+  const [status, setStatus] = useTimedStatus(undefined, early?.status);
   const [honeypot, setHoneypot] = useState("");
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState(early?.status === "error");
   const submission = useSubmission();
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,6 +70,7 @@ export function NewsletterForm() {
       ref={formRef}
       {...holdsEarlyPresses}
       id={newsletterFormAnchor}
+      {...{ [FORM_ERROR_ATTRIBUTE]: copy.error }}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}
       encType="multipart/form-data"
@@ -91,6 +95,7 @@ export function NewsletterForm() {
           required={email.required}
           aria-required={email.required}
           maxLength={email.max}
+          pattern={EMAIL_PATTERN}
           aria-invalid={showInvalid || undefined}
           aria-describedby={showInvalid ? `${id}-status` : undefined}
           // Uncontrolled, so what a visitor types before the form hydrates is kept.
@@ -105,7 +110,8 @@ export function NewsletterForm() {
       <p
         id={`${id}-status`}
         role="status"
-        className={`mt-3 min-h-5 text-sm font-medium ${status === "error" ? "text-danger-300" : "text-success-300"}`}
+        {...{ [STATUS_ATTRIBUTE]: status }}
+        className="mt-3 min-h-5 text-sm font-medium text-success-300 data-[status=error]:text-danger-300"
       >
         {messages[status]}
       </p>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { carouselCopy } from "~/content/carousel";
-import { holdsEarlyPresses } from "~/lib/early-events-script";
+import { holdsEarlyPresses } from "~/lib/early-events-markup";
 import { Icon } from "../ui/icon";
 import { carouselParts } from "./carousel-parts";
 // Registers <slide-carousel>, which runs the carousel, wherever React renders it.

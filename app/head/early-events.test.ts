@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { replayEarlyEvents } from "./early-events";
-import { earlyEventsScript, RELEASE_AFTER_MS, REPLAY_ATTRIBUTE } from "./early-events-script";
+import { earlyAnswer, replayEarlyEvents } from "~/lib/early-events";
+import { BUSY_LABEL_ATTRIBUTE, FORM_ERROR_ATTRIBUTE, FORMAT_ATTRIBUTE, MISSING_ATTRIBUTE, RELEASE_AFTER_MS, REPLAY_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
+import { EMAIL_PATTERN } from "../../contract/form-fields";
+import earlyEventsScript from "./early-events?inline-script";
 
-// The head script runs as the browser runs it: its source, evaluated once on this
-// window (its listeners stay for the file); each test builds fresh elements.
+// The head script runs as the browser runs it: the string the build inlines,
+// evaluated once on this window (its listeners stay for the file); each test
+// builds fresh elements.
 beforeAll(() => new Function(earlyEventsScript)());
 beforeEach(() => {
   document.body.innerHTML = "";
@@ -14,7 +17,7 @@ beforeEach(() => {
 function lateForm() {
   document.body.insertAdjacentHTML(
     "beforeend",
-    `<form ${REPLAY_ATTRIBUTE}="" action="/api/contactus" method="post"><input name="email" required /><input type="checkbox" name="pick" /><button>Subscribe</button></form>`,
+    `<form ${REPLAY_ATTRIBUTE}="" action="/api/contactus" method="post"><input name="email" /><input type="checkbox" name="pick" /><button>Subscribe</button></form>`,
   );
   const form = document.body.lastElementChild as HTMLFormElement;
   const submits = vi.fn((event: SubmitEvent) => {
@@ -121,8 +124,78 @@ describe("the early events head script", () => {
     }
   });
 
-  it("is a few hundred bytes, one line", () => {
+  it("is a couple of kilobytes, one line", () => {
     expect(earlyEventsScript).not.toContain("\n");
-    expect(earlyEventsScript.length).toBeLessThan(1600);
+    expect(earlyEventsScript.length).toBeLessThan(2600);
+  });
+
+});
+
+/** A form as the site renders one: rules and messages from its field table on the fields, a slot per message, a status line. */
+function checkedForm() {
+  document.body.insertAdjacentHTML(
+    "beforeend",
+    `<form id="enquiry" ${REPLAY_ATTRIBUTE}="" ${FORM_ERROR_ATTRIBUTE}="Please check required fields." method="post">
+      <input id="name" name="name" required ${MISSING_ATTRIBUTE}="Please enter your name." /><p id="name-error"></p>
+      <input id="email" name="email" type="email" pattern="${EMAIL_PATTERN}" required ${MISSING_ATTRIBUTE}="Please enter your email address." ${FORMAT_ATTRIBUTE}="Please enter a valid email address." /><p id="email-error"></p>
+      <input id="phone" name="phone" />
+      <button ${BUSY_LABEL_ATTRIBUTE}="Submitting...">Send enquiry</button>
+      <p id="status" role="status" ${STATUS_ATTRIBUTE}="idle"></p>
+    </form>`,
+  );
+  const form = document.getElementById("enquiry") as HTMLFormElement;
+  const submits = vi.fn((event: SubmitEvent) => event.preventDefault());
+  form.addEventListener("submit", submits);
+  const field = (id: string) => document.getElementById(id) as HTMLInputElement;
+  return { form, submits, name: field("name"), email: field("email"), button: form.querySelector("button")!, status: field("status") };
+}
+
+describe("the early answer of a form", () => {
+  it("answers an invalid submission at once with the field's messages, the status line and focus, and holds nothing", () => {
+    const { form, name, email, button, status, submits } = checkedForm();
+    email.value = "ann@example";
+    button.click();
+    expect(document.getElementById("name-error")).toHaveTextContent("Please enter your name.");
+    expect(document.getElementById("email-error")).toHaveTextContent("Please enter a valid email address.");
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAttribute("aria-describedby", "name-error");
+    expect(document.getElementById("phone")).not.toHaveAttribute("aria-invalid");
+    expect(status).toHaveTextContent("Please check required fields.");
+    expect(status).toHaveAttribute(STATUS_ATTRIBUTE, "error");
+    expect(name).toHaveFocus();
+    expect(button).toHaveTextContent("Send enquiry");
+    expect(submits).not.toHaveBeenCalled();
+    expect(window.__earlyEvents?.held.some((item) => item[0] === form)).toBe(false);
+    // What the form's code starts from when it hydrates.
+    expect(earlyAnswer("enquiry")).toEqual({
+      status: "error",
+      errors: { name: "Please enter your name.", email: "Please enter a valid email address." },
+    });
+  });
+
+  it("clears a field's message as it is edited, and answers a corrected submission with its sending state, held once", () => {
+    const { form, name, email, button, status, submits } = checkedForm();
+    button.click();
+    name.value = "Ann";
+    name.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(document.getElementById("name-error")).toBeEmptyDOMElement();
+    expect(name).not.toHaveAttribute("aria-invalid");
+    expect(earlyAnswer("enquiry")?.errors).toEqual({ email: "Please enter your email address." });
+    email.value = "ann@example.co.uk";
+    button.click();
+    button.click();
+    expect(document.getElementById("email-error")).toBeEmptyDOMElement();
+    expect(status).toHaveTextContent("");
+    expect(status).toHaveAttribute(STATUS_ATTRIBUTE, "loading");
+    expect(form).toHaveAttribute("aria-busy", "true");
+    expect(button).toHaveTextContent("Submitting...");
+    expect(button).toHaveAttribute("aria-disabled", "true");
+    expect(earlyAnswer("enquiry")).toEqual({ status: "loading", errors: {} });
+    expect(window.__earlyEvents?.held.filter((item) => item[0] === form)).toHaveLength(1);
+    // The code takes over: the one held submission is replayed, the early answer is its own from now on.
+    form.noValidate = true;
+    replayEarlyEvents(form);
+    expect(submits).toHaveBeenCalledTimes(1);
+    expect(earlyAnswer("enquiry")).toBeUndefined();
   });
 });
