@@ -80,6 +80,21 @@ describe("the early events head script", () => {
     expect(pressed).toEqual(["Elsewhere", "Next", "Back"]);
   });
 
+  it("holds the keys a widget names and replays them as key presses where they were pressed", () => {
+    document.body.innerHTML = `<div ${REPLAY_ATTRIBUTE}="ArrowLeft ArrowRight"><button>Next</button></div>`;
+    const widget = document.body.firstElementChild!;
+    const button = widget.querySelector("button")!;
+    const keys: string[] = [];
+    widget.addEventListener("keydown", (event) => keys.push((event as KeyboardEvent).key));
+    const press = (key: string) => button.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    expect(press("ArrowRight")).toBe(false);
+    // Keys it does not name pass: Tab still moves focus.
+    expect(press("Tab")).toBe(true);
+    expect(keys).toEqual(["Tab"]);
+    replayEarlyEvents(widget);
+    expect(keys).toEqual(["Tab", "ArrowRight"]);
+  });
+
   it("keeps aria-expanded on a popover's buttons in step with the popover", () => {
     document.body.innerHTML = `<button popovertarget="panel" aria-expanded="false">Open</button><div id="panel" popover="auto"></div>`;
     const panel = document.getElementById("panel")!;

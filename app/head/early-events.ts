@@ -11,6 +11,8 @@
 //   invalid submission is answered and not held; a valid one shows its sending
 //   state and is held, one per form however often it is pressed. The form's
 //   code starts from what was shown (`answers`), so hydration changes nothing;
+// - a widget's key presses that it names (a carousel's arrows) are held like
+//   its clicks and replayed as key presses;
 // - a popover's toggle sets aria-expanded on the buttons that open it, so an
 //   opened panel reads as open before the code that renders the attribute.
 // A held submission is posted natively after RELEASE_AFTER_MS if the form's
@@ -86,11 +88,11 @@ function answer(form: HTMLFormElement): boolean {
   return true;
 }
 
-function hold(event: Event, found: Element, by: HTMLElement | null) {
+function hold(event: Event, found: Element, by: HTMLElement | null, key?: string) {
   event.preventDefault();
   event.stopImmediatePropagation();
   if (!(found instanceof HTMLFormElement)) {
-    held.push([found, event.target, null]);
+    held.push([found, event.target, null, key]);
     return;
   }
   // One submission per form while it waits: a double tap is one request.
@@ -116,6 +118,16 @@ addEventListener(
     // A form holds only its submission: a click on a submit button, which Enter in a field also becomes.
     const button = (event.target as Element).closest<HTMLButtonElement>("button,input");
     if (button && button.form == found && /^(submit|image)$/.test(button.type)) hold(event, found, button);
+  },
+  true,
+);
+
+// A widget's keys (the value of its attribute: a carousel's arrows) are held like its clicks.
+addEventListener(
+  "keydown",
+  (event) => {
+    const found = owner(event.target);
+    if (found && !(found instanceof HTMLFormElement) && found.getAttribute(REPLAY_ATTRIBUTE)!.split(" ").includes(event.key)) hold(event, found, null, event.key);
   },
   true,
 );

@@ -10,9 +10,11 @@ export const RELEASE_AFTER_MS = 15_000;
 /** Put on a control, or on a form or widget, whose code loads after the first paint. */
 export const REPLAY_ATTRIBUTE = "data-replay";
 
-/** Spread on the element: its presses are held from the first paint until it calls replayEarlyEvents() (early-events.ts). */
-// Built by a call marked pure, so the head script's bundle, which imports this module for its names, drops it.
-export const holdsEarlyPresses = /* @__PURE__ */ (() => ({ [REPLAY_ATTRIBUTE]: "" }) as const)();
+/**
+ * Spread on the element: its presses (clicks, and the keys named, e.g. "ArrowRight") are held
+ * from the first paint until it calls replayEarlyEvents() (early-events.ts).
+ */
+export const holdsEarlyPresses = (keys: readonly string[] = []) => ({ [REPLAY_ATTRIBUTE]: keys.join(" ") });
 
 /** On a form: the status line's text when a submission is refused. */
 export const FORM_ERROR_ATTRIBUTE = "data-form-error";
@@ -45,8 +47,8 @@ export interface EarlyAnswer {
 
 /** What the inline script shares with the bundle: presses held so far, the controls ready for theirs, the forms' early answers. */
 export interface EarlyEvents {
-  /** [the opted-in element, the event's target, a form's submitter]. */
-  held: [Element, EventTarget | null, HTMLElement | null][];
+  /** [the opted-in element, the event's target, a form's submitter, a held key's name]. */
+  held: [Element, EventTarget | null, HTMLElement | null, string?][];
   ready: WeakSet<Element>;
   /** By form id. */
   answers: Record<string, EarlyAnswer>;

@@ -40,7 +40,8 @@ function pressable(target: EventTarget | null): HTMLElement | null {
 /**
  * Marks `element` ready (its presses pass from now on) and replays, in order,
  * those held for it since the first paint: a form's one submission through
- * requestSubmit (with the button that was pressed), a click as a click. Call it
+ * requestSubmit (with the button that was pressed), a click as a click, a key
+ * as a key press on the element it was pressed in. Call it
  * once the element's handlers see the state the visitor left in the DOM.
  */
 export function replayEarlyEvents(element: Element, events: EarlyEvents | undefined = early()): void {
@@ -50,8 +51,10 @@ export function replayEarlyEvents(element: Element, events: EarlyEvents | undefi
   if (element.id) delete events.answers[element.id];
   const mine = events.held.filter((item) => item[0] === element);
   events.held.splice(0, events.held.length, ...events.held.filter((item) => item[0] !== element));
-  for (const [, target, submitter] of mine) {
-    if (target instanceof HTMLFormElement) {
+  for (const [, target, submitter, key] of mine) {
+    if (key) {
+      target?.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    } else if (target instanceof HTMLFormElement) {
       target.requestSubmit(submitter && "form" in submitter && submitter.form === target ? submitter : null);
     } else {
       pressable(target)?.click();

@@ -248,7 +248,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     <form
       ref={formRef}
       id={formId}
-      {...holdsEarlyPresses}
+      {...holdsEarlyPresses()}
       {...{ [FORM_ERROR_ATTRIBUTE]: copy.error }}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}

@@ -68,7 +68,7 @@ export function NewsletterForm() {
     // sign-up and sends the browser to "check your email".
     <form
       ref={formRef}
-      {...holdsEarlyPresses}
+      {...holdsEarlyPresses()}
       id={newsletterFormAnchor}
       {...{ [FORM_ERROR_ATTRIBUTE]: copy.error }}
       method="post"

@@ -17,7 +17,7 @@ interface ScrollButtonProps {
  */
 export function ScrollButton({ label, by, variant = "primary" }: ScrollButtonProps) {
   return (
-    <scroll-by px={by} {...holdsEarlyPresses}>
+    <scroll-by px={by} {...holdsEarlyPresses()}>
       <button type="button" className={buttonClasses(variant)}>
         {label}
       </button>
