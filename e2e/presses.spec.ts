@@ -174,3 +174,36 @@ test("newsletter: a press on the label's words puts the cursor in the field, and
   await expect(footer.getByRole("status")).toHaveText("Please enter a valid email address.");
   await expect(page).toHaveTitle(new RegExp(site.name));
 });
+
+test("header: after a move inside the app the News button is the same element, and a press on it opens its dropdown", async ({ page }) => {
+  test.skip(isPhone(page), "desktop navigation");
+  await acknowledgeBanners(page);
+  await page.goto(paths.home);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const news = nav.getByRole("button", { name: "News submenu" });
+  const before = await news.elementHandle();
+  // Every News button taken out of the page from here on: a press aimed at one would find it detached.
+  await page.evaluate(() => {
+    const removed: string[] = [];
+    (window as unknown as { __removed: string[] }).__removed = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && (node.matches("[aria-label='News submenu']") || node.querySelector("[aria-label='News submenu']"))) removed.push(node.tagName);
+        }
+      }
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await page.getByRole("main").getByText("I'm a Freelancer", { exact: true }).click();
+  await expect(page).toHaveURL(/\/freelancers$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The page's parts arrive and settle; the header is not rebuilt meanwhile.
+  await page.waitForLoadState("networkidle");
+  expect(await news.evaluate((element, old) => element === old, before)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __removed: string[] }).__removed)).toEqual([]);
+  await expect(nav.getByRole("link", { name: "Freelancers", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current");
+  await news.click();
+  await expect(nav.getByRole("link", { name: "Spotlight On" })).toBeVisible();
+  await expect(news).toHaveAttribute("aria-expanded", "true");
+});
