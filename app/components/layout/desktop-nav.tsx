@@ -16,7 +16,8 @@ function submenuId(label: string) {
  * time, a second press, Escape or a press outside closes it, and it comes
  * next in the Tab order. It sits under its entry by CSS anchor positioning
  * (app.css, `.nav-dropdown`). Markup only: a static part of the header
- * (header.tsx), rendered afresh on each route, which also closes an open
+ * (header.tsx), kept for the page's life: on each route change
+ * settleHeaderNav (nav-current.ts) re-marks the current entry and closes an open
  * dropdown. The chevron's `aria-expanded` is kept by the early events head
  * script, its turn and the current entry's colour (by the header's tone) are
  * CSS, and `<desktop-nav>` (desktop-nav-behaviour.ts) does the rest.
