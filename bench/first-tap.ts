@@ -315,6 +315,8 @@ async function measure(browser: Browser, origin: string, route: string, kind: Ki
     const tapTimes = await page.evaluate(() => (window as unknown as { __taps: number[] }).__taps);
     if (how !== "never" && !how.startsWith("held, never")) workedAt = tapTimes[lost] ?? tapTimes.at(-1);
     else lost = taps;
+    // A submission answered at once but held for the form's code is sent when that code arrives: wait for it.
+    for (const until = Date.now() + GIVE_UP_MS; Date.now() < until && (await heldCount(page)) > 0; ) await sleep(POLL_MS);
     // Let a replayed or late submission reach the network before counting requests (and the last entries arrive).
     await sleep(500);
     const timing = workedAt === undefined ? undefined : interactionTiming(await page.evaluate(() => (window as unknown as { __events: EventTiming[] }).__events), workedAt);
