@@ -1,5 +1,5 @@
 import { test, type Locator, type Page } from "@playwright/test";
-import { acknowledgeBanners, expect, isPhone } from "./fixtures";
+import { acknowledgeBanners, expect, isPhone, waitForHydration } from "./fixtures";
 import { countPageLoads, holdScripts } from "./held-scripts";
 import { answer, gated, mockLeadApi } from "./lead-api-mock";
 import { contactForm as contactCopy } from "../app/content/contact";
@@ -243,4 +243,24 @@ test("contact: options ticked before the code arrives are kept by hydration and 
   await page.getByRole("heading", { level: 1 }).click();
   await expect(panel).toBeHidden();
   await expect(form.sectors).toHaveAttribute("aria-expanded", "false");
+});
+
+test("after hydration too, an empty submit is answered at once, without waiting for the schema's download", async ({ page }) => {
+  await acknowledgeBanners(page);
+  const api = await mockLeadApi(page);
+  await page.goto("/contact");
+  await waitForHydration(page);
+  // From here every script the page asks for (the schema's chunk among them) never arrives.
+  await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, () => undefined);
+  const footer = newsletter(page);
+  await press(page, footer.submit);
+  await expect(footer.status).toHaveText(NEWSLETTER_ERROR);
+  await expect(footer.email).toBeFocused();
+  const form = contact(page);
+  await press(page, form.submit);
+  await expect(form.status).toHaveText(contactCopy.error);
+  await expect(form.name).toHaveAccessibleDescription("Please enter your name.");
+  await expect(form.consent).toHaveAccessibleDescription(contactCopy.consentError);
+  await expect(form.name).toBeFocused();
+  expect(api.calls).toHaveLength(0);
 });

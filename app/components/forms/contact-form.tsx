@@ -55,6 +55,21 @@ export async function validateEnquiry(values: EnquiryValues, consent: boolean, t
   return errors;
 }
 
+/**
+ * What the browser's own check of the rules the controls carry (required, type, pattern: the field
+ * table's) finds, with the table's messages: the head script's check, so it needs no schema download.
+ */
+function constraintErrors(table: FieldTable, form: HTMLFormElement, controlId: (key: string) => string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, spec] of fieldEntries(table)) {
+    const control = form.querySelector<HTMLInputElement>(`[id="${controlId(key)}"]`);
+    if (!control?.willValidate || control.validity.valid) continue;
+    const messages = fieldMessages(spec);
+    errors[key] = control.validity.valueMissing ? messages.missing : (messages.format ?? messages.missing);
+  }
+  return errors;
+}
+
 const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
 const inputClass =
   "mt-2 block w-full rounded-lg border-0 bg-white px-4 py-2.5 text-ink ring-1 ring-line hover:ring-brand-600 aria-invalid:ring-2 aria-invalid:ring-danger";
@@ -213,7 +228,10 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   const onSubmit = useOneSubmissionAtATime(send);
 
   async function send() {
-    const found = await validateEnquiry(values, consent, table);
+    // An empty or malformed field is answered at once; only a form that passes is checked by the schema, fetched on demand.
+    const quick = formRef.current ? constraintErrors(table, formRef.current, fieldId) : {};
+    if (!consent) quick[CONSENT] = copy.consentError;
+    const found = Object.values(quick).some(Boolean) ? quick : await validateEnquiry(values, consent, table);
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       setStatus("error");

@@ -43,8 +43,11 @@ export function NewsletterForm() {
 
   async function send() {
     const typed = inputRef.current?.value ?? "";
-    const parsed = (await loadLeadSchema()).parseLead({ [email.wire]: typed });
-    if (!parsed.ok || parsed.kind !== "newsletter") {
+    // The browser's own check of the rules the input carries (required, type, pattern) answers an empty or
+    // malformed address at once, as the head script does; the schema, fetched on demand, has the last word.
+    const obviouslyInvalid = inputRef.current ? !inputRef.current.validity.valid : false;
+    const parsed = obviouslyInvalid ? undefined : (await loadLeadSchema()).parseLead({ [email.wire]: typed });
+    if (!parsed?.ok || parsed.kind !== "newsletter") {
       setInvalid(true);
       setStatus("error");
       inputRef.current?.focus();
