@@ -19,6 +19,12 @@ const layerRules = [
   },
   { files: ["app/lib/**/*.{ts,tsx}"], above: ["components", "pages", "routes", "root"], message: "lib/ is below the components: move what both need into lib/ or content/." },
   { files: ["app/components/**/*.{ts,tsx}"], above: ["pages", "routes", "root"], message: "Components are composed by pages, not the other way round." },
+  {
+    // Inline in every page's <head>: every import is bytes on every page.
+    files: ["app/head/**/*.ts"],
+    above: ["content", "components", "pages", "routes", "root"],
+    message: "A head script imports only lib/'s shared names and contract/: it is inline in every page.",
+  },
 ];
 
 export default tseslint.config(

@@ -5,10 +5,11 @@ import { defineConfig } from "vite";
 import { buildEnvDefines } from "./scripts/build-env.ts";
 import { codeSplitting } from "./scripts/code-splitting.ts";
 import { contentPlugin } from "./scripts/content-plugin.ts";
+import { inlineScriptPlugin } from "./scripts/inline-script-plugin.ts";
 import { compactPreloadHelper } from "./scripts/preload-helper.ts";
 
 export default defineConfig({
-  plugins: [contentPlugin(), compactPreloadHelper(), tailwindcss(), reactRouter()],
+  plugins: [contentPlugin(), inlineScriptPlugin(), compactPreloadHelper(), tailwindcss(), reactRouter()],
   // PUBLIC_SITE_URL and PUBLIC_API_BASE, checked once, are written into the site's code.
   define: buildEnvDefines(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

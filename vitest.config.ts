@@ -2,11 +2,12 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { buildEnvDefines } from "./scripts/build-env.ts";
 import { contentPlugin } from "./scripts/content-plugin.ts";
+import { inlineScriptPlugin } from "./scripts/inline-script-plugin.ts";
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
-  // The content files become checked data here as in the build.
-  plugins: [contentPlugin()],
+  // The content files become checked data here as in the build; head scripts are built strings too.
+  plugins: [contentPlugin(), inlineScriptPlugin()],
   define: buildEnvDefines(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {

@@ -20,3 +20,9 @@ declare module "*.md" {
   const data: unknown;
   export default data;
 }
+
+// A module bundled to one minified string at build, for an inline <script> (scripts/inline-script-plugin.ts).
+declare module "*?inline-script" {
+  const code: string;
+  export default code;
+}

@@ -10,7 +10,7 @@ import { paths } from "~/content/paths";
 import { site } from "~/content/site";
 import { usePageAnalytics } from "~/lib/use-page-analytics";
 import { useHydrationSignal } from "~/lib/hydration-signal";
-import { earlyEventsScript } from "~/lib/early-events-script";
+import earlyEventsScript from "./head/early-events?inline-script";
 import "./app.css";
 
 export const links = () => [
@@ -35,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#123c8c" />
         {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts);
             the content protection (content-protection-script.ts); presses on forms and widgets whose code comes
-            later, held and then replayed to it (lib/early-events.ts). Written by the pre-render only: the browser
+            later, answered or held and then replayed to it (head/early-events.ts). Written by the pre-render only: the browser
             keeps it as it is, so its text is not in the bundle too. */}
         <script dangerouslySetInnerHTML={headScript} suppressHydrationWarning />
         <Meta />

@@ -64,6 +64,14 @@ export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
 const EMAIL_MAX = 254;
 
+/**
+ * What an email address must look like: the server's rule, and the email inputs'
+ * `pattern` attribute, so the browser checks the same before any script (and the
+ * head script reads its verdict). Written for the attribute (compiled with the
+ * `v` flag and anchored by the browser); lead.ts anchors it for valibot.
+ */
+export const EMAIL_PATTERN = "[\\w+\\-]+(?:\\.[\\w+\\-]+)*@[\\da-zA-Z]+(?:[.\\-][\\da-zA-Z]+)*\\.[a-zA-Z]{2,}";
+
 /** The email address, the same in both forms. */
 const emailField = {
   kind: "text",
@@ -121,6 +129,25 @@ export type FieldValue<F extends FieldSpec> = F extends { kind: "choices" } ? re
 export type FieldValues<T extends FieldTable> = { -readonly [K in keyof T]: FieldValue<T[K]> };
 /** The enquiry's fields, keyed by field key (not wire name). */
 export type EnquiryValues = FieldValues<EnquiryFields>;
+
+/** The messages a field's checks give, in the visitor's words: the server's, the forms' and the head script's. */
+export function fieldMessages(spec: TextFieldSpec | LongTextFieldSpec): { missing: string; format?: string; tooLong: string };
+export function fieldMessages(spec: FieldSpec): { missing: string; format?: string; tooLong?: string };
+export function fieldMessages(spec: FieldSpec): { missing: string; format?: string; tooLong?: string } {
+  switch (spec.kind) {
+    case "text":
+    case "longText":
+      return {
+        missing: `Please enter your ${spec.noun}.`,
+        format: spec.kind === "text" && spec.input === "email" ? `Please enter a valid ${spec.noun}.` : undefined,
+        tooLong: `${spec.reportLabel} must be at most ${spec.max} characters.`,
+      };
+    case "choice":
+      return { missing: `Please choose your ${spec.noun}.` };
+    case "choices":
+      return { missing: `Please choose at least one ${spec.noun}.` };
+  }
+}
 
 /** The table's entries, in its order. */
 export const fieldEntries = <T extends FieldTable>(table: T) => Object.entries(table) as [keyof T & string, T[keyof T]][];

@@ -4,8 +4,10 @@
 // re-exported here.
 import * as v from "valibot";
 import {
+  EMAIL_PATTERN,
   enquiryFields,
   fieldEntries,
+  fieldMessages,
   fields,
   newsletterFields,
   type ChoiceFieldSpec,
@@ -25,6 +27,8 @@ export * from "./fields";
 
 // Every text field goes through the one input policy (input-policy.ts): NFC, trimmed, no control characters.
 const trimmed = singleLineText;
+/** The email inputs' pattern, anchored as the browser anchors it. */
+const emailRegExp = new RegExp(`^(?:${EMAIL_PATTERN})$`, "u");
 type TextSchema = v.GenericSchema<unknown, string>;
 type TextCheck = v.PipeItem<string, string, v.BaseIssue<unknown>>;
 
@@ -35,10 +39,12 @@ type TextCheck = v.PipeItem<string, string, v.BaseIssue<unknown>>;
  */
 export function textSchema(spec: TextFieldSpec | LongTextFieldSpec): TextSchema {
   const checks: TextCheck[] = [];
-  if (spec.required) checks.push(v.nonEmpty(`Please enter your ${spec.noun}.`));
-  checks.push(v.maxLength(spec.max, `${spec.reportLabel} must be at most ${spec.max} characters.`));
-  if (spec.kind === "text" && spec.input === "email") {
-    const format = v.email<string, string>(`Please enter a valid ${spec.noun}.`);
+  const messages = fieldMessages(spec);
+  if (spec.required) checks.push(v.nonEmpty(messages.missing));
+  checks.push(v.maxLength(spec.max, messages.tooLong));
+  // Only an email field has a format (fieldMessages).
+  if (messages.format) {
+    const format = v.regex<string, string>(emailRegExp, messages.format);
     // An optional address may be left empty; one that is given must be an address.
     checks.push(spec.required ? format : v.check((value) => value === "" || v.is(v.pipe(v.string(), format), value), format.message));
   }
@@ -48,7 +54,7 @@ export function textSchema(spec: TextFieldSpec | LongTextFieldSpec): TextSchema 
 }
 
 function choiceSchema(spec: ChoiceFieldSpec) {
-  const choose = `Please choose your ${spec.noun}.`;
+  const choose = fieldMessages(spec).missing;
   return spec.required ? v.picklist(spec.options, choose) : v.optional(v.union([v.literal(""), v.picklist(spec.options)], choose), "");
 }
 
@@ -60,7 +66,7 @@ function choicesSchema(spec: ChoicesFieldSpec) {
     v.array(v.picklist(spec.options, `Each ${spec.noun} must be one of: ${spec.options.join(", ")}.`)),
     v.check((items) => new Set(items).size === items.length, `Each ${spec.noun} may be chosen once.`),
   );
-  return spec.required ? v.pipe(list, v.minLength(1, `Please choose at least one ${spec.noun}.`)) : list;
+  return spec.required ? v.pipe(list, v.minLength(1, fieldMessages(spec).missing)) : list;
 }
 
 function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | string[]> {

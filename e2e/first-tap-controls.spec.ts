@@ -223,3 +223,52 @@ base("Browse Services pressed before the scripts scrolls the page once, when the
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SERVICES_HERO_SCROLL_PX);
   expect(await page.evaluate(() => (window as unknown as { __scrolls: number[] }).__scrolls)).toEqual([SERVICES_HERO_SCROLL_PX]);
 });
+
+base("Enter on a carousel's Next before the scripts is held like a tap: one slide moved, once", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const release = await openEarly(page, paths.freelancers);
+  const carousel = page.getByRole("region", { name: whyChooseUs.carouselLabel });
+  const total = whyChooseUs.cards.length;
+  await carousel.getByRole("button", { name: carouselCopy.next }).press("Enter");
+  await notHydratedYet(page);
+
+  await release();
+  await expect(slide(carousel, `1 of ${total}`)).toHaveAttribute("aria-hidden", "true");
+  await expect(slide(carousel, `2 of ${total}`)).not.toHaveAttribute("aria-hidden");
+  // Applied once: a late Enter moves one more.
+  await carousel.getByRole("button", { name: carouselCopy.next }).press("Enter");
+  await expect(slide(carousel, `3 of ${total}`)).not.toHaveAttribute("aria-hidden");
+  await expect(slide(carousel, `2 of ${total}`)).toHaveAttribute("aria-hidden", "true");
+});
+
+base("Space on a carousel's pause before the scripts is held like a tap: autoplay stopped when they arrive", async ({ page }) => {
+  const release = await openEarly(page, paths.freelancers);
+  const carousel = page.getByRole("region", { name: whyChooseUs.carouselLabel });
+  await carousel.getByRole("button", { name: carouselCopy.pause }).press(" ");
+  await notHydratedYet(page);
+
+  await release();
+  await expect(carousel.getByRole("button", { name: carouselCopy.play })).toBeVisible();
+  await expect(carousel.getByRole("button", { name: carouselCopy.pause })).toHaveCount(0);
+});
+
+base("→ pressed in a carousel before the scripts is held and moves it one slide, once, when they arrive", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const release = await openEarly(page, paths.freelancers);
+  const carousel = page.getByRole("region", { name: whyChooseUs.carouselLabel });
+  const total = whyChooseUs.cards.length;
+  const next = carousel.getByRole("button", { name: carouselCopy.next });
+  await next.focus();
+  const scrollBefore = await page.evaluate(() => window.scrollY);
+  await next.press("ArrowRight");
+  await notHydratedYet(page);
+  // Held, not passed on: the page did not scroll sideways or down.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+
+  await release();
+  await expect(slide(carousel, `1 of ${total}`)).toHaveAttribute("aria-hidden", "true");
+  await expect(slide(carousel, `2 of ${total}`)).not.toHaveAttribute("aria-hidden");
+  await page.keyboard.press("ArrowRight");
+  await expect(slide(carousel, `3 of ${total}`)).not.toHaveAttribute("aria-hidden");
+  await expect(slide(carousel, `2 of ${total}`)).toHaveAttribute("aria-hidden", "true");
+});

@@ -4,30 +4,30 @@ import { useEffect, type RefObject } from "react";
 // pattern of Angular's event replay and Google's JSAction. A control whose code
 // arrives after the first paint opts in with REPLAY_ATTRIBUTE on itself or an
 // ancestor (a form, a widget). From the first paint, an inline script in <head>
-// (`earlyEventsScript` in early-events-script.ts, rendered by root.tsx) holds
-// the presses aimed at it: for a form, only its submission (a click on a submit
-// button, Enter in a field, which the browser turns into that click, or a
-// submit event); for anything else, every click. A held press is cancelled (no native post, no page load) and
-// kept in order. When the control's code has loaded, it calls
-// replayEarlyEvents() once it is ready to answer: from then on its presses
-// pass, and the held ones are replayed to it, each exactly once. A form's
-// submissions collapse into one while it waits (a double tap is one request).
-// With scripts off entirely nothing is held: forms post natively.
+// (app/head/early-events.ts, rendered by root.tsx) answers or holds the presses
+// aimed at it: a form's submission is checked at once and shows its errors or
+// its sending state (a valid one is held); any other click is held. A held press
+// is cancelled (no native post, no page load) and kept in order. When the
+// control's code has loaded, it calls replayEarlyEvents() once it is ready to
+// answer: from then on its presses pass, and the held ones are replayed to it,
+// each exactly once. A form's submissions collapse into one while it waits (a
+// double tap is one request). With scripts off entirely nothing is held: forms
+// post natively.
 
-// Markup that always ships (a section, not a lazy form) imports it from early-events-script.ts, so the replay stays out of the first load.
-export { holdsEarlyPresses } from "./early-events-script";
+// Markup that always ships (a section, not a lazy form) imports it from early-events-markup.ts, so the replay stays out of the first load.
+export { holdsEarlyPresses } from "./early-events-markup";
+export type { EarlyAnswer, EarlyEvents } from "./early-events-markup";
+import type { EarlyAnswer, EarlyEvents } from "./early-events-markup";
 
-/** What the inline script shares with the bundle: presses held so far, and the controls ready for theirs. */
-export interface EarlyEvents {
-  /** [the opted-in element, the event's target, a form's submitter]. */
-  held: [Element, EventTarget | null, HTMLElement | null][];
-  ready: WeakSet<Element>;
-}
+const early = (): EarlyEvents | undefined => (typeof window === "undefined" ? undefined : window.__earlyEvents);
 
-declare global {
-  interface Window {
-    __earlyEvents?: EarlyEvents;
-  }
+/**
+ * What the form with this id showed before its code arrived (its errors, or its
+ * sending state), for the form's first render: hydration then finds the DOM as
+ * the head script left it and changes nothing. Undefined in the pre-render.
+ */
+export function earlyAnswer(formId: string): EarlyAnswer | undefined {
+  return early()?.answers[formId];
 }
 
 /** The element a held click is replayed on: the control itself, not an icon inside it. */
@@ -40,16 +40,21 @@ function pressable(target: EventTarget | null): HTMLElement | null {
 /**
  * Marks `element` ready (its presses pass from now on) and replays, in order,
  * those held for it since the first paint: a form's one submission through
- * requestSubmit (with the button that was pressed), a click as a click. Call it
+ * requestSubmit (with the button that was pressed), a click as a click, a key
+ * as a key press on the element it was pressed in. Call it
  * once the element's handlers see the state the visitor left in the DOM.
  */
-export function replayEarlyEvents(element: Element, early: EarlyEvents | undefined = typeof window === "undefined" ? undefined : window.__earlyEvents): void {
-  if (!early || early.ready.has(element)) return;
-  early.ready.add(element);
-  const mine = early.held.filter((item) => item[0] === element);
-  early.held.splice(0, early.held.length, ...early.held.filter((item) => item[0] !== element));
-  for (const [, target, submitter] of mine) {
-    if (target instanceof HTMLFormElement) {
+export function replayEarlyEvents(element: Element, events: EarlyEvents | undefined = early()): void {
+  if (!events || events.ready.has(element)) return;
+  events.ready.add(element);
+  // The form's code has started from its early answer: from here on it answers itself.
+  if (element.id) delete events.answers[element.id];
+  const mine = events.held.filter((item) => item[0] === element);
+  events.held.splice(0, events.held.length, ...events.held.filter((item) => item[0] !== element));
+  for (const [, target, submitter, key] of mine) {
+    if (key) {
+      target?.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    } else if (target instanceof HTMLFormElement) {
       target.requestSubmit(submitter && "form" in submitter && submitter.form === target ? submitter : null);
     } else {
       pressable(target)?.click();

@@ -1,10 +1,23 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactForm as copy } from "~/content/contact";
-import { holdsEarlyPresses, useReplayEarlyEvents } from "~/lib/early-events";
+import { earlyAnswer, holdsEarlyPresses, useReplayEarlyEvents } from "~/lib/early-events";
+import { earlyMessages, errorSlotId, FORM_ERROR_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
 import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
-import { CONTACT_ENDPOINT, emptyValues, enquiryFields, fieldEntries, fields, toWire, type FieldSpec, type FieldTable, type FieldValues } from "../../../contract/fields";
+import {
+  CONTACT_ENDPOINT,
+  EMAIL_PATTERN,
+  emptyValues,
+  enquiryFields,
+  fieldEntries,
+  fieldMessages,
+  fields,
+  toWire,
+  type FieldSpec,
+  type FieldTable,
+  type FieldValues,
+} from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 import { MultiSelect } from "./multi-select";
@@ -42,6 +55,21 @@ export async function validateEnquiry(values: EnquiryValues, consent: boolean, t
   return errors;
 }
 
+/**
+ * What the browser's own check of the rules the controls carry (required, type, pattern: the field
+ * table's) finds, with the table's messages: the head script's check, so it needs no schema download.
+ */
+function constraintErrors(table: FieldTable, form: HTMLFormElement, controlId: (key: string) => string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, spec] of fieldEntries(table)) {
+    const control = form.querySelector<HTMLInputElement>(`[id="${controlId(key)}"]`);
+    if (!control?.willValidate || control.validity.valid) continue;
+    const messages = fieldMessages(spec);
+    errors[key] = control.validity.valueMissing ? messages.missing : (messages.format ?? messages.missing);
+  }
+  return errors;
+}
+
 const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
 const inputClass =
   "mt-2 block w-full rounded-lg border-0 bg-white px-4 py-2.5 text-ink ring-1 ring-line hover:ring-brand-600 aria-invalid:ring-2 aria-invalid:ring-danger";
@@ -54,10 +82,10 @@ function RequiredMark() {
   );
 }
 
+/** Always rendered, empty until there is a message: the head script writes one here before this code arrives. */
 function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
   return (
-    <p id={id} className="mt-1.5 text-sm font-medium text-danger">
+    <p id={id} className="mt-1.5 text-sm font-medium text-danger empty:hidden">
       {message}
     </p>
   );
@@ -75,7 +103,8 @@ interface FormFieldProps {
 
 /** One field of the table as its control: a text input, a textarea, a select, or a multi-select of checkboxes. */
 function FormField({ spec, label, control, value, onChange, error }: FormFieldProps) {
-  const required = spec.required ? ({ required: true, "aria-required": "true" } as const) : {};
+  // The browser's constraints and the messages for them, from the table: what the head script checks before this code arrives.
+  const required = spec.required ? ({ required: true, "aria-required": "true", ...earlyMessages(fieldMessages(spec)) } as const) : {};
   const text = typeof value === "string" ? value : "";
   switch (spec.kind) {
     case "choices":
@@ -116,6 +145,8 @@ function FormField({ spec, label, control, value, onChange, error }: FormFieldPr
             {...control}
             {...required}
             type={spec.input}
+            pattern={spec.input === "email" ? EMAIL_PATTERN : undefined}
+            {...(spec.input === "email" ? earlyMessages({ format: fieldMessages(spec).format }) : {})}
             autoComplete={spec.autocomplete}
             maxLength={spec.max}
             value={text}
@@ -134,10 +165,17 @@ function FormField({ spec, label, control, value, onChange, error }: FormFieldPr
  * nothing; an accepted answer shows the promise and resets the form.
  */
 export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
+  const id = useId();
+  const formId = `${id}-form`;
+  const fieldId = (key: string) => `${id}-${key}`;
+  // What the head script showed for a press made before this code arrived: start from it, so nothing changes on screen.
+  const [early] = useState(() => earlyAnswer(formId));
   const [values, setValues] = useState<EnquiryValues>(() => emptyValues(table));
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<FormStatus>("idle");
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    Object.fromEntries([...Object.keys(table), CONSENT].flatMap((key) => (early?.errors[fieldId(key)] ? [[key, early.errors[fieldId(key)]]] : []))),
+  );
+  const [status, setStatus] = useState<FormStatus>(early?.status ?? "idle");
   const [honeypot, setHoneypot] = useState("");
   /** Bumped on each failed check, so focus moves to the first invalid field once it is marked. */
   const [focusRequest, setFocusRequest] = useState(0);
@@ -146,12 +184,9 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   const submission = useSubmission();
   const formRef = useRef<HTMLFormElement>(null);
   useProofOfWork(formRef);
-  /** Set from the press to the answer: a second press meanwhile (a double tap) sends nothing. */
-  const id = useId();
   const loading = status === "loading";
 
-  const fieldId = (key: string) => `${id}-${key}`;
-  const errorId = (key: string) => `${id}-${key}-error`;
+  const errorId = (key: string) => errorSlotId(fieldId(key));
   const clearError = (key: string) => setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
   const set = (key: string, value: EnquiryValues[string]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -194,7 +229,10 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   const onSubmit = useOneSubmissionAtATime(send);
 
   async function send() {
-    const found = await validateEnquiry(values, consent, table);
+    // An empty or malformed field is answered at once; only a form that passes is checked by the schema, fetched on demand.
+    const quick = formRef.current ? constraintErrors(table, formRef.current, fieldId) : {};
+    if (!consent) quick[CONSENT] = copy.consentError;
+    const found = Object.values(quick).some(Boolean) ? quick : await validateEnquiry(values, consent, table);
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       setStatus("error");
@@ -228,7 +266,9 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     // API, checked by the browser first, so the enquiry is still stored.
     <form
       ref={formRef}
-      {...holdsEarlyPresses}
+      id={formId}
+      {...holdsEarlyPresses()}
+      {...{ [FORM_ERROR_ATTRIBUTE]: copy.error }}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}
       encType="multipart/form-data"
@@ -262,6 +302,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
                 clearError(CONSENT);
               }}
               className="mt-0.5 size-5 shrink-0 accent-brand-700"
+              {...earlyMessages({ missing: copy.consentError })}
               {...invalidProps(CONSENT)}
             />
             <label htmlFor={fieldId(CONSENT)} className="text-ink">
@@ -281,7 +322,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
       <div className="mt-8 flex flex-wrap items-center gap-4">
         <BusyButton busy={loading} label={copy.submit} busyLabel={copy.submitting} />
         {/* In the DOM from the start, so screen readers announce each new message. */}
-        <p role="status" className={`font-medium ${status === "error" ? "text-danger" : "text-success"}`}>
+        <p role="status" {...{ [STATUS_ATTRIBUTE]: status }} className="font-medium text-success data-[status=error]:text-danger">
           {messages[status]}
         </p>
       </div>

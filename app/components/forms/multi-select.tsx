@@ -30,7 +30,7 @@ function popoverOpen(panel: HTMLElement | null): boolean {
  * paint on, before this code has arrived; options ticked meanwhile are in the
  * form's DOM, which the form reads when it hydrates. This code keeps
  * `aria-expanded` and the chevron in step and closes the panel when focus
- * leaves it.
+ * leaves it by the keyboard (a press on an option keeps focus in the panel).
  */
 export function MultiSelect<T extends string>({ label, name, options, value, onChange }: MultiSelectProps<T>) {
   const [open, setOpen] = useState(false);
@@ -79,8 +79,13 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
         ref={panelRef}
         id={`${id}-panel`}
         popover="auto"
+        // A press on an option's words or padding focuses the nearest focusable ancestor. Without this
+        // that is <main tabindex=-1>, outside the control: the blur handler would read it as focus
+        // leaving, close the panel under the pointer, and the release would tick nothing. Focusable
+        // itself, the panel takes that focus, so the press stays inside and the label's click ticks its box.
+        tabIndex={-1}
         onToggle={onToggle}
-        className="multi-select-panel max-h-listbox overflow-y-auto rounded-lg bg-white p-2 shadow-xl ring-1 ring-line"
+        className="multi-select-panel max-h-listbox overflow-y-auto rounded-lg bg-white p-2 shadow-xl ring-1 ring-line outline-none"
       >
         <fieldset>
           <legend className="sr-only">{label}</legend>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
-import { holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
+import { earlyAnswer, holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
+import { FORM_ERROR_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
 import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
-import { CONTACT_ENDPOINT, newsletterFields } from "../../../contract/fields";
+import { CONTACT_ENDPOINT, EMAIL_PATTERN, newsletterFields } from "../../../contract/fields";
 import { BusyButton } from "../ui/busy-button";
 import { Honeypot } from "./honeypot";
 
@@ -17,9 +18,11 @@ const email = newsletterFields.email;
  * contract's schema, so an empty or malformed address never leaves the page.
  */
 export function NewsletterForm() {
-  const [status, setStatus] = useTimedStatus();
+  // What the head script showed for a press made before this code arrived: start from it, so nothing changes on screen.
+  const [early] = useState(() => earlyAnswer(newsletterFormAnchor));
+  const [status, setStatus] = useTimedStatus(undefined, early?.status);
   const [honeypot, setHoneypot] = useState("");
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState(early?.status === "error");
   const submission = useSubmission();
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -41,8 +44,11 @@ export function NewsletterForm() {
 
   async function send() {
     const typed = inputRef.current?.value ?? "";
-    const parsed = (await loadLeadSchema()).parseLead({ [email.wire]: typed });
-    if (!parsed.ok || parsed.kind !== "newsletter") {
+    // The browser's own check of the rules the input carries (required, type, pattern) answers an empty or
+    // malformed address at once, as the head script does; the schema, fetched on demand, has the last word.
+    const obviouslyInvalid = inputRef.current ? !inputRef.current.validity.valid : false;
+    const parsed = obviouslyInvalid ? undefined : (await loadLeadSchema()).parseLead({ [email.wire]: typed });
+    if (!parsed?.ok || parsed.kind !== "newsletter") {
       setInvalid(true);
       setStatus("error");
       inputRef.current?.focus();
@@ -66,8 +72,9 @@ export function NewsletterForm() {
     // sign-up and sends the browser to "check your email".
     <form
       ref={formRef}
-      {...holdsEarlyPresses}
+      {...holdsEarlyPresses()}
       id={newsletterFormAnchor}
+      {...{ [FORM_ERROR_ATTRIBUTE]: copy.error }}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}
       encType="multipart/form-data"
@@ -92,6 +99,7 @@ export function NewsletterForm() {
           required={email.required}
           aria-required={email.required}
           maxLength={email.max}
+          pattern={EMAIL_PATTERN}
           aria-invalid={showInvalid || undefined}
           aria-describedby={showInvalid ? `${id}-status` : undefined}
           // Uncontrolled, so what a visitor types before the form hydrates is kept.
@@ -106,7 +114,8 @@ export function NewsletterForm() {
       <p
         id={`${id}-status`}
         role="status"
-        className={`mt-3 min-h-5 text-sm font-medium ${status === "error" ? "text-danger-300" : "text-success-300"}`}
+        {...{ [STATUS_ATTRIBUTE]: status }}
+        className="mt-3 min-h-5 text-sm font-medium text-success-300 data-[status=error]:text-danger-300"
       >
         {messages[status]}
       </p>

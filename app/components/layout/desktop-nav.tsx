@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { layoutCopy } from "~/content/layout";
 import { ariaCurrent, currentEntry, headerNav } from "~/content/navigation";
 import { Icon } from "../ui/icon";
+import { NAV_ENTRY_ATTRIBUTE } from "./nav-current";
 import "./desktop-nav-behaviour";
 
 function submenuId(label: string) {
@@ -15,7 +16,8 @@ function submenuId(label: string) {
  * time, a second press, Escape or a press outside closes it, and it comes
  * next in the Tab order. It sits under its entry by CSS anchor positioning
  * (app.css, `.nav-dropdown`). Markup only: a static part of the header
- * (header.tsx), rendered afresh on each route, which also closes an open
+ * (header.tsx), kept for the page's life: on each route change
+ * settleHeaderNav (nav-current.ts) re-marks the current entry and closes an open
  * dropdown. The chevron's `aria-expanded` is kept by the early events head
  * script, its turn and the current entry's colour (by the header's tone) are
  * CSS, and `<desktop-nav>` (desktop-nav-behaviour.ts) does the rest.
@@ -31,10 +33,10 @@ export default function DesktopNav() {
             <li key={entry.href} className="nav-entry relative flex items-center">
               <Link
                 to={entry.href}
+                {...{ [NAV_ENTRY_ATTRIBUTE]: entry.href }}
                 aria-current={ariaCurrent(entry, current, pathname)}
-                className={`rounded px-2.5 py-2 text-[0.95rem] font-medium underline-offset-8 hover:underline ${
-                  entry === current ? "text-brand-600 underline decoration-2 group-data-[tone=solid]:text-accent-400" : ""
-                }`}
+                // Its look follows aria-current, which settleHeaderNav keeps after a move inside the app.
+                className="rounded px-2.5 py-2 text-[0.95rem] font-medium underline-offset-8 hover:underline aria-[current]:text-brand-600 aria-[current]:underline aria-[current]:decoration-2 group-data-[tone=solid]:aria-[current]:text-accent-400"
               >
                 {entry.label}
               </Link>
@@ -61,9 +63,7 @@ export default function DesktopNav() {
                         <NavLink
                           to={item.href}
                           end
-                          className={({ isActive }) =>
-                            `block rounded-lg px-3 py-2 text-sm font-medium hover:bg-brand-50 ${isActive ? "bg-brand-50 text-brand-700" : ""}`
-                          }
+                          className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
                         >
                           {item.label}
                         </NavLink>

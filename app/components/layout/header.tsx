@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { HEADER_SCROLL_THRESHOLD_PX } from "~/content/constants";
 import { getStartedLink } from "~/content/navigation";
@@ -6,12 +7,16 @@ import { staticPart } from "~/lib/static-part";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { Logo } from "../ui/logo";
 import { headerTone, type HeaderTone } from "./header-tone";
+import { settleHeaderNav } from "./nav-current";
 
-/** Wide screens' links and dropdowns: kept as pre-rendered (their behaviour is `<desktop-nav>`), rendered afresh on each route. */
-const DesktopNav = staticPart(() => import("./desktop-nav"));
+// The navigation is kept as pre-rendered for the page's whole life, across moves inside the app: a control on
+// screen stays the same element, so a press aimed at it while a new page settles lands. What differs per page
+// (the current entry, an open dropdown or menu) is brought up to date by settleHeaderNav.
+/** Wide screens' links and dropdowns (their behaviour is `<desktop-nav>`). */
+const DesktopNav = staticPart(() => import("./desktop-nav"), "default", { everyPage: true });
 
-/** The hamburger and its panel: kept as pre-rendered (their behaviour is `<mobile-menu>`), rendered afresh on each route. */
-const MobileMenu = staticPart(() => import("./mobile-menu"));
+/** The hamburger and its panel (their behaviour is `<mobile-menu>`). */
+const MobileMenu = staticPart(() => import("./mobile-menu"), "default", { everyPage: true });
 
 const toneClasses: Record<HeaderTone, string> = {
   transparent: "bg-transparent text-brand-900",
@@ -24,9 +29,17 @@ export function Header() {
   const isHome = pathname === paths.home;
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const tone = headerTone(isHome, scrolled);
-  // Every route change closes the mobile menu (rendered afresh per route) and any open dropdown (on a new pathname).
+  const headerRef = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+  // Every route change marks the new page's entry and closes the mobile menu and any open dropdown.
+  useEffect(() => {
+    if (shownPath.current === pathname || !headerRef.current) return;
+    shownPath.current = pathname;
+    settleHeaderNav(headerRef.current, pathname);
+  }, [pathname]);
   return (
     <header
+      ref={headerRef}
       data-tone={tone}
       className={`group fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${toneClasses[tone]}`}
     >

@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "react-router";
 import { layoutCopy } from "~/content/layout";
 import { ariaCurrent, currentEntry, getStartedLink, headerNav } from "~/content/navigation";
+import { NAV_ENTRY_ATTRIBUTE } from "./nav-current";
 
 /** The mobile menu's entries and its Get Started link, the current page's entry marked (mobile-menu.tsx). */
 export default function MobileMenuLinks() {
@@ -14,10 +15,10 @@ export default function MobileMenuLinks() {
             <li key={entry.href}>
               <Link
                 to={entry.href}
+                {...{ [NAV_ENTRY_ATTRIBUTE]: entry.href }}
                 aria-current={ariaCurrent(entry, current, pathname)}
-                className={`block rounded-lg px-3 py-2.5 text-lg font-semibold hover:bg-brand-50 ${
-                  entry === current ? "bg-brand-50 text-brand-700" : ""
-                }`}
+                // Its look follows aria-current, which settleHeaderNav keeps after a move inside the app.
+                className="block rounded-lg px-3 py-2.5 text-lg font-semibold hover:bg-brand-50 aria-[current]:bg-brand-50 aria-[current]:text-brand-700"
               >
                 {entry.label}
               </Link>

@@ -9,8 +9,8 @@ const MENU_ID = "mobile-menu";
  * Small screens: the hamburger and the menu it opens, a modal side panel from
  * the right over a dimmed backdrop. Markup only: a static part of the header
  * (header.tsx), so a page that loads keeps it as pre-rendered and never
- * downloads this code; a move inside the app renders it afresh, the current
- * page's entry marked. The browser does the work from the first paint: the
+ * downloads this code; it stays across moves inside the app, the current
+ * page's entry re-marked and the panel closed by settleHeaderNav. The browser does the work from the first paint: the
  * hamburger opens the `<dialog>` with an invoker command, the close button
  * closes it, Escape and (`closedby="any"`) a tap on the backdrop close it, the
  * page behind is inert and focus goes into the panel and back to the

@@ -19,9 +19,12 @@ export function controlAction(root: HTMLElement, event: Event): CarouselAction |
   return control && root.contains(control) ? (control.getAttribute(carouselParts.control) as CarouselAction) : undefined;
 }
 
+/** The keys that move the carousel: held, like its clicks, from the first paint (carousel.tsx). */
+export const arrowKeys = { ArrowLeft: "previous", ArrowRight: "next" } as const satisfies Record<string, CarouselAction>;
+
 /** ← and → move the carousel while focus is anywhere inside it (and then do nothing else). */
 export function arrowAction(event: KeyboardEvent): CarouselAction | undefined {
-  const action = event.key === "ArrowLeft" ? "previous" : event.key === "ArrowRight" ? "next" : undefined;
+  const action = Object.hasOwn(arrowKeys, event.key) ? arrowKeys[event.key as keyof typeof arrowKeys] : undefined;
   if (action) event.preventDefault();
   return action;
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/content/constants";
 import { whyChooseUs } from "~/content/freelancers";
 import { carouselCopy } from "~/content/carousel";
-import { earlyEventsScript } from "~/lib/early-events-script";
+import earlyEventsScript from "~/head/early-events?inline-script";
 import { Carousel, slideWidthClasses } from "./carousel";
 
 // Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.

@@ -1,4 +1,4 @@
-import { holdsEarlyPresses } from "~/lib/early-events-script";
+import { holdsEarlyPresses } from "~/lib/early-events-markup";
 import { buttonClasses, type ButtonVariant } from "./button-link";
 // Registers <scroll-by>, which does the scrolling, wherever React renders the button.
 import "./scroll-by";
@@ -17,7 +17,7 @@ interface ScrollButtonProps {
  */
 export function ScrollButton({ label, by, variant = "primary" }: ScrollButtonProps) {
   return (
-    <scroll-by px={by} {...holdsEarlyPresses}>
+    <scroll-by px={by} {...holdsEarlyPresses()}>
       <button type="button" className={buttonClasses(variant)}>
         {label}
       </button>
