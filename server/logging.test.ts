@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { logOptions } from "./logging";
+import { enquiryFields } from "../contract/form-fields";
+import { logOptions, redactPaths } from "./logging";
 
 /** One log line written with the server's options, parsed. */
 function logged(object: Record<string, unknown>): Record<string, unknown> {
@@ -17,6 +18,11 @@ function logged(object: Record<string, unknown>): Record<string, unknown> {
 }
 
 describe("log redaction", () => {
+  it("covers every field of the forms' tables, so a new field is censored without a second list", () => {
+    for (const spec of Object.values(enquiryFields)) expect(redactPaths).toContain(`*.${spec.wire}`);
+    expect(redactPaths).toContain("website");
+  });
+
   it("censors personal fields at the top of a log object and one level down", () => {
     const line = logged({ email: "ann@example.co.uk", lead: { name: "Ann Example", phone: "07700 900123", message: "Hello" }, body: { anything: 1 } });
     expect(line.email).toBe("[redacted]");

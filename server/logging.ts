@@ -1,4 +1,6 @@
 import type { FastifyServerOptions } from "fastify";
+import { fields } from "../contract/fields";
+import { enquiryFields, newsletterFields, type FieldTable } from "../contract/form-fields";
 
 // pino options: personal data (names, emails, phone numbers, messages, bodies,
 // cookies) is censored at the top of a log object and one level down, which is
@@ -6,7 +8,8 @@ import type { FastifyServerOptions } from "fastify";
 // server never logs a lead, a body or a row nested deeper than that
 // (logging.test.ts shows both sides of the line).
 
-const personal = ["email", "name", "phone", "message", "salutation", "sector", "you_need", "website"];
+/** Every field a visitor fills in is personal data: the wire names of both forms' tables, and the honeypot's. */
+const personal = [...new Set([enquiryFields, newsletterFields].flatMap((table: FieldTable) => Object.values(table).map((spec) => spec.wire)).concat(fields.honeypot))];
 
 export const redactPaths = [
   "req.body",
