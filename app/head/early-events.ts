@@ -13,6 +13,8 @@
 //   code starts from what was shown (`answers`), so hydration changes nothing;
 // - a widget's key presses that it names (a carousel's arrows) are held like
 //   its clicks and replayed as key presses;
+// - a press on <scroll-by>'s button is not held but answered: the script
+//   scrolls the window as the element's code would, so it moves at once;
 // - a popover's toggle sets aria-expanded on the buttons that open it, so an
 //   opened panel reads as open before the code that renders the attribute.
 // A held submission is posted natively after RELEASE_AFTER_MS if the form's
@@ -30,6 +32,7 @@ import {
   type EarlyAnswer,
   type EarlyEvents,
 } from "../lib/early-events-markup";
+import { scrollWindowBy } from "../lib/scroll-window";
 
 type Field = HTMLInputElement & { form: HTMLFormElement | null };
 
@@ -114,6 +117,10 @@ addEventListener(
   (event) => {
     const found = owner(event.target);
     if (!found) return;
+    if (found.localName == "scroll-by") {
+      if ((event.target as Element).closest("button")) scrollWindowBy(Number(found.getAttribute("px")));
+      return;
+    }
     if (!(found instanceof HTMLFormElement)) return hold(event, found, null);
     // A form holds only its submission: a click on a submit button, which Enter in a field also becomes.
     const button = (event.target as Element).closest<HTMLButtonElement>("button,input");

@@ -12,8 +12,9 @@ interface ScrollButtonProps {
 
 /**
  * A button that scrolls the window down: smoothly, or at once for visitors who
- * prefer reduced motion. A press before <scroll-by>'s code has loaded is held
- * and answered once it has (holdsEarlyPresses).
+ * prefer reduced motion. A press before <scroll-by>'s code has loaded is
+ * answered by the head script, which scrolls the same way (holdsEarlyPresses
+ * marks the element for it).
  */
 export function ScrollButton({ label, by, variant = "primary" }: ScrollButtonProps) {
   return (

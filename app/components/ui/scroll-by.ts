@@ -1,14 +1,11 @@
 // <scroll-by px="…">: a click on the button inside scrolls the window down by
 // `px`, smoothly, or at once for visitors who prefer reduced motion. A press
-// made before this code arrived was held (scroll-button.tsx opts in) and is
-// answered now, once.
-import { replayEarlyEvents } from "~/lib/early-events";
+// made before this code arrived was answered by the head script already
+// (app/head/early-events.ts scrolls for it); replayEarlyEvents() tells the
+// script this element now answers for itself, so no press scrolls twice.
 import { defineElement } from "~/lib/custom-element";
-
-export function scrollWindowBy(px: number) {
-  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  window.scrollBy({ top: px, behavior: reducedMotion ? "instant" : "smooth" });
-}
+import { replayEarlyEvents } from "~/lib/early-events";
+import { scrollWindowBy } from "~/lib/scroll-window";
 
 defineElement("scroll-by", (element) => {
   const onClick = (event: Event) => {
