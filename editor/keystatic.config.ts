@@ -1,6 +1,6 @@
 // What the owner's content editor (Keystatic) edits: the files under content/
 // that the site is built from, field by field as their valibot schemas in
-// app/content/schemas/ define them (editor/config.test.ts checks that the two agree).
+// app/content/schemas/ define them (editor/keystatic-config.test.ts checks that the two agree).
 // Read by the editor's browser bundle and by the server's editor API alike.
 import { collection, config, fields, singleton, type Config } from "@keystatic/core";
 import { iconNames } from "../app/content/icon-names";
