@@ -45,13 +45,18 @@ export function startProofOfWork(): void {
   };
 }
 
-/** Takes the proof under way (waiting a little for it); none when the visitor never started the form (a held early press). */
-async function takeProof(): Promise<string | null> {
+/**
+ * Takes the proof under way (waiting a little for it), and how long that wait
+ * was; none, and no wait, when the visitor never started the form (a held early press).
+ */
+async function takeProof(): Promise<{ proof: string | null; waitedMs: number }> {
   const job = proofJob;
   proofJob = null;
-  if (!job || Date.now() - job.started > PROOF_MAX_AGE_MS) return null;
+  if (!job || Date.now() - job.started > PROOF_MAX_AGE_MS) return { proof: null, waitedMs: 0 };
+  const waitStarted = Date.now();
   const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), PROOF_WAIT_MAX_MS));
-  return Promise.race([job.proof, late]);
+  const proof = await Promise.race([job.proof, late]);
+  return { proof, waitedMs: Date.now() - waitStarted };
 }
 
 /** Starts the proof of work on the form's first focus or input (autofill fires input without focus). */
@@ -135,9 +140,12 @@ export async function postLead(body: Readonly<Record<string, string>>, { submiss
   // Analytics stay on our own origin: the beacon posts there, and the visit header goes only to our own API.
   trackFormSubmit(body);
   // Waiting for the proof is not the visitor's time: the form counts as shown that much later.
-  const waitStarted = Date.now();
-  if (own && submission.proof === undefined) submission.proof = await takeProof();
-  const renderedAt = submission.renderedAt + (Date.now() - waitStarted);
+  let renderedAt = submission.renderedAt;
+  if (own && submission.proof === undefined) {
+    const taken = await takeProof();
+    submission.proof = taken.proof;
+    renderedAt += taken.waitedMs;
+  }
   const proof: Record<string, string> = own && submission.proof ? { [headers.proofOfWork]: submission.proof } : {};
   // WebDriver's own flag: a browser driven by a script says so (a person's never does).
   if (own && navigator.webdriver) proof[headers.automated] = "1";
