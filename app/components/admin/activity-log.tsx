@@ -3,6 +3,7 @@ import { adminCopy } from "~/content/admin";
 import { adminEndpoints, type ActivityPage, type OwnerActionDetail, type OwnerActionEntry } from "../../../contract/admin";
 import { adminApi, Unauthorized } from "./admin-api";
 import { DownloadLink } from "./download-link";
+import { Pager } from "./pager";
 import { formatWhen, secondaryButton } from "./ui";
 
 // The audit trail in the inbox: what was done with the data, by which session
@@ -101,17 +102,7 @@ export function ActivityLog({ onUnauthorized }: { onUnauthorized: () => void }) 
           </table>
         </div>
       )}
-      {list && list.pages > 1 && (
-        <nav aria-label={copy.paging} className="flex flex-wrap items-center gap-4">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={secondaryButton}>
-            {adminCopy.paging.previous}
-          </button>
-          <p>{adminCopy.paging.position(list.page, list.pages)}</p>
-          <button type="button" disabled={page >= list.pages} onClick={() => setPage(page + 1)} className={secondaryButton}>
-            {adminCopy.paging.next}
-          </button>
-        </nav>
-      )}
+      {list && <Pager page={list.page} pages={list.pages} onPage={setPage} label={copy.paging} />}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { DownloadLink } from "./download-link";
 import { LeadDetail } from "./lead-detail";
 import { SpamBrowser } from "./spam-browser";
 import { inboxColumns, shownValue } from "./lead-fields";
+import { Pager } from "./pager";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
 
 const copy = adminCopy;
@@ -273,17 +274,7 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
         </div>
       )}
 
-      {list && list.pages > 1 && (
-        <nav aria-label={copy.paging.label} className="flex flex-wrap items-center gap-4">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={secondaryButton}>
-            {copy.paging.previous}
-          </button>
-          <p>{copy.paging.position(list.page, list.pages)}</p>
-          <button type="button" disabled={page >= list.pages} onClick={() => setPage(page + 1)} className={secondaryButton}>
-            {copy.paging.next}
-          </button>
-        </nav>
-      )}
+      {list && <Pager page={list.page} pages={list.pages} onPage={setPage} />}
 
       {selected && <LeadDetail key={selected} kind={kind} id={selected} onClose={closeDetail} onErased={erased} onUnauthorized={onUnauthorized} />}
     </div>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { adminCopy, adminSpamCopy as copy } from "~/content/admin";
+import { adminSpamCopy as copy } from "~/content/admin";
 import { statedRetention } from "~/content/retention";
 import type { Page, SpamSummary } from "../../../contract/admin";
 import { adminApi, spamExportHref, Unauthorized } from "./admin-api";
 import { DownloadLink } from "./download-link";
+import { Pager } from "./pager";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
 
 /** Who a held submission says it is from: the enquiry's name and address, or a sign-up's address. */
@@ -159,17 +160,7 @@ export function SpamBrowser({ onUnauthorized, onChanged }: { onUnauthorized: () 
         </div>
       )}
 
-      {list && list.pages > 1 && (
-        <nav aria-label={adminCopy.paging.label} className="flex flex-wrap items-center gap-4">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={secondaryButton}>
-            {adminCopy.paging.previous}
-          </button>
-          <p>{adminCopy.paging.position(list.page, list.pages)}</p>
-          <button type="button" disabled={page >= list.pages} onClick={() => setPage(page + 1)} className={secondaryButton}>
-            {adminCopy.paging.next}
-          </button>
-        </nav>
-      )}
+      {list && <Pager page={list.page} pages={list.pages} onPage={setPage} />}
     </div>
   );
 }
