@@ -17,7 +17,11 @@ import { WalSyncedSqliteDialect } from "./wal-sync";
 // Opens the lead store's database (SQLite by default, PostgreSQL when a URL is
 // given) and brings its schema up to date before anything else touches it.
 
-/** Every migration, in order. A new one is a new file in migrations/ and a line here. */
+/**
+ * Every migration, in order. A new one is a new file in migrations/ and a line here.
+ * No migration has the numbers 0004 or 0006, and the gap stays: each store records the names it has run,
+ * and Kysely refuses a store whose recorded names are missing, so the names stay as they are.
+ */
 const migrations: Record<string, Migration> = {
   "0001-leads": leads0001,
   "0002-outbox": outbox0002,
