@@ -13,7 +13,7 @@ import { createAnalyticsStore, type Increment, type Metric } from "../server/ana
 import { incrementsOf, type Counted } from "../server/analytics/collector";
 import type { Device } from "../server/analytics/dimensions";
 import { openDatabase } from "../server/store/database";
-import { postgresReachable, scratchDatabase } from "../server/store/test-databases";
+import { postgresReachable, scratchDatabase } from "../server/store/databases.test-support";
 import { flag, isMain, median, ports, report, root, startSiteServer, tmpDir, type Row } from "./lib";
 
 const targets = { beaconBrotli: 1024, pageP99Ratio: 1.5, dashboardMs: 200 } as const;

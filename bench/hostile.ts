@@ -30,8 +30,8 @@ import { SESSION_COOKIE } from "../server/admin/session";
 import { editorPaths } from "../server/content/editor-paths";
 import { holdsMarkup, hostileSave, hostileUploads, updateUrls } from "../server/content/hostile-uploads";
 import { hostileRequest, PERSONAL_MARKER } from "../server/api/hostile-requests";
-import { postgresReachable, scratchDatabase } from "../server/store/test-databases";
-import { makeSite, startTestApp } from "../server/testing";
+import { postgresReachable, scratchDatabase } from "../server/store/databases.test-support";
+import { makeSite, startTestApp } from "../server/app.test-support";
 import { isMain, flag, ports, report, root, sleep, startSiteServer, type Row } from "./lib";
 
 const FUZZ_CASES_PER_ENDPOINT = 300;

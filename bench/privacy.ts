@@ -10,7 +10,7 @@ import { retentionDefaults } from "../contract/retention";
 import { createPersonalData } from "../server/privacy/personal-data";
 import { openDatabase, type Dialect } from "../server/store/database";
 import type { Database } from "../server/store/schema";
-import { postgresReachable, scratchDatabase } from "../server/store/test-databases";
+import { postgresReachable, scratchDatabase } from "../server/store/databases.test-support";
 import { isMain, report, tmpDir, type Row } from "./lib";
 
 const LEADS = Number(process.env.PRIVACY_BENCH_LEADS ?? 20_000);

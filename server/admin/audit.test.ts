@@ -8,8 +8,8 @@ import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { runCli } from "../cli";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 import { createAuditRetention, monthsBefore, purgeOwnerActions, recordOwnerAction } from "./audit";
 
 // The audit trail on SQLite and PostgreSQL: every owner action through the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AnalyticsEvent } from "../../contract/analytics";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
 import { createAnalyticsStore, PENDING_SIGNUP_TTL_MS, type AnalyticsStore } from "./analytics-store";
 import { createCollector, type Collector } from "./collector";
 

@@ -12,7 +12,7 @@ import { uploadVariant } from "../../contract/uploads";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { makeSite } from "../testing";
+import { makeSite } from "../app.test-support";
 import { holdsMarkup, hostileUploads } from "./hostile-uploads";
 
 // The editor's file API on a real server: it writes exactly the files its

@@ -12,7 +12,7 @@ import { createOutboxWorker } from "../outbox/worker";
 import { openDatabase, type Dialect } from "../store/database";
 import { enquiryColumns } from "../store/enquiry-columns";
 import type { Database, OutboxStatus, SubscriberStatus } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
 import { createPersonalData, PURGE_BATCH } from "./personal-data";
 
 // The purge (with a fixed clock), the subject-access export and an erasure
