@@ -12,9 +12,9 @@ import { adminPlugin, isAdminPath, isCrossSite, recordRequestAction, ROBOTS_HEAD
 import { countsOf, createAuditRetention, recordOwnerAction, SCHEDULE_ACTOR } from "./admin/audit";
 import { startAnalytics } from "./analytics/start";
 import { createSessionStore, passwordFingerprint, readCookie, resolveSessionSecret, SESSION_COOKIE } from "./admin/session";
-import { contentAdminRoutes, contentPlugin, type EditorAudit } from "./content/content-plugin";
-import { followedSiteDir, followReleases, RELEASE_CHANNEL } from "./content/follower";
-import { createPublisher } from "./content/publisher";
+import { contentAdminRoutes, contentPlugin, type EditorAudit } from "./editor/content-plugin";
+import { followedSiteDir, followReleases, RELEASE_CHANNEL } from "./editor/follower";
+import { createPublisher } from "./editor/publisher";
 import type { LiveSite } from "./site/site-plugin";
 import { contactUsRoutes } from "./api/contactus";
 import { newsletterRoutes } from "./api/newsletter";

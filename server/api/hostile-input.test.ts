@@ -12,8 +12,8 @@ import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "..
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
 import { startTestApp, type TestApp } from "../app.test-support";
 import { editorConfig } from "../../editor/keystatic.config";
-import { editorPaths, type EditorPaths } from "../content/editor-paths";
-import { holdsMarkup, hostileSave, updateUrls } from "../content/hostile-uploads";
+import { editorPaths, type EditorPaths } from "../editor/editor-paths";
+import { holdsMarkup, hostileSave, updateUrls } from "../editor/hostile-uploads";
 import { hostileRequest, PERSONAL_MARKER } from "./hostile-requests";
 
 // Property-based: arbitrary bodies, headers, content types and encodings sent to
