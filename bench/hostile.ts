@@ -28,8 +28,8 @@ import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "..
 import { editorConfig, UPLOADS_DIRECTORY } from "../editor/keystatic.config";
 import { SESSION_COOKIE } from "../server/admin/session";
 import { editorPaths } from "../server/editor/editor-paths";
-import { holdsMarkup, hostileSave, hostileUploads, updateUrls } from "../server/editor/hostile-uploads";
-import { hostileRequest, PERSONAL_MARKER } from "../server/api/hostile-requests";
+import { holdsMarkup, hostileSave, hostileUploads, updateUrls } from "../server/editor/hostile-uploads.test-support";
+import { hostileRequest, PERSONAL_MARKER } from "../server/api/hostile-requests.test-support";
 import { postgresReachable, scratchDatabase } from "../server/store/databases.test-support";
 import { makeSite, startTestApp } from "../server/app.test-support";
 import { isMain, flag, ports, report, root, sleep, startSiteServer, type Row } from "./lib";

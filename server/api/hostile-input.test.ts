@@ -13,8 +13,8 @@ import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } f
 import { startTestApp, type TestApp } from "../app.test-support";
 import { editorConfig } from "../../editor/keystatic.config";
 import { editorPaths, type EditorPaths } from "../editor/editor-paths";
-import { holdsMarkup, hostileSave, updateUrls } from "../editor/hostile-uploads";
-import { hostileRequest, PERSONAL_MARKER } from "./hostile-requests";
+import { holdsMarkup, hostileSave, updateUrls } from "../editor/hostile-uploads.test-support";
+import { hostileRequest, PERSONAL_MARKER } from "./hostile-requests.test-support";
 
 // Property-based: arbitrary bodies, headers, content types and encodings sent to
 // every public endpoint, on both stores. Never a 5xx, nothing stored unless the
