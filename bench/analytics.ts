@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { build } from "esbuild";
 import { EVENT_ENDPOINT } from "../contract/analytics";
-import { createAnalyticsStore, type Increment, type Metric } from "../server/analytics/analytics-store";
+import { createAnalyticsStore, type Increment, type Metric } from "../server/store/analytics-store";
 import { incrementsOf, type Counted } from "../server/analytics/collector";
 import type { Device } from "../server/analytics/dimensions";
 import { openDatabase } from "../server/store/database";

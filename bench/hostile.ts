@@ -20,7 +20,7 @@ import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { adminEndpoints } from "../contract/admin";
 import { ANALYTICS_KEYS_PER_DAY_MAX, browserEvents, EVENT_ENDPOINT, analyticsForms } from "../contract/analytics";
-import { cappedDimensions, type AnalyticsTables } from "../server/analytics/analytics-store";
+import { cappedDimensions, type AnalyticsTables } from "../server/store/analytics-store";
 import { countedPages } from "../server/analytics/dimensions";
 import { openDatabase } from "../server/store/database";
 import { CONTACT_ENDPOINT } from "../contract/lead";

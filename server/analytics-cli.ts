@@ -1,4 +1,4 @@
-import { createAnalyticsStore } from "./analytics/analytics-store";
+import { createAnalyticsStore } from "./store/analytics-store";
 import { parseCommand, runAsScript, runCommand, UsageError, type Io } from "./command-line";
 import { loadConfig } from "./config";
 import { plainColumns, toCsv } from "./export";

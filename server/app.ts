@@ -9,7 +9,7 @@ import { CONTACT_ENDPOINT } from "../contract/lead";
 import { prerenderPaths } from "../contract/pages";
 import { notFoundPages, redirects } from "../contract/paths";
 import { adminPlugin, isAdminPath, isCrossSite, recordRequestAction, ROBOTS_HEADER } from "./admin/admin-plugin";
-import { countsOf, createAuditRetention, recordOwnerAction, SCHEDULE_ACTOR } from "./admin/audit";
+import { countsOf, createAuditRetention, recordOwnerAction, SCHEDULE_ACTOR } from "./store/audit";
 import { startAnalytics } from "./analytics/start";
 import { createSessionStore, passwordFingerprint, readCookie, resolveSessionSecret, SESSION_COOKIE } from "./admin/session";
 import { contentAdminRoutes, contentPlugin, type EditorAudit } from "./editor/content-plugin";
@@ -33,14 +33,14 @@ import { openDatabase } from "./store/database";
 import { createLeadStore, type LeadStore } from "./store/lead-store";
 import { createMailer, MAIL_FOLDER } from "./mail/mailer";
 import { DeliveryError } from "./outbox/delivery-error";
-import { createOutboxQueue, type EmailPayload, type WebhookPayload } from "./outbox/outbox-store";
+import { createOutboxQueue, type EmailPayload, type WebhookPayload } from "./store/outbox-store";
 import { postWebhook } from "./outbox/webhook";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
-import { createPersonalData } from "./privacy/personal-data";
+import { createPersonalData } from "./store/personal-data";
 import { createPurgeSchedule } from "./privacy/purge-schedule";
 import { createProofOfWork, memorySpentProofs, redisSpentProofs } from "./spam/proof-of-work";
 import { spamAdminRoutes } from "./spam/spam-admin";
-import { createSpamStore } from "./spam/spam-store";
+import { createSpamStore } from "./store/spam-store";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { CLI_ACTOR, recordOwnerAction } from "./admin/audit";
+import { CLI_ACTOR, recordOwnerAction } from "./store/audit";
 import { parseCommand, runAsScript, runCommand, UsageError, type Io } from "./command-line";
 import { loadConfig } from "./config";
 import { exportColumns, toCsv, toRecords } from "./export";
@@ -7,14 +7,14 @@ import { privacyCommands, privacyUsage, runPrivacyCli } from "./privacy/privacy-
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
 import { spamExportColumns } from "./spam/spam-admin";
-import { createSpamStore } from "./spam/spam-store";
+import { createSpamStore } from "./store/spam-store";
 
 // The owner's command line: `npm run leads -- export --kind enquiries|subscribers
 // [--since DATE] [--format csv|json]` writes the leads to stdout; `backup` and
 // `restore` are ops/backup-cli.ts; `purge`, `erase` and `person` are
 // privacy/privacy-cli.ts. It reads the same configuration as the server
 // (DATA_DIR or DATABASE_URL). Each command is recorded in the audit trail
-// (admin/audit.ts) as done by "cli".
+// (store/audit.ts) as done by "cli".
 
 const usage = `Usage: npm run leads -- export --kind enquiries|subscribers|spam [--since YYYY-MM-DD] [--format csv|json]
 

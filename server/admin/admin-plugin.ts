@@ -11,10 +11,10 @@ import { rateLimitStorage } from "../api/rate-limit-store";
 import { clientKey } from "../api/visitor";
 import type { ActivityPage, OwnerActionDetail, OwnerActionName } from "../../contract/admin";
 import { exportColumns, toCsv } from "../export";
-import type { PersonalData } from "../privacy/personal-data";
+import type { PersonalData } from "../store/personal-data";
 import type { Database } from "../store/schema";
-import { createAdminStore } from "./admin-store";
-import { accessExportCounts, ANONYMOUS_ACTOR, countsOf, exportOwnerActions, listOwnerActions, ownerActionColumns, recordOwnerAction } from "./audit";
+import { createAdminStore } from "../store/admin-store";
+import { accessExportCounts, ANONYMOUS_ACTOR, countsOf, exportOwnerActions, listOwnerActions, ownerActionColumns, recordOwnerAction } from "../store/audit";
 import { clearedSessionCookie, createSessionStore, passwordChecker, passwordFingerprint, readCookie, sessionActor, sessionCookie, SESSION_COOKIE } from "./session";
 
 // /api/admin/*: the owner's inbox. Off (404) without ADMIN_PASSWORD;

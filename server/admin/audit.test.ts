@@ -10,7 +10,7 @@ import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
 import { startTestApp, type TestApp } from "../app.test-support";
-import { createAuditRetention, monthsBefore, purgeOwnerActions, recordOwnerAction } from "./audit";
+import { createAuditRetention, monthsBefore, purgeOwnerActions, recordOwnerAction } from "../store/audit";
 
 // The audit trail on SQLite and PostgreSQL: every owner action through the
 // inbox API and the command line is recorded exactly once, with counts and ids

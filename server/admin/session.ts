@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from "no
 import { promisify } from "node:util";
 import type { Kysely } from "kysely";
 import type { Database } from "../store/schema";
-import { ANONYMOUS_ACTOR } from "./audit";
+import { ANONYMOUS_ACTOR } from "../store/audit";
 import { resolvePersistedSecret } from "../secrets";
 
 // The inbox's password and sessions. The password is kept only as a salted

@@ -21,7 +21,7 @@ import { recordRequestAction } from "../admin/admin-plugin";
 import { rateLimitStorage } from "../api/rate-limit-store";
 import { plainColumns, toCsv } from "../export";
 import type { Database } from "../store/schema";
-import type { AnalyticsStore } from "./analytics-store";
+import type { AnalyticsStore } from "../store/analytics-store";
 import type { Collector } from "./collector";
 import { deviceOf, type Device } from "./dimensions";
 

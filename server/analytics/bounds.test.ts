@@ -9,7 +9,7 @@ import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl, type ScratchDatabase } from "../store/databases.test-support";
 import { startTestApp, type TestApp } from "../app.test-support";
-import { createAnalyticsStore, type AnalyticsTables } from "./analytics-store";
+import { createAnalyticsStore, type AnalyticsTables } from "../store/analytics-store";
 import { createCollector } from "./collector";
 import { countedPages } from "./dimensions";
 import { redisVisitorKeys } from "./visitor-hash";

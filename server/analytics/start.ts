@@ -7,7 +7,7 @@ import { safeError } from "../logging";
 import type { LeadStore } from "../store/lead-store";
 import type { Database } from "../store/schema";
 import { eventRoutes, leadCounter, reportRoutes } from "./analytics-plugin";
-import { createAnalyticsStore } from "./analytics-store";
+import { createAnalyticsStore } from "../store/analytics-store";
 import { createCollector } from "./collector";
 import { SharedDailyVisitors } from "./visitor-hash";
 

@@ -23,7 +23,7 @@ import { NEWSLETTER_CONSENT_VERSION } from "../../contract/newsletter";
 import { paths } from "../../contract/paths";
 import { safeError } from "../logging";
 import { signUp } from "../newsletter/sign-up";
-import { enqueue } from "../outbox/outbox-store";
+import { enqueue } from "../store/outbox-store";
 import { enquiryDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore } from "../store/lead-store";
 import { rateLimitStorage } from "./rate-limit-store";
@@ -33,7 +33,7 @@ import type { LeadCounter } from "../analytics/analytics-plugin";
 import type { SpamReasonName } from "../../contract/admin";
 import type { ProofOfWork } from "../spam/proof-of-work";
 import { spamSignals } from "../spam/signals";
-import type { SpamStore } from "../spam/spam-store";
+import type { SpamStore } from "../store/spam-store";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads

@@ -31,7 +31,7 @@ export interface ContentPluginOptions {
   signedIn: (request: FastifyRequest) => Promise<boolean>;
   /** Whether the request comes from another site (refused before anything else). */
   crossSite: (request: FastifyRequest) => boolean;
-  /** Records an editor action in the audit trail (admin/audit.ts), awaited before the answer. */
+  /** Records an editor action in the audit trail (store/audit.ts), awaited before the answer. */
   audit: EditorAudit;
 }
 
@@ -233,7 +233,7 @@ interface PreparedSave {
   detail: OwnerActionDetail;
 }
 
-/** The longest text a detail may hold (admin/audit.ts). */
+/** The longest text a detail may hold (store/audit.ts). */
 const DETAIL_TEXT_MAX = 100;
 
 const entryName = (file: EditorFile) => (file.kind === "singleton" ? file.key : file.kind === "entry" ? `${file.collection}:${file.slug}` : undefined);

@@ -9,7 +9,7 @@ import type { Deliver } from "../outbox/worker";
 import { DeliveryError } from "../outbox/delivery-error";
 import type { Database } from "../store/schema";
 import type { LeadStore } from "../store/lead-store";
-import { readOutboxStats, type OutboxStats } from "./outbox-stats";
+import { readOutboxStats, type OutboxStats } from "../store/outbox-stats";
 
 // Prometheus metrics (prom-client), off unless METRICS_TOKEN or METRICS_PORT
 // is set: requests by route, leads accepted and refused, the outbox's depth and

@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import { safeError } from "../logging";
 import { sameSecret } from "./metrics";
 import type { Database } from "../store/schema";
-import { readOutboxStats, type OutboxStats } from "./outbox-stats";
+import { readOutboxStats, type OutboxStats } from "../store/outbox-stats";
 
 // GET /readyz: whether this instance can take leads now. The store (and Redis,
 // when configured) must answer within READINESS_TIMEOUT_MS; a load balancer

@@ -5,7 +5,7 @@ import { unsubscribeToken } from "../newsletter/tokens";
 import { enquiryFields, type FieldTable } from "../../contract/fields";
 import { enquiryValues, fieldValues } from "../store/enquiry-columns";
 import type { EnquiryRow, SubscriberRow } from "../store/schema";
-import type { NewDelivery } from "./outbox-store";
+import type { NewDelivery } from "../store/outbox-store";
 
 // What each accepted lead sends, as outbox rows: decided here, written in the
 // lead's transaction by the caller, delivered later by the worker.

@@ -2,10 +2,10 @@ import * as v from "valibot";
 import { limits } from "../../contract/lead";
 import { parseCommand, runCommand, UsageError, type Io } from "../command-line";
 import { loadConfig } from "../config";
-import { accessExportCounts, CLI_ACTOR, countsOf, recordOwnerAction } from "../admin/audit";
+import { accessExportCounts, CLI_ACTOR, countsOf, recordOwnerAction } from "../store/audit";
 import { resolveIpHashSecret } from "../api/visitor";
 import { openDatabase } from "../store/database";
-import { createPersonalData, type PersonalData } from "./personal-data";
+import { createPersonalData, type PersonalData } from "../store/personal-data";
 
 // `npm run leads -- purge | erase --email ADDRESS | person --email ADDRESS`,
 // reading the same configuration as the server (DATA_DIR or DATABASE_URL, the

@@ -7,7 +7,7 @@ import { singleLineText } from "../../contract/input-policy";
 import { recordRequestAction } from "../admin/admin-plugin";
 import { toCsv, type Cell, type ExportColumns, type ExportRecord } from "../export";
 import type { Database } from "../store/schema";
-import { spamSummary, type ReleaseOptions, type SpamStore } from "./spam-store";
+import { spamSummary, type ReleaseOptions, type SpamStore } from "../store/spam-store";
 
 // The inbox's Spam view (/api/admin/spam*): registered by the admin plugin,
 // behind its session and cross-site checks. Listing is a read; releasing,

@@ -3,9 +3,9 @@ import type { Kysely } from "kysely";
 import type { OwnerActionDetail, OwnerActionEntry, OwnerActionName, Page, PersonExport } from "../../contract/admin";
 import { plainColumns } from "../export";
 import { safeError } from "../logging";
-import { openDatabase } from "../store/database";
-import { newRowId } from "../store/row-id";
-import type { Database } from "../store/schema";
+import { openDatabase } from "./database";
+import { newRowId } from "./row-id";
+import type { Database } from "./schema";
 
 // The audit trail of what the owner does with the data: one row per action
 // (signing in, a failed or refused sign-in, signing out, listing or searching
