@@ -121,6 +121,21 @@ export const exportOwnerActions = (db: Kysely<Database>) => db.selectFrom("owner
 /** The trail's CSV columns: the detail stays one JSON cell. */
 export const ownerActionColumns = plainColumns(["at", "action", "actor", "address", "detail", "id"]);
 
+/** The audit trail as a repository: what the routes, the schedules and the command line use. */
+export interface AuditTrail {
+  record(action: OwnerAction): Promise<void>;
+  /** A page of the trail, newest first. */
+  list(paging: { page: number; pageSize: number }): Promise<Page<OwnerActionEntry>>;
+  /** The whole trail, oldest first, as stored (for the CSV export). */
+  exportAll(): ReturnType<typeof exportOwnerActions>;
+}
+
+export const createAuditTrail = (db: Kysely<Database>): AuditTrail => ({
+  record: (action) => recordOwnerAction(db, action),
+  list: (paging) => listOwnerActions(db, paging),
+  exportAll: () => exportOwnerActions(db),
+});
+
 /** The moment `months` calendar months before `now` (UTC). */
 export function monthsBefore(now: Date, months: number): Date {
   const cutoff = new Date(now);

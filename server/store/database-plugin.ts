@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { sql } from "kysely";
+import { openDatabase, type Dialect, type OpenedDatabase } from "./database";
+import { readOutboxStats, type OutboxStats } from "./outbox-stats";
+
+// The database: opened and migrated before the first request, closed after
+// the last (registered first, so its onClose runs after every other plugin's).
+// The raw handle sits under a symbol that only the repository plugins of this
+// folder import; everything else reaches the store through a repository.
+
+/** Where the repository plugins find the raw handle. */
+export const DATABASE: unique symbol = Symbol("database");
+
+/** What the rest of the server may know of the store itself. */
+export interface StoreInfo {
+  dialect: Dialect;
+  /** One round trip that proves the store answers, and the outbox's figures with it (readiness). */
+  check(): Promise<OutboxStats>;
+  /** The outbox's figures (metrics). */
+  outboxStats(): Promise<OutboxStats>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    store: StoreInfo;
+    [DATABASE]: OpenedDatabase;
+  }
+}
+
+export const databasePlugin = fp(
+  async (app: FastifyInstance) => {
+    const { databaseUrl, dataDir } = app.config;
+    const opened = await openDatabase({ databaseUrl, dataDir });
+    const { db, dialect } = opened;
+    app.decorate(DATABASE, opened);
+    app.decorate("store", {
+      dialect,
+      async check() {
+        await sql`select 1`.execute(db);
+        return readOutboxStats(db);
+      },
+      outboxStats: () => readOutboxStats(db),
+    } satisfies StoreInfo);
+    app.addHook("onClose", () => db.destroy());
+  },
+  { name: "database", dependencies: ["config"] },
+);
