@@ -1,16 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { sql } from "kysely";
-import { openDatabase, type Dialect, type OpenedDatabase } from "./database";
+import { openDatabase, type Dialect } from "./database";
+import { DATABASE } from "./database-handle";
 import { readOutboxStats, type OutboxStats } from "./outbox-stats";
 
 // The database: opened and migrated before the first request, closed after
 // the last (registered first, so its onClose runs after every other plugin's).
-// The raw handle sits under a symbol that only the repository plugins of this
-// folder import; everything else reaches the store through a repository.
-
-/** Where the repository plugins find the raw handle. */
-export const DATABASE: unique symbol = Symbol("database");
+// The raw handle sits under a symbol (database-handle.ts) that only the
+// repository plugins of this folder import; everything else reaches the store
+// through a repository.
 
 /** What the rest of the server may know of the store itself. */
 export interface StoreInfo {
@@ -24,7 +23,6 @@ export interface StoreInfo {
 declare module "fastify" {
   interface FastifyInstance {
     store: StoreInfo;
-    [DATABASE]: OpenedDatabase;
   }
 }
 

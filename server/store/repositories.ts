@@ -4,7 +4,7 @@ import { passwordFingerprint } from "../admin/session";
 import { createAdminStore, type AdminStore } from "./admin-store";
 import { createAnalyticsStore, type AnalyticsStore } from "./analytics-store";
 import { createAuditRetention, createAuditTrail, type AuditTrail } from "./audit";
-import { DATABASE } from "./database-plugin";
+import { DATABASE } from "./database-handle";
 import { createLeadStore, type LeadStore } from "./lead-store";
 import { createOutboxQueue, type OutboxQueue } from "./outbox-store";
 import { createPersonalData, type PersonalData } from "./personal-data";
