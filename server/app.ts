@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { ADMIN_API } from "../contract/admin";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { adminPlugin } from "./admin/admin-plugin";
@@ -8,11 +7,9 @@ import { contactUsRoutes } from "./api/contactus";
 import { newsletterRoutes } from "./api/newsletter";
 import type { Config } from "./config";
 import { configPlugin } from "./config-plugin";
-import { capConnectionsPerAddress } from "./connections";
 import { contentPlugin } from "./editor/content-plugin";
 import { publishingPlugin } from "./editor/publishing-plugin";
-import { httpPlugin } from "./http-plugin";
-import { logOptions } from "./logging";
+import { createServer, httpPlugin, type LogStream } from "./http-plugin";
 import { backupSchedulePlugin } from "./ops/backup-schedule";
 import { metricsPlugin } from "./ops/metrics";
 import { readinessRoutes } from "./ops/readiness";
@@ -23,38 +20,21 @@ import { redisPlugin } from "./redis-plugin";
 import { secretsPlugin } from "./secrets-plugin";
 import { servedSitePlugin } from "./site/served-site";
 import { databasePlugin } from "./store/database-plugin";
-import * as repositories from "./store/repositories";
+import {
+  adminReadsRepository,
+  analyticsRepository,
+  auditRepository,
+  auditRetentionPlugin,
+  leadsRepository,
+  outboxQueueRepository,
+  personalDataRepository,
+  sessionsRepository,
+  spamRepository,
+} from "./store/repositories";
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout by default. */
-  logStream?: NonNullable<Exclude<FastifyServerOptions["logger"], boolean | undefined>>["stream"];
-}
-
-/** How often node looks for connections past their headers or request timeout. */
-const TIMEOUT_CHECK_MS = 1000;
-
-/** Fastify itself: TLS or plain HTTP, the connection timeouts, pino with personal data redacted, the proxies trusted. */
-function createServer(config: Config, logStream: BuildOptions["logStream"]): FastifyInstance {
-  const { trustProxy, connections } = config;
-  // Node's own limits on a connection's headers and whole request, checked every second rather than every 30 s.
-  const nodeTimeouts = { headersTimeout: connections.headersTimeoutMs, requestTimeout: connections.requestTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_MS };
-  const app = Fastify({
-    // With TLS_CERT/TLS_KEY the server speaks HTTPS itself; otherwise plain HTTP behind a proxy.
-    ...(config.tls ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath), ...nodeTimeouts } } : { http: nodeTimeouts }),
-    // A slow or silent client never holds a socket for long: a visitor's browser never comes near these.
-    requestTimeout: connections.requestTimeoutMs,
-    keepAliveTimeout: connections.keepAliveTimeoutMs,
-    connectionTimeout: connections.idleTimeoutMs,
-    logger: config.logLevel === "silent" ? false : { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
-    // Fastify's two lines per request are replaced by the one line of http-plugin.ts.
-    logController: new LogController({ disableRequestLogging: true }),
-    // A hop count means "trust that many proxies in front of us".
-    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
-  }) as unknown as FastifyInstance;
-  capConnectionsPerAddress(app.server, connections.perAddressMax, (refused) =>
-    app.log.warn({ refused, max: connections.perAddressMax }, "connections refused: too many open from one address (CONNECTIONS_PER_ADDRESS_MAX)"),
-  );
-  return app;
+  logStream?: LogStream;
 }
 
 /**
@@ -68,23 +48,30 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // DATA_DIR is owner-only whoever made it and whatever the umask (the store, keys and mail live there).
   ensurePrivateDir(config.dataDir);
   try {
+    // Configuration, and what every answer shares (log line, headers, error answers).
     await app.register(configPlugin, { config });
     await app.register(httpPlugin);
-    // The store, then what the repositories and routes share.
+    // The store, Redis and the keys; metrics before anything they count.
     await app.register(databasePlugin);
     await app.register(redisPlugin);
     await app.register(secretsPlugin);
     await app.register(metricsPlugin);
-    for (const repository of [repositories.outboxQueueRepository, repositories.leadsRepository, repositories.adminReadsRepository, repositories.sessionsRepository]) await app.register(repository);
-    for (const repository of [repositories.auditRepository, repositories.spamRepository, repositories.analyticsRepository]) await app.register(repository);
+    // Repositories in front of the store, and the outbox's worker.
+    await app.register(outboxQueueRepository);
+    await app.register(leadsRepository);
+    await app.register(adminReadsRepository);
+    await app.register(sessionsRepository);
+    await app.register(auditRepository);
+    await app.register(spamRepository);
+    await app.register(analyticsRepository);
     await app.register(outboxPlugin);
-    await app.register(repositories.personalDataRepository);
+    await app.register(personalDataRepository);
     // Work on a schedule: backups, the audit trail's retention, the retention purge.
     await app.register(backupSchedulePlugin);
-    await app.register(repositories.auditRetentionPlugin);
+    await app.register(auditRetentionPlugin);
     await app.register(purgeSchedulePlugin);
+    // Routes: analytics' events, readiness, the lead API, the owner's inbox and editor, the site.
     await app.register(analyticsPlugin);
-    // Routes.
     await app.register(readinessRoutes);
     await app.register(contactUsRoutes, { prefix: CONTACT_ENDPOINT });
     await app.register(newsletterRoutes);

@@ -1,14 +1,47 @@
+import { readFileSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
-import type { FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { isAdminPath, ROBOTS_HEADER } from "./admin/owner-requests";
-import { safeError } from "./logging";
+import type { Config } from "./config";
+import { capConnectionsPerAddress } from "./connections";
+import { logOptions, safeError } from "./logging";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 
-// What every answer shares: one log line per request (pino, personal data
+// The Fastify instance (createServer) and what every answer shares (httpPlugin): one log line per request (pino, personal data
 // redacted: logging.ts), the resource security headers (pages replace the CSP
 // with their own), an error answer that names no internals, and a fixed 404
 // for what no route takes.
+
+/** Where log lines go (tests capture them); stdout by default. */
+export type LogStream = NonNullable<Exclude<FastifyServerOptions["logger"], boolean | undefined>>["stream"];
+
+/** How often node looks for connections past their headers or request timeout. */
+const TIMEOUT_CHECK_MS = 1000;
+
+/** Fastify itself: TLS or plain HTTP, the connection timeouts, pino with personal data redacted, the proxies trusted. */
+export function createServer(config: Config, logStream?: LogStream): FastifyInstance {
+  const { trustProxy, connections } = config;
+  // Node's own limits on a connection's headers and whole request, checked every second rather than every 30 s.
+  const nodeTimeouts = { headersTimeout: connections.headersTimeoutMs, requestTimeout: connections.requestTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_MS };
+  const app = Fastify({
+    // With TLS_CERT/TLS_KEY the server speaks HTTPS itself; otherwise plain HTTP behind a proxy.
+    ...(config.tls ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath), ...nodeTimeouts } } : { http: nodeTimeouts }),
+    // A slow or silent client never holds a socket for long: a visitor's browser never comes near these.
+    requestTimeout: connections.requestTimeoutMs,
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
+    connectionTimeout: connections.idleTimeoutMs,
+    logger: config.logLevel === "silent" ? false : { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    // Fastify's two lines per request are replaced by the one line of http-plugin.ts.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count means "trust that many proxies in front of us".
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+  }) as unknown as FastifyInstance;
+  capConnectionsPerAddress(app.server, connections.perAddressMax, (refused) =>
+    app.log.warn({ refused, max: connections.perAddressMax }, "connections refused: too many open from one address (CONNECTIONS_PER_ADDRESS_MAX)"),
+  );
+  return app;
+}
 
 const resourceHeaders = { ...baseSecurityHeaders, "content-security-policy": resourceCsp };
 
