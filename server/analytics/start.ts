@@ -74,5 +74,5 @@ export const analyticsPlugin = fp(
     app.decorate("analytics", analytics);
     if (analytics) app.addHook("onClose", () => analytics.close());
   },
-  { name: "analytics", dependencies: ["config", "analytics-store", "audit", "secrets", "redis"] },
+  { name: "analytics", dependencies: ["config", "analyticsStore", "audit", "secrets", "redis"] },
 );

@@ -51,5 +51,5 @@ export const outboxPlugin = fp(
       mailer.close();
     });
   },
-  { name: "outbox", dependencies: ["config", "outbox-queue", "metrics"] },
+  { name: "outbox", dependencies: ["config", "outboxQueue", "metrics"] },
 );

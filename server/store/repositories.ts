@@ -4,6 +4,7 @@ import { passwordFingerprint } from "../admin/session";
 import { createAdminStore, type AdminStore } from "./admin-store";
 import { createAnalyticsStore, type AnalyticsStore } from "./analytics-store";
 import { createAuditRetention, createAuditTrail, type AuditTrail } from "./audit";
+import type { OpenedDatabase } from "./database";
 import { DATABASE } from "./database-handle";
 import { createLeadStore, type LeadStore } from "./lead-store";
 import { createOutboxQueue, type OutboxQueue } from "./outbox-store";
@@ -38,6 +39,20 @@ declare module "fastify" {
 
 const database = (app: FastifyInstance) => app[DATABASE];
 
+/** A repository made from the database alone: a plugin named after its decoration. */
+const repository = <Name extends "outboxQueue" | "adminReads" | "audit" | "spam" | "analyticsStore">(
+  decoration: Name,
+  make: (opened: OpenedDatabase) => FastifyInstance[Name],
+) =>
+  fp(
+    async (app: FastifyInstance) => {
+      // `make` is typed by the decoration's declaration above; decorate's own typing cannot follow a generic name.
+      const value: unknown = make(database(app));
+      app.decorate(decoration as string, value);
+    },
+    { name: decoration, dependencies: ["database"] },
+  );
+
 export const leadsRepository = fp(
   async (app: FastifyInstance) => {
     const { db, dialect } = database(app);
@@ -48,15 +63,11 @@ export const leadsRepository = fp(
   { name: "leads", dependencies: ["database"] },
 );
 
-export const outboxQueueRepository = fp(async (app: FastifyInstance) => void app.decorate("outboxQueue", createOutboxQueue(database(app).db, database(app).dialect)), {
-  name: "outbox-queue",
-  dependencies: ["database"],
-});
-
-export const adminReadsRepository = fp(async (app: FastifyInstance) => void app.decorate("adminReads", createAdminStore(database(app).db)), {
-  name: "admin-reads",
-  dependencies: ["database"],
-});
+export const outboxQueueRepository = repository("outboxQueue", ({ db, dialect }) => createOutboxQueue(db, dialect));
+export const adminReadsRepository = repository("adminReads", ({ db }) => createAdminStore(db));
+export const auditRepository = repository("audit", ({ db }) => createAuditTrail(db));
+export const spamRepository = repository("spam", ({ db }) => createSpamStore(db));
+export const analyticsRepository = repository("analyticsStore", ({ db }) => createAnalyticsStore(db));
 
 export const sessionsRepository = fp(
   async (app: FastifyInstance) => {
@@ -65,11 +76,6 @@ export const sessionsRepository = fp(
   },
   { name: "sessions", dependencies: ["database", "secrets"] },
 );
-
-export const auditRepository = fp(async (app: FastifyInstance) => void app.decorate("audit", createAuditTrail(database(app).db)), {
-  name: "audit",
-  dependencies: ["database"],
-});
 
 /** The trail's own retention: its old rows purged at start and daily, stopped on close. */
 export const auditRetentionPlugin = fp(
@@ -80,16 +86,6 @@ export const auditRetentionPlugin = fp(
   },
   { name: "audit-retention", dependencies: ["database"] },
 );
-
-export const spamRepository = fp(async (app: FastifyInstance) => void app.decorate("spam", createSpamStore(database(app).db)), {
-  name: "spam",
-  dependencies: ["database"],
-});
-
-export const analyticsRepository = fp(async (app: FastifyInstance) => void app.decorate("analyticsStore", createAnalyticsStore(database(app).db)), {
-  name: "analytics-store",
-  dependencies: ["database"],
-});
 
 export const personalDataRepository = fp(
   async (app: FastifyInstance) => {
