@@ -6,7 +6,8 @@ import { DATABASE } from "./database-handle";
 import { readOutboxStats, type OutboxStats } from "./outbox-stats";
 
 // The database: opened and migrated before the first request, closed after
-// the last (registered first, so its onClose runs after every other plugin's).
+// the last (registered before every plugin that uses it, so its onClose runs
+// after theirs).
 // The raw handle sits under a symbol (database-handle.ts) that only the
 // repository plugins of this folder import; everything else reaches the store
 // through a repository.
