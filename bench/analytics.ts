@@ -9,11 +9,11 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { build } from "esbuild";
 import { EVENT_ENDPOINT } from "../contract/analytics";
-import { createAnalyticsStore, type Increment, type Metric } from "../server/analytics/analytics-store";
+import { createAnalyticsStore, type Increment, type Metric } from "../server/store/analytics-store";
 import { incrementsOf, type Counted } from "../server/analytics/collector";
 import type { Device } from "../server/analytics/dimensions";
 import { openDatabase } from "../server/store/database";
-import { postgresReachable, scratchDatabase } from "../server/store/test-databases";
+import { postgresReachable, scratchDatabase } from "../server/store/databases.test-support";
 import { flag, isMain, median, ports, report, root, startSiteServer, tmpDir, type Row } from "./lib";
 
 const targets = { beaconBrotli: 1024, pageP99Ratio: 1.5, dashboardMs: 200 } as const;

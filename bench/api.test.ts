@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../server/testing";
+import { startTestApp, type TestApp } from "../server/app.test-support";
 import { enquiryRequest, lastRun, newsletterRequest, percentile } from "./api";
 
 let test: TestApp;

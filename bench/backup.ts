@@ -9,7 +9,7 @@ import autocannon from "autocannon";
 import SqliteDatabase from "better-sqlite3";
 import { pruneBackups, SQLITE_FILE, takeBackup } from "../server/ops/backup";
 import { openDatabase } from "../server/store/database";
-import { makeSite } from "../server/testing";
+import { makeSite } from "../server/app.test-support";
 import { newsletterRequest } from "./api";
 import { args, isMain, median, report, root, sleep, startChild, startSiteServer, tmpDir, type Row } from "./lib";
 

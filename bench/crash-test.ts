@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { makeSite } from "../server/testing";
+import { makeSite } from "../server/app.test-support";
 import { newsletterRequest } from "./api";
 
 const { values } = parseArgs({

@@ -7,10 +7,10 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { retentionDefaults } from "../contract/retention";
-import { createPersonalData } from "../server/privacy/personal-data";
+import { createPersonalData } from "../server/store/personal-data";
 import { openDatabase, type Dialect } from "../server/store/database";
 import type { Database } from "../server/store/schema";
-import { postgresReachable, scratchDatabase } from "../server/store/test-databases";
+import { postgresReachable, scratchDatabase } from "../server/store/databases.test-support";
 import { isMain, report, tmpDir, type Row } from "./lib";
 
 const LEADS = Number(process.env.PRIVACY_BENCH_LEADS ?? 20_000);

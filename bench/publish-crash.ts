@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { contentEndpoints } from "../contract/content-editor";
 import { makeSandboxCopy } from "../scripts/content-sandbox";
-import { PUBLISH_STEPS } from "../server/content/publisher";
+import { PUBLISH_STEPS } from "../server/editor/publisher";
 import { isMain, median, report, sleep, type Row } from "./lib";
 
 const PASSWORD = "crash-drill-admin-password";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm, toWire } from "./lead";
-import { companyValues as values, withCompany } from "./test-fields";
+import { companyValues as values, withCompany } from "./fields.test-support";
 
 // Adding a field is the table, a migration and its copy. This side: the schema.
 // app/components/add-a-field.test.ts and server/add-a-field.test.ts check the rest.

@@ -1,5 +1,5 @@
 // The content editor's publishing API: paths and answer shapes shared by the
-// editor's bundle (editor/) and the server (server/content/). Behind the
+// editor's bundle (editor/) and the server (server/editor/). Behind the
 // owner's session like the rest of /api/admin.
 import { ADMIN_API } from "./admin";
 

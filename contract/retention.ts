@@ -73,7 +73,7 @@ export function retentionCutoffs(periods: RetentionPeriods, now: Date) {
 }
 
 /**
- * The audit trail of the owner's actions (server/admin/audit.ts), in months
+ * The audit trail of the owner's actions (server/store/audit.ts), in months
  * counted from each action; RETENTION_AUDIT_MONTHS overrides it. Apart from
  * the periods above: it holds no visitor's data, so the privacy policy does not state it.
  */

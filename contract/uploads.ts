@@ -1,6 +1,6 @@
 // Pictures the owner uploads through the content editor: where they are
 // served and the sizes the server makes of each. Shared by the server
-// (server/content/images.ts) and the testimonial card, so nothing else is imported here.
+// (server/editor/images.ts) and the testimonial card, so nothing else is imported here.
 /** Where pictures uploaded through the editor are served from (under public/, so built with the site). */
 export const UPLOADS_PUBLIC_PATH = "/media/uploads/";
 /** The widths the server makes of each upload: a 48 px avatar at 1x and 2x, and a card-sized picture. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyValues as values, withCompany, withoutCompany } from "../contract/test-fields";
+import { companyValues as values, withCompany, withoutCompany } from "../contract/fields.test-support";
 import { enquiryExportColumns, toCsv, toRecords } from "./export";
 import { enquiryDeliveries } from "./outbox/lead-deliveries";
 import { fieldColumns, fieldValues } from "./store/enquiry-columns";

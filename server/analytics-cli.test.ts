@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAnalyticsStore } from "./analytics/analytics-store";
+import { createAnalyticsStore } from "./store/analytics-store";
 import { incrementsOf } from "./analytics/collector";
 import { runAnalyticsCli } from "./analytics-cli";
 import { openDatabase } from "./store/database";

@@ -1,8 +1,7 @@
-import { createAnalyticsStore } from "./analytics/analytics-store";
 import { parseCommand, runAsScript, runCommand, UsageError, type Io } from "./command-line";
 import { loadConfig } from "./config";
 import { plainColumns, toCsv } from "./export";
-import { openDatabase } from "./store/database";
+import { openStoreApp } from "./store/store-app";
 
 // The owner's analytics on the command line: `npm run analytics -- summary
 // --since YYYY-MM-DD [--until YYYY-MM-DD] [--by page|source|medium|campaign|referrer]
@@ -46,9 +45,9 @@ export async function runAnalyticsCli(argv: string[], io: Io): Promise<number> {
 
 async function printSummary(args: Exclude<ReturnType<typeof parse>, { help: true }>, io: Io): Promise<number> {
   const config = loadConfig(io.env ?? process.env);
-  const { db } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await openStoreApp(config);
   try {
-    const store = createAnalyticsStore(db);
+    const store = app.analyticsStore;
     if (args.by === "page") {
       const pages = await store.summary(args.since, args.until);
       io.out(args.format === "json" ? `${JSON.stringify(pages, null, 2)}\n` : toCsv(plainColumns(columns), pages as unknown as Record<string, unknown>[]));
@@ -59,7 +58,7 @@ async function printSummary(args: Exclude<ReturnType<typeof parse>, { help: true
     io.out(args.format === "json" ? `${JSON.stringify(rows, null, 2)}\n` : toCsv(plainColumns(sourceColumns(by)), rows));
     return 0;
   } finally {
-    await db.destroy();
+    await app.close();
   }
 }
 

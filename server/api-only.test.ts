@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startTestApp, type TestApp } from "./testing";
+import { startTestApp, type TestApp } from "./app.test-support";
 
 // `npm run dev` runs the server with SITE_DIR=none: Vite serves the pages and
 // proxies /api here, so the forms must work with no site loaded at all.

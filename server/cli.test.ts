@@ -7,7 +7,7 @@ import { emptyValues, enquiryFields } from "../contract/fields";
 import { exportColumns, toCsv, type ExportColumns } from "./export";
 import { openDatabase } from "./store/database";
 import { createLeadStore } from "./store/lead-store";
-import { createSpamStore } from "./spam/spam-store";
+import { createSpamStore } from "./store/spam-store";
 
 let dataDir: string;
 

@@ -1,20 +1,18 @@
-import { CLI_ACTOR, recordOwnerAction } from "./admin/audit";
+import { CLI_ACTOR } from "./store/audit";
 import { parseCommand, runAsScript, runCommand, UsageError, type Io } from "./command-line";
 import { loadConfig } from "./config";
 import { exportColumns, toCsv, toRecords } from "./export";
 import { backupUsage, runBackupCli } from "./ops/backup-cli";
 import { privacyCommands, privacyUsage, runPrivacyCli } from "./privacy/privacy-cli";
-import { openDatabase } from "./store/database";
-import { createLeadStore } from "./store/lead-store";
 import { spamExportColumns } from "./spam/spam-admin";
-import { createSpamStore } from "./spam/spam-store";
+import { openStoreApp } from "./store/store-app";
 
 // The owner's command line: `npm run leads -- export --kind enquiries|subscribers
 // [--since DATE] [--format csv|json]` writes the leads to stdout; `backup` and
 // `restore` are ops/backup-cli.ts; `purge`, `erase` and `person` are
 // privacy/privacy-cli.ts. It reads the same configuration as the server
 // (DATA_DIR or DATABASE_URL). Each command is recorded in the audit trail
-// (admin/audit.ts) as done by "cli".
+// (store/audit.ts) as done by "cli".
 
 const usage = `Usage: npm run leads -- export --kind enquiries|subscribers|spam [--since YYYY-MM-DD] [--format csv|json]
 
@@ -53,22 +51,22 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
 
 async function exportLeads(args: Exclude<ReturnType<typeof parse>, { help: true }>, io: Io): Promise<number> {
   const config = loadConfig(io.env ?? process.env);
-  const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const store = createLeadStore(db, dialect);
+  const app = await openStoreApp(config);
+  const store = app.leads;
   try {
     const columns = args.kind === "spam" ? spamExportColumns() : exportColumns[args.kind];
     const since = args.since;
     const rows =
       args.kind === "spam"
-        ? (await createSpamStore(db).rows()).filter((row) => since === undefined || row.created_at >= since)
+        ? (await app.spam.rows()).filter((row) => since === undefined || row.created_at >= since)
         : args.kind === "enquiries"
           ? await store.listEnquiries({ since })
           : await store.listSubscribers({ since });
     io.out(args.format === "json" ? `${JSON.stringify(toRecords(columns, rows), null, 2)}\n` : toCsv(columns, rows));
-    await recordOwnerAction(db, { action: "export", actor: CLI_ACTOR, detail: { kind: args.kind, rows: rows.length, format: args.format, since: args.since ?? null } });
+    await app.audit.record({ action: "export", actor: CLI_ACTOR, detail: { kind: args.kind, rows: rows.length, format: args.format, since: args.since ?? null } });
     return 0;
   } finally {
-    await store.close();
+    await app.close();
   }
 }
 

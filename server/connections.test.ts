@@ -1,7 +1,7 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./testing";
+import { startTestApp, type TestApp } from "./app.test-support";
 
 // Real sockets against a listening server: inject() has no connection to time out.
 

@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { takeBackup } from "./ops/backup";
-import { waitFor } from "./outbox/test-peers";
-import { startTestApp, type TestApp } from "./testing";
+import { waitFor } from "./outbox/peers.test-support";
+import { startTestApp, type TestApp } from "./app.test-support";
 
 // DATA_DIR and everything the server writes into it are owner-only even under
 // the loosest umask: the store, its WAL and shared memory, the generated keys

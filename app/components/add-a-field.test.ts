@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createElement } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { companyValues as values, withCompany, withoutCompany } from "../../contract/test-fields";
+import { companyValues as values, withCompany, withoutCompany } from "../../contract/fields.test-support";
 import { detailRows, inboxColumns } from "./admin/lead-fields";
 import { ContactForm, validateEnquiry } from "./forms/contact-form";
 

@@ -1,61 +1,26 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Redis } from "ioredis";
-import type { Kysely } from "kysely";
 import * as v from "valibot";
 import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
 import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
-import { paths } from "../../contract/paths";
 import { singleLineText } from "../../contract/input-policy";
-import { rateLimitStorage } from "../api/rate-limit-store";
+import { serverRateLimitStorage } from "../api/rate-limit-store";
 import { clientKey } from "../api/visitor";
 import type { ActivityPage, OwnerActionDetail, OwnerActionName } from "../../contract/admin";
 import { exportColumns, toCsv } from "../export";
-import type { PersonalData } from "../privacy/personal-data";
-import type { Database } from "../store/schema";
-import { createAdminStore } from "./admin-store";
-import { accessExportCounts, ANONYMOUS_ACTOR, countsOf, exportOwnerActions, listOwnerActions, ownerActionColumns, recordOwnerAction } from "./audit";
-import { clearedSessionCookie, createSessionStore, passwordChecker, passwordFingerprint, readCookie, sessionActor, sessionCookie, SESSION_COOKIE } from "./session";
+import { accessExportCounts, ANONYMOUS_ACTOR, countsOf, ownerActionColumns } from "../store/audit";
+import { contentAdminRoutes } from "../editor/content-plugin";
+import { spamAdminRoutes } from "../spam/spam-admin";
+import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "./owner-requests";
+import { clearedSessionCookie, passwordChecker, readCookie, sessionActor, sessionCookie, SESSION_COOKIE } from "./session";
 
 // /api/admin/*: the owner's inbox. Off (404) without ADMIN_PASSWORD;
 // otherwise every route but status and sign-in needs a live session,
 // and a cross-site request is refused before anything else happens.
 
-export interface AdminOptions {
-  db: Kysely<Database>;
-  /** ADMIN_PASSWORD; the inbox is off without it. */
-  password?: string;
-  sessionSecret: string;
-  publicSiteUrl: URL;
-  signInLimit: { max: number; windowMs: number };
-  redis?: Redis;
-  /** Told (at most once a minute) when Redis fails and sign-in attempts are counted in memory. */
-  onRateLimitFallback?: (error: Error) => void;
-  /** Erasure and subject access (server/privacy/). */
-  personalData: PersonalData;
-  /** More owner-only routes (the analytics dashboard's), behind the same checks. */
-  extraRoutes?: (scope: FastifyInstance) => void;
-  /** How long the audit trail is kept (RETENTION_AUDIT_MONTHS): the activity view says so. */
-  auditRetentionMonths: number;
-  /** Told when a failed delivery was made pending again, so the worker looks now. */
-  onDeliveryRetried?: () => void;
-}
-
-/**
- * Records an owner action done through this request in the audit trail: the
- * session that did it (by its id hash's prefix) and the client address. One
- * line per route, e.g. `await recordRequestAction(db, request, "erase", countsOf(result))`.
- */
-export function recordRequestAction(db: Kysely<Database>, request: FastifyRequest, action: OwnerActionName, detail: OwnerActionDetail = {}, actor?: string) {
-  return recordOwnerAction(db, { action, actor: actor ?? sessionActor(readCookie(request.headers.cookie, SESSION_COOKIE)), address: request.ip, detail });
-}
-
-export const ROBOTS_HEADER = "noindex, nofollow";
-const adminPathPattern = new RegExp(`^(${paths.admin}|${ADMIN_API})(/|\\?|$)`);
-/** The inbox page and its API: never indexed. */
-export const isAdminPath = (url: string) => adminPathPattern.test(url);
-
 const SIGN_IN_BODY_BYTES = 4 * 1024;
+/** ADMIN_SIGNIN_MAX sign-in attempts per client in this window. */
+const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
 const emptyToUndefined = (input: unknown) =>
   Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([, value]) => value !== "" && value !== undefined));
@@ -91,18 +56,6 @@ const ActivityQuery = v.strictObject({
   pageSize: pageNumber(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX),
 });
 
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Another site may not drive the owner's pages with the owner's cookie (SameSite=Strict is the first line; this the second). */
-export function isCrossSite(request: FastifyRequest, publicSiteUrl: URL): boolean {
-  const origin = headerValue(request, "origin");
-  const ownOrigins = [publicSiteUrl.origin, `${request.protocol}://${request.host}`];
-  return headerValue(request, "sec-fetch-site") === "cross-site" || (origin !== undefined && !ownOrigins.includes(origin));
-}
-
 /** Which filters narrowed a list or an export, by name only: a search text may be a person's name. */
 const filterNames = (filter: object) =>
   Object.entries(filter)
@@ -124,19 +77,21 @@ const REFUSALS_REMEMBERED_MAX = 10_000;
 
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ statusCode: 400, message: "Bad Request" });
 
-export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
-  const store = createAdminStore(options.db);
-  const checkPassword = options.password ? await passwordChecker(options.password) : undefined;
-  const sessions = options.password ? createSessionStore(options.db, passwordFingerprint(options.sessionSecret, options.password)) : undefined;
+/** The inbox's API under ADMIN_API; the repositories it uses (adminReads, sessions, audit, personalData) are read from the instance. */
+export async function adminPlugin(app: FastifyInstance) {
+  const { adminReads: store, sessions, personalData, config } = app;
+  const { password, signInMax, auditRetentionMonths } = config.admin;
+  const signInLimit = { max: signInMax, windowMs: SIGN_IN_WINDOW_MS };
+  const checkPassword = password ? await passwordChecker(password) : undefined;
   const sessionOf = (request: FastifyRequest) => readCookie(request.headers.cookie, SESSION_COOKIE);
   const signedIn = async (request: FastifyRequest) => (sessions ? sessions.valid(sessionOf(request)) : false);
   const publicPaths = new Set([`${ADMIN_API}/status`, `${ADMIN_API}/session`]);
-  const audit = (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => recordRequestAction(options.db, request, action, detail, actor);
+  const audit = (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => recordRequestAction(app.audit, request, action, detail, actor);
 
   await app.register(rateLimit, {
     global: false,
     // Never skipped: while Redis is down, attempts are counted in memory.
-    ...rateLimitStorage("admin-signin-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
+    ...serverRateLimitStorage(app, "admin-signin-rate:"),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: "Too many sign-in attempts. Please wait and try again." }),
   });
 
@@ -144,7 +99,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
     const route = request.routeOptions.url ?? "";
     if (!checkPassword && route !== `${ADMIN_API}/status`) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
-    if (isCrossSite(request, options.publicSiteUrl)) {
+    if (isCrossSite(request, config.publicSiteUrl)) {
       // A sign-in posted from another site is refused before it is checked: recorded as refused all the same.
       if (route === `${ADMIN_API}/session` && request.method === "POST") signInRefused(request, "cross-site");
       return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
@@ -163,7 +118,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     if ((refusedUntil.get(key) ?? 0) > now) return;
     refusedUntil.delete(key);
     if (refusedUntil.size >= REFUSALS_REMEMBERED_MAX) refusedUntil.delete(refusedUntil.keys().next().value!);
-    refusedUntil.set(key, now + options.signInLimit.windowMs);
+    refusedUntil.set(key, now + signInLimit.windowMs);
     audit(request, "sign-in-failed", { reason }, ANONYMOUS_ACTOR).catch((error: unknown) => request.log.error({ err: error }, "audit: refused sign-in not recorded"));
   };
 
@@ -171,7 +126,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     "/session",
     {
       bodyLimit: SIGN_IN_BODY_BYTES,
-      config: { rateLimit: { max: options.signInLimit.max, timeWindow: options.signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") } },
+      config: { rateLimit: { max: signInLimit.max, timeWindow: signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") } },
     },
     async (request, reply) => {
       const body = v.safeParse(SignInBody, request.body);
@@ -249,7 +204,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   app.post("/erase", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
     const body = v.safeParse(PersonBody, request.body);
     if (!body.success) return badRequest(reply);
-    const { email, ...counts } = await options.personalData.erase(body.output.email);
+    const { email, ...counts } = await personalData.erase(body.output.email);
     // Counts only: the address itself is what was erased.
     await audit(request, "erase", countsOf(counts));
     request.log.info({ erased: counts }, "erasure");
@@ -258,7 +213,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
 
   // The retention purge by hand (the server also runs it on a schedule): answers the counts.
   app.post("/purge", async (request) => {
-    const counts = await options.personalData.purge();
+    const counts = await personalData.purge();
     await audit(request, "purge", countsOf(counts));
     request.log.info({ purged: counts }, "retention purge");
     return counts;
@@ -268,7 +223,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   app.post("/person", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
     const body = v.safeParse(PersonBody, request.body);
     if (!body.success) return badRequest(reply);
-    const record = await options.personalData.person(body.output.email);
+    const record = await personalData.person(body.output.email);
     await audit(request, "access-export", accessExportCounts(record));
     return reply
       .type("application/json; charset=utf-8")
@@ -283,7 +238,8 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
     if (delivery === undefined) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
     if (delivery === "not-failed") return reply.code(409).send({ statusCode: 409, message: "Only a failed delivery can be retried" });
     await audit(request, "delivery-retry", { id: delivery.id, topic: delivery.topic });
-    options.onDeliveryRetried?.();
+    // The worker looks at once rather than at its next poll.
+    app.outbox.poke();
     return delivery;
   });
 
@@ -291,11 +247,11 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   app.get("/activity", async (request, reply): Promise<ActivityPage> => {
     const query = v.safeParse(ActivityQuery, emptyToUndefined(request.query));
     if (!query.success) return badRequest(reply);
-    return { ...(await listOwnerActions(options.db, query.output)), retentionMonths: options.auditRetentionMonths };
+    return { ...(await app.audit.list(query.output)), retentionMonths: auditRetentionMonths };
   });
 
   app.get("/activity.csv", async (request, reply) => {
-    const rows = await exportOwnerActions(options.db);
+    const rows = await app.audit.exportAll();
     await audit(request, "export", { kind: "activity", rows: rows.length });
     const date = new Date().toISOString().slice(0, 10);
     return reply
@@ -304,7 +260,10 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
       .send(toCsv(ownerActionColumns, rows));
   });
 
-  options.extraRoutes?.(app);
+  // The other owner-only routes, behind the same checks: the analytics dashboard, the Spam view, the content editor's publishing.
+  app.analytics?.reportRoutes(app);
+  spamAdminRoutes(app);
+  contentAdminRoutes(app.publisher, (request, action, detail) => recordRequestAction(app.audit, request, action, detail))(app);
 
   // Anything else under /api/admin: the hooks above still answer 404/403/401 first.
   app.all("/*", async (_request, reply) => reply.code(404).send({ statusCode: 404, message: "Not Found" }));

@@ -7,8 +7,8 @@ import { NEWSLETTER_CONSENT_VERSION } from "../../contract/newsletter";
 import { exportColumns } from "../export";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 import { SESSION_COOKIE } from "./session";
 
 // The inbox API through app.inject, on SQLite and on PostgreSQL.

@@ -8,9 +8,9 @@ import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { runCli } from "../cli";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
-import { createAuditRetention, monthsBefore, purgeOwnerActions, recordOwnerAction } from "./audit";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
+import { createAuditRetention, monthsBefore, purgeOwnerActions, recordOwnerAction } from "../store/audit";
 
 // The audit trail on SQLite and PostgreSQL: every owner action through the
 // inbox API and the command line is recorded exactly once, with counts and ids

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 import { SESSION_COOKIE } from "./session";
 
 // Owner sessions that can be ended: signing out ends that session for every

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../store/database";
-import { createSessionStore, passwordChecker, passwordFingerprint, readCookie, resolveSessionSecret, SESSION_TTL_MS } from "./session";
+import { createSessionStore, SESSION_TTL_MS } from "../store/session-store";
+import { passwordChecker, passwordFingerprint, readCookie, resolveSessionSecret } from "./session";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 

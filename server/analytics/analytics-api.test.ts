@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
 import { analyticsEndpoints, EVENT_ENDPOINT, VISIT_HEADER, type AnalyticsReport } from "../../contract/analytics";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 
 // POST /api/event and the dashboard's reads through app.inject, on SQLite and PostgreSQL.
 

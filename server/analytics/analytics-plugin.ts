@@ -1,7 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
-import type { Kysely } from "kysely";
 import { isbot } from "isbot";
 import * as v from "valibot";
 import {
@@ -17,11 +16,11 @@ import {
   type AnalyticsTable,
   type Visit,
 } from "../../contract/analytics-schema";
-import { recordRequestAction } from "../admin/admin-plugin";
+import { recordRequestAction } from "../admin/owner-requests";
 import { rateLimitStorage } from "../api/rate-limit-store";
 import { plainColumns, toCsv } from "../export";
-import type { Database } from "../store/schema";
-import type { AnalyticsStore } from "./analytics-store";
+import type { AuditTrail } from "../store/audit";
+import type { AnalyticsStore } from "../store/analytics-store";
 import type { Collector } from "./collector";
 import { deviceOf, type Device } from "./dimensions";
 
@@ -151,7 +150,7 @@ const csvColumns = {
 } as const satisfies Record<AnalyticsTable, readonly string[]>;
 
 /** The dashboard's two reads; registered by the admin plugin, behind its checks. */
-export function reportRoutes(store: AnalyticsStore, db: Kysely<Database>) {
+export function reportRoutes(store: AnalyticsStore, audit: AuditTrail) {
   return (app: FastifyInstance) => {
     const prefix = app.prefix;
     const local = (path: string) => path.slice(prefix.length);
@@ -167,7 +166,7 @@ export function reportRoutes(store: AnalyticsStore, db: Kysely<Database>) {
       const report = await store.report(from, to);
       const rows = report[table] as unknown as Record<string, unknown>[];
       // Totals only, but an export all the same: the audit trail has it.
-      await recordRequestAction(db, request, "export", { kind: `analytics-${table}`, rows: rows.length, from, to });
+      await recordRequestAction(audit, request, "export", { kind: `analytics-${table}`, rows: rows.length, from, to });
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="analytics-${table}-${from}-${to}.csv"`)

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AnalyticsEvent } from "../../contract/analytics";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { createAnalyticsStore, PENDING_SIGNUP_TTL_MS, type AnalyticsStore } from "./analytics-store";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { createAnalyticsStore, PENDING_SIGNUP_TTL_MS, type AnalyticsStore } from "../store/analytics-store";
 import { createCollector, type Collector } from "./collector";
 
 // The counts the owner reads, from events to the dashboard report and the CLI

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { ANALYTICS_KEYS_PER_DAY_MAX, OTHER, type AnalyticsEvent, type Visit } from "../../contract/analytics";
-import { cappedDimensions, type AnalyticsStore, type Dimension, type Increment, type Metric } from "./analytics-store";
+import { cappedDimensions, type AnalyticsStore, type Dimension, type Increment, type Metric } from "../store/analytics-store";
 import { pageKey, visitDimensions, type Device, type Dimensions } from "./dimensions";
 import { memoryVisitors, type VisitorCounter } from "./visitor-hash";
 

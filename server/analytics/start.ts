@@ -1,30 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import type { Redis } from "ioredis";
-import type { Kysely } from "kysely";
+import fp from "fastify-plugin";
 import { EVENT_ENDPOINT } from "../../contract/analytics";
-import type { Config } from "../config";
 import { safeError } from "../logging";
 import type { LeadStore } from "../store/lead-store";
-import type { Database } from "../store/schema";
 import { eventRoutes, leadCounter, reportRoutes } from "./analytics-plugin";
-import { createAnalyticsStore } from "./analytics-store";
 import { createCollector } from "./collector";
 import { SharedDailyVisitors } from "./visitor-hash";
 
 // Analytics as the app wires it: the store, the in-memory collector, the event
-// endpoint, and what the lead API and the admin plugin are handed.
-
-export interface StartOptions {
-  config: Config;
-  db: Kysely<Database>;
-  redis?: Redis;
-  /** Key for the pending sign-ups' address hashes (persisted, so confirmations match after a restart). */
-  emailHashSecret: string;
-  now?: () => number;
-}
+// endpoint, and what the lead API and the admin plugin read from `app.analytics`.
 
 declare module "fastify" {
   interface FastifyInstance {
+    /** Undefined with ANALYTICS off. */
+    analytics: Analytics | undefined;
     /** Writes the analytics counts gathered so far (they are otherwise written every ANALYTICS_FLUSH_MS). */
     analyticsFlush?: () => Promise<void>;
   }
@@ -33,19 +22,20 @@ declare module "fastify" {
 /** Events per IP are limited per minute. */
 const RATE_WINDOW_MS = 60_000;
 
-export async function startAnalytics(app: FastifyInstance, { config, db, redis, emailHashSecret, now }: StartOptions) {
+async function startAnalytics(app: FastifyInstance) {
+  const { config, redis } = app;
   const { honorGpc, rateLimitMax, flushMs } = config.analytics;
-  const store = createAnalyticsStore(db);
+  const store = app.analyticsStore;
   const site = config.publicSiteUrl.hostname.toLowerCase();
   const collector = createCollector({
     store,
     site,
     ownHosts: [site, "localhost", "127.0.0.1"],
-    emailHashSecret,
+    // Key for the pending sign-ups' address hashes (persisted, so confirmations match after a restart).
+    emailHashSecret: app.secrets.ipHash,
     flushMs,
     // With Redis every instance counts the day's unique visitors together.
-    visitors: redis ? new SharedDailyVisitors(site, redis, now) : undefined,
-    now,
+    visitors: redis ? new SharedDailyVisitors(site, redis) : undefined,
     onFlushError: (error) => app.log.error({ err: safeError(error) }, "analytics: counts not written (kept for the next try)"),
   });
   await app.register(eventRoutes, {
@@ -70,9 +60,19 @@ export async function startAnalytics(app: FastifyInstance, { config, db, redis, 
       counting.confirmSubscription = (tokenHash, ipHash) => counter.confirmation(store, tokenHash, () => leads.confirmSubscription(tokenHash, ipHash));
       return counting;
     },
-    reportRoutes: reportRoutes(store, db),
+    reportRoutes: reportRoutes(store, app.audit),
     close: () => collector.close(),
   };
 }
 
 export type Analytics = Awaited<ReturnType<typeof startAnalytics>>;
+
+/** Analytics when ANALYTICS is on: the event route now, its last counts written on close, before the store closes. */
+export const analyticsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const analytics = app.config.analytics.enabled ? await startAnalytics(app) : undefined;
+    app.decorate("analytics", analytics);
+    if (analytics) app.addHook("onClose", () => analytics.close());
+  },
+  { name: "analytics", dependencies: ["config", "analyticsStore", "audit", "secrets", "redis"] },
+);

@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
-import { redisReachable, shouldRun, testRedisUrl } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { redisReachable, shouldRun, testRedisUrl } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 import { clientKey } from "./visitor";
 
 // Whose limit a request counts against: the real client behind a proxy, one

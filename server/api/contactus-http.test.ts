@@ -2,8 +2,8 @@ import { Redis } from "ioredis";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 
 // Over real HTTP (app.listen on port 0): browsers' encodings, rate limits in
 // memory and in Redis, and CORS.

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_ENDPOINT, limits, refusalPageCopy } from "../../contract/lead";
 import { paths } from "../../contract/paths";
-import { startTestApp, type TestApp } from "../testing";
+import { startTestApp, type TestApp } from "../app.test-support";
 import { IDEMPOTENCY_KEY_TTL_MS } from "./contactus";
 import { refusalPageCsp } from "./refusal-page";
 

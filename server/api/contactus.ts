@@ -4,7 +4,6 @@ import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Redis } from "ioredis";
 import {
   apiMessages,
   CHALLENGE_ENDPOINT,
@@ -23,17 +22,14 @@ import { NEWSLETTER_CONSENT_VERSION } from "../../contract/newsletter";
 import { paths } from "../../contract/paths";
 import { safeError } from "../logging";
 import { signUp } from "../newsletter/sign-up";
-import { enqueue } from "../outbox/outbox-store";
-import { enquiryDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
-import type { LeadStore } from "../store/lead-store";
-import { rateLimitStorage } from "./rate-limit-store";
+import { enqueue } from "../store/outbox-store";
+import { deliverySettings, enquiryDeliveries } from "../outbox/lead-deliveries";
+import { serverRateLimitStorage } from "./rate-limit-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { refusalPage, refusalPageCsp } from "./refusal-page";
-import type { LeadCounter } from "../analytics/analytics-plugin";
 import type { SpamReasonName } from "../../contract/admin";
-import type { ProofOfWork } from "../spam/proof-of-work";
+import { createProofOfWork, memorySpentProofs, redisSpentProofs } from "../spam/proof-of-work";
 import { spamSignals } from "../spam/signals";
-import type { SpamStore } from "../spam/spam-store";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
@@ -42,34 +38,6 @@ import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncat
 // like spam (server/spam/signals.ts) gets the same answer but is held in the
 // inbox's Spam view, with no email, CRM call or conversion, until the owner decides.
 
-export interface ContactUsOptions {
-  store: LeadStore;
-  ipHashSecret: string;
-  publicSiteUrl: URL;
-  corsOrigins: readonly string[];
-  rateLimit: { max: number; windowMs: number };
-  /** Counters shared across instances; in memory when absent. */
-  redis?: Redis;
-  /** Told (at most once a minute) when Redis fails and the limit is counted in memory. */
-  onRateLimitFallback?: (error: Error) => void;
-  minSubmitMs: number;
-  /** What a new lead sends (emails, CRM call): written to the outbox in the lead's transaction. */
-  deliveries: DeliverySettings;
-  /** At most one confirmation email per address per this long. */
-  confirmationResendMinMs: number;
-  /** Wakes the outbox worker once a lead with deliveries is committed. */
-  onEnqueued: () => void;
-  /** Counts each new lead against the visit that produced it (analytics; off when absent). */
-  analytics?: LeadCounter;
-  /** Issues and checks the forms' proofs of work. */
-  proofOfWork: ProofOfWork;
-  /** Where suspected spam is held. */
-  spam: SpamStore;
-  /** SPAM_FILTER: false stores every submission as a lead (signals still counted). */
-  spamFilter?: boolean;
-}
-
-/** An Idempotency-Key answers with its enquiry for this long; after it, the key stores a new one. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -112,9 +80,19 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOptions) {
-  const { store, ipHashSecret, minSubmitMs, deliveries, onEnqueued } = options;
-  const siteOrigins = new Set([options.publicSiteUrl.origin, ...options.corsOrigins]);
+/** The routes under CONTACT_ENDPOINT; everything they use is read from the instance. */
+export async function contactUsRoutes(app: FastifyInstance) {
+  const { config, leads: store, spam } = app;
+  const { publicSiteUrl, corsOrigins, minSubmitMs, spamFilter, confirmationResendMinMs } = config;
+  const ipHashSecret = app.secrets.ipHash;
+  // What a new lead sends (emails, CRM call): written to the outbox in the lead's transaction.
+  const deliveries = deliverySettings(config, app.secrets.unsubscribe);
+  // Counts each new lead against the visit that produced it (analytics; off when absent).
+  const analytics = app.analytics?.leads;
+  // Proofs are spent once across instances with Redis, in this instance's memory without.
+  const proofOfWork = createProofOfWork({ secret: ipHashSecret, spent: app.redis ? redisSpentProofs(app.redis) : memorySpentProofs() });
+  const onEnqueued = () => app.outbox.poke();
+  const siteOrigins = new Set([publicSiteUrl.origin, ...corsOrigins]);
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   /** Origins whose pages may carry our forms: the site's, the configured ones, and this server's own. */
   const pageOrigins = (request: FastifyRequest) => new Set([...siteOrigins, ownOrigin(request)]);
@@ -128,12 +106,12 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   await app.register(rateLimit, {
     global: false,
     // A Redis outage neither turns leads away nor lifts the limit: counted in memory meanwhile.
-    ...rateLimitStorage("contactus-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
+    ...serverRateLimitStorage(app, "contactus-rate:"),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: apiMessages.tooMany }),
   });
-  if (options.corsOrigins.length > 0) {
+  if (corsOrigins.length > 0) {
     await app.register(cors, {
-      origin: [...options.corsOrigins],
+      origin: [...corsOrigins],
       methods: ["POST"],
       allowedHeaders: ["Content-Type", headers.idempotencyKey, headers.renderedAt, headers.proofOfWork, headers.automated],
       maxAge: 600,
@@ -169,7 +147,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   const acceptLead = (request: FastifyRequest, reply: FastifyReply, message: string, id: string, page: string) => {
     if (!isFormNavigation(headerValue(request, "sec-fetch-mode"), headerValue(request, "accept"))) return reply.send(accepted(message, id));
     const from = sourceOrigin(headerValue(request, "referer"), pageOrigins(request));
-    return reply.redirect(new URL(page, from ?? options.publicSiteUrl).href, 303);
+    return reply.redirect(new URL(page, from ?? publicSiteUrl).href, 303);
   };
   /** Fields the contract refuses: JSON for a script, a page naming each problem for a browser's own form post. */
   const refuseFields = (request: FastifyRequest, reply: FastifyReply, errors: FieldErrors) => {
@@ -178,7 +156,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
     const referer = headerValue(request, "referer");
     const origins = pageOrigins(request);
     const from = sourceOrigin(referer, origins);
-    const page = from ? `${from}${sourcePageOf(referer, origins) ?? "/"}` : options.publicSiteUrl.href;
+    const page = from ? `${from}${sourcePageOf(referer, origins) ?? "/"}` : publicSiteUrl.href;
     return reply.type("text/html; charset=utf-8").header("content-security-policy", refusalPageCsp).send(refusalPage(errors, page));
   };
   const acceptSignUp = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) =>
@@ -189,14 +167,14 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
   // A challenge for the form's proof of work: fetched once the visitor starts a form, never cached.
   app.get(CHALLENGE_ENDPOINT.slice(CONTACT_ENDPOINT.length), async (_request, reply) => {
     reply.header("cache-control", "no-store");
-    return options.proofOfWork.challenge();
+    return proofOfWork.challenge();
   });
 
   app.post(
     "/",
     {
       bodyLimit: limits.bodyBytes,
-      config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } },
+      config: { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } },
     },
     async (request, reply) => {
       let body: Record<string, unknown>;
@@ -227,16 +205,16 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
         honeypot: body[wire.honeypot],
         ageMs: ageMs !== undefined && ageMs >= 0 ? ageMs : undefined,
         minSubmitMs,
-        proof: await options.proofOfWork.check(headerValue(request, headers.proofOfWork), proofOwner),
+        proof: await proofOfWork.check(headerValue(request, headers.proofOfWork), proofOwner),
         fromBrowser: ["sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest"].every((name) => headerValue(request, name) !== undefined),
         automated: headerValue(request, headers.automated) === "1",
         text: parsed.kind === "enquiry" ? `${parsed.lead.name}\n${parsed.lead.message}` : "",
       });
       request.spamReasons = verdict.reasons;
 
-      if (verdict.spam && options.spamFilter !== false) {
+      if (verdict.spam && spamFilter) {
         // Held, not delivered: the same answer as an accepted lead, so a bot learns nothing.
-        await options.spam.quarantine({
+        await spam.quarantine({
           kind: parsed.kind,
           email,
           fields: parsed.lead,
@@ -252,10 +230,10 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       }
 
       if (parsed.kind === "newsletter") {
-        const outcome = await signUp(store, { email: parsed.lead.email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage, ipHash }, { deliveries, resendMinMs: options.confirmationResendMinMs });
+        const outcome = await signUp(store, { email: parsed.lead.email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage, ipHash }, { deliveries, resendMinMs: confirmationResendMinMs });
         if (outcome !== "unchanged") {
           onEnqueued();
-          await options.analytics?.lead(request, "signup", sourcePage, parsed.lead.email);
+          await analytics?.lead(request, "signup", sourcePage, parsed.lead.email);
         }
         request.leadOutcome = "subscribed";
         // Same answer whether or not the address was already known.
@@ -275,7 +253,7 @@ export async function contactUsRoutes(app: FastifyInstance, options: ContactUsOp
       }, async (trx, row) => void (await enqueue(trx, enquiryDeliveries(row, deliveries))));
       if (saved.status === "created") {
         onEnqueued();
-        await options.analytics?.lead(request, "enquiry", sourcePage);
+        await analytics?.lead(request, "enquiry", sourcePage);
       }
       if (saved.status === "conflict") return reply.code(409).send(rejected(apiMessages.keyReused, { [headers.idempotencyKey]: apiMessages.keyReused }));
       request.leadOutcome = saved.status === "created" ? "stored" : "replayed";

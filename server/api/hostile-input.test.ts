@@ -9,12 +9,12 @@ import { adminEndpoints } from "../../contract/admin";
 import { inputPolicyMessages } from "../../contract/input-policy";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 import { editorConfig } from "../../editor/keystatic.config";
-import { editorPaths, type EditorPaths } from "../content/editor-paths";
-import { holdsMarkup, hostileSave, updateUrls } from "../content/hostile-uploads";
-import { hostileRequest, PERSONAL_MARKER } from "./hostile-requests";
+import { editorPaths, type EditorPaths } from "../editor/editor-paths";
+import { holdsMarkup, hostileSave, updateUrls } from "../editor/hostile-uploads.test-support";
+import { hostileRequest, PERSONAL_MARKER } from "./hostile-requests.test-support";
 
 // Property-based: arbitrary bodies, headers, content types and encodings sent to
 // every public endpoint, on both stores. Never a 5xx, nothing stored unless the

@@ -7,8 +7,8 @@ import { paths } from "../../contract/paths";
 import { MAIL_FOLDER } from "../mail/mailer";
 import { loadConfig } from "../config";
 import { backoffDelay } from "../outbox/backoff";
-import { outboxReader, parseMail, waitFor } from "../outbox/test-peers";
-import { startTestApp, type TestApp } from "../testing";
+import { outboxReader, parseMail, waitFor } from "../outbox/peers.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 
 // Double opt-in and unsubscribe without SMTP: every message lands as an .eml
 // file in DATA_DIR/outbox-mail, which is what a fresh machine does.

@@ -12,26 +12,12 @@ import {
 } from "../../contract/newsletter";
 import { paths } from "../../contract/paths";
 import { hashConfirmToken, verifyUnsubscribeToken } from "../newsletter/tokens";
-import type { LeadStore } from "../store/lead-store";
-import type { Redis } from "ioredis";
-import { rateLimitStorage } from "./rate-limit-store";
+import { serverRateLimitStorage } from "./rate-limit-store";
 import { hashIp } from "./visitor";
 
 // The double opt-in and unsubscribe endpoints the newsletter pages (and mail
 // clients, for one-click unsubscribe) POST to. Each acts only on a POST: a link
 // scanner that fetches an email's links never confirms or unsubscribes anyone.
-
-export interface NewsletterRoutesOptions {
-  store: LeadStore;
-  ipHashSecret: string;
-  unsubscribeSecret: string;
-  publicSiteUrl: URL;
-  corsOrigins: readonly string[];
-  /** Per client address, for each endpoint: a token cannot be guessed at speed. */
-  rateLimit: { max: number; windowMs: number };
-  redis?: Redis;
-  onRateLimitFallback?: (error: Error) => void;
-}
 
 const TOKEN_MAX = 200;
 
@@ -48,20 +34,24 @@ const answer = <Outcome extends string>(reply: FastifyReply, status: number, out
 
 const confirmStatus: Record<ConfirmOutcome, number> = { confirmed: 200, expired: 410, invalid: 400 };
 
-export async function newsletterRoutes(app: FastifyInstance, options: NewsletterRoutesOptions) {
-  const { store, ipHashSecret, unsubscribeSecret } = options;
+/** The confirm and unsubscribe endpoints; everything they use is read from the instance. */
+export async function newsletterRoutes(app: FastifyInstance) {
+  const { publicSiteUrl, corsOrigins, rateLimit: limit } = app.config;
+  const { ipHash: ipHashSecret, unsubscribe: unsubscribeSecret } = app.secrets;
+  // With analytics on, each confirmation is also counted against the sign-up's visit.
+  const store = app.analytics?.countingConfirmations(app.leads) ?? app.leads;
   await app.register(formbody, { bodyLimit: 4096 });
   // RFC 8058 allows the one-click POST as multipart too; its body says nothing we need (the token is in the URL).
   app.addContentTypeParser("multipart/form-data", { parseAs: "string", bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
-  if (options.corsOrigins.length > 0) {
-    await app.register(cors, { origin: [...options.corsOrigins], methods: ["POST"], allowedHeaders: ["Content-Type"], maxAge: 600 });
+  if (corsOrigins.length > 0) {
+    await app.register(cors, { origin: [...corsOrigins], methods: ["POST"], allowedHeaders: ["Content-Type"], maxAge: 600 });
   }
   await app.register(rateLimit, {
     global: false,
-    ...rateLimitStorage("newsletter-rate:", { redis: options.redis, onFallback: options.onRateLimitFallback }),
+    ...serverRateLimitStorage(app, "newsletter-rate:"),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, outcome: "too-many" }),
   });
-  const limited = { bodyLimit: 4096, config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } };
+  const limited = { bodyLimit: 4096, config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } };
 
   app.post(NEWSLETTER_CONFIRM_ENDPOINT, limited, async (request, reply) => {
     const token = tokenOf(request);
@@ -80,7 +70,7 @@ export async function newsletterRoutes(app: FastifyInstance, options: Newsletter
 
   // Someone (or a scanner) opening the List-Unsubscribe URL gets the page with its button, not an unsubscription.
   app.get(NEWSLETTER_UNSUBSCRIBE_ENDPOINT, async (request, reply) => {
-    const page = new URL(paths.newsletterUnsubscribe, options.publicSiteUrl);
+    const page = new URL(paths.newsletterUnsubscribe, publicSiteUrl);
     const token = tokenOf(request);
     if (token) page.searchParams.set(TOKEN_PARAM, token);
     return reply.header("cache-control", "no-store").redirect(`${page.pathname}${page.search}`, 303);

@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from "@fastify/rate-limit";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { safeError } from "../logging";
 import type { Redis } from "ioredis";
 import { clientKey } from "./visitor";
 
@@ -100,3 +101,10 @@ function defineIncrement(redis: Redis): (key: string, windowMs: number) => Promi
   if (!(command in redis)) redis.defineCommand(command, { numberOfKeys: 1, lua: incrementScript });
   return (key, windowMs) => (redis as unknown as Record<string, (key: string, windowMs: number) => Promise<[number, number]>>)[command]!(key, windowMs);
 }
+
+/** A limit's storage on this server: in Redis when REDIS_URL is set, in memory (and one log line a minute) while it is down. */
+export const serverRateLimitStorage = (app: FastifyInstance, nameSpace: string, what = "rate limits") =>
+  rateLimitStorage(nameSpace, {
+    redis: app.redis,
+    onFallback: (error) => app.log.warn({ err: safeError(error) }, `redis unavailable: ${what} counted in this instance's memory until it is back`),
+  });

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { EmailPayload } from "../outbox/outbox-store";
+import type { EmailPayload } from "../store/outbox-store";
 import { createMailer, MAIL_FOLDER } from "./mailer";
 
 // The file mailer (no SMTP_URL): every email becomes DATA_DIR/outbox-mail/<id>.eml.

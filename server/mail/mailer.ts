@@ -1,7 +1,7 @@
 import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { EmailPayload } from "../outbox/outbox-store";
+import type { EmailPayload } from "../store/outbox-store";
 import { DeliveryError } from "../outbox/delivery-error";
 
 // Sends an outbox email: over SMTP when SMTP_URL is set, otherwise into

@@ -1,5 +1,5 @@
 import { displayValue, enquiryFields, fieldEntries, type EnquiryValues, type FieldTable } from "../../contract/fields";
-import type { EmailPayload } from "../outbox/outbox-store";
+import type { EmailPayload } from "../store/outbox-store";
 
 // The emails, in our own words: plain text plus simple, accessible HTML
 // (lang="en-GB", one column, real text, links that say where they go) in the

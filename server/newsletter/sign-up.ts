@@ -1,4 +1,4 @@
-import { enqueue } from "../outbox/outbox-store";
+import { enqueue } from "../store/outbox-store";
 import { subscriberDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
 import type { LeadStore, NewSubscriber, SubscribeOutcome } from "../store/lead-store";
 import { newConfirmToken } from "./tokens";

@@ -1,7 +1,7 @@
 import { setPriority } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { recordCliAction } from "../admin/audit";
+import { recordCliAction } from "../store/audit";
 import type { Io } from "../command-line";
 import { loadConfig } from "../config";
 import { BACKUP_NICENESS } from "./sqlite-snapshot";

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { safeError } from "../logging";
 import { backupTime, listBackups, pruneBackups, takeBackup } from "./backup";
 
@@ -63,3 +64,15 @@ export function createBackupSchedule({ dataDir, dir, intervalMs, keep, log }: Ba
     },
   };
 }
+
+/** Scheduled backups of the SQLite store when BACKUP_DIR is set (the configuration refuses it with PostgreSQL). */
+export const backupSchedulePlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    if (!config.backup || app.store.dialect !== "sqlite") return;
+    const backups = createBackupSchedule({ ...config.backup, dataDir: config.dataDir, log: app.log });
+    app.addHook("onReady", () => backups.start());
+    app.addHook("onClose", () => backups.stop());
+  },
+  { name: "backup-schedule", dependencies: ["config", "database"] },
+);

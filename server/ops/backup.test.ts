@@ -7,7 +7,7 @@ import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { runCli } from "../cli";
 import { MAIL_FOLDER } from "../mail/mailer";
 import { openDatabase } from "../store/database";
-import { startTestApp } from "../testing";
+import { startTestApp } from "../app.test-support";
 import { listBackups, MANIFEST_FILE, pruneBackups, SQLITE_FILE, takeBackup, type Manifest } from "./backup";
 
 // The restore drill: leads flow, a backup is taken while they flow, the data

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT, headers } from "../../contract/lead";
 import { freePort } from "../../scripts/free-port";
-import { startTestApp, type TestApp } from "../testing";
+import { startTestApp, type TestApp } from "../app.test-support";
 
 // The Prometheus endpoint after a scripted run: what the owner's dashboards
 // and alerts would read.

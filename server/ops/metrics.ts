@@ -2,14 +2,13 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import http from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
+import fp from "fastify-plugin";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import type { Deliver } from "../outbox/worker";
 import { DeliveryError } from "../outbox/delivery-error";
-import type { Database } from "../store/schema";
 import type { LeadStore } from "../store/lead-store";
-import { readOutboxStats, type OutboxStats } from "./outbox-stats";
+import type { OutboxStats } from "../store/outbox-stats";
 
 // Prometheus metrics (prom-client), off unless METRICS_TOKEN or METRICS_PORT
 // is set: requests by route, leads accepted and refused, the outbox's depth and
@@ -37,7 +36,8 @@ export interface MetricsOptions {
   token?: string;
   /** A separate listener on 127.0.0.1:<port> answers GET /metrics without a token. */
   port?: number;
-  db: Kysely<Database>;
+  /** Reads the outbox's figures from the store (at most every OUTBOX_STATS_MAX_AGE_MS). */
+  readOutboxStats: () => Promise<OutboxStats>;
 }
 
 export interface Instrumentation {
@@ -60,7 +60,7 @@ export const sameSecret = (given: string, expected: string) => {
  * it before registering routes) and their endpoints; answers the wrappers the
  * app puts around the outbox and the store. With metrics off it adds nothing.
  */
-export function installMetrics(app: FastifyInstance, { token, port, db }: MetricsOptions): Instrumentation {
+export function installMetrics(app: FastifyInstance, { token, port, readOutboxStats }: MetricsOptions): Instrumentation {
   if (token === undefined && port === undefined) return noInstrumentation;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -94,7 +94,7 @@ export function installMetrics(app: FastifyInstance, { token, port, db }: Metric
   // The outbox's figures are the store's, shared by every instance: read at scrape time.
   let latest: { at: number; stats: Promise<OutboxStats | null> } | null = null;
   const outboxStats = () => {
-    if (!latest || Date.now() - latest.at > OUTBOX_STATS_MAX_AGE_MS) latest = { at: Date.now(), stats: readOutboxStats(db).catch(() => null) };
+    if (!latest || Date.now() - latest.at > OUTBOX_STATS_MAX_AGE_MS) latest = { at: Date.now(), stats: readOutboxStats().catch(() => null) };
     return latest.stats;
   };
   const outboxGauge = (name: string, help: string, pick: (stats: OutboxStats) => number) =>
@@ -197,3 +197,16 @@ export function installMetrics(app: FastifyInstance, { token, port, db }: Metric
     },
   };
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Wrappers that count deliveries and time commits; they change nothing with metrics off. */
+    metrics: Instrumentation;
+  }
+}
+
+/** Metrics (off unless METRICS_TOKEN or METRICS_PORT): hooks on every route, so registered before any route. */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance) => void app.decorate("metrics", installMetrics(app, { ...app.config.metrics, readOutboxStats: () => app.store.outboxStats() })),
+  { name: "metrics", dependencies: ["config", "database"] },
+);

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testPostgresUrl, testRedisUrl, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
-import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
+import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testPostgresUrl, testRedisUrl, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
+import { startTcpProxy, type TcpProxy } from "./tcp-proxy.test-support";
 import type { ReadinessReport } from "./readiness";
 
 // /healthz stays a cheap "the process answers"; /readyz says whether leads can

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
-import { sql, type Kysely } from "kysely";
 import { safeError } from "../logging";
 import { sameSecret } from "./metrics";
-import type { Database } from "../store/schema";
-import { readOutboxStats, type OutboxStats } from "./outbox-stats";
+import type { OutboxStats } from "../store/outbox-stats";
 
 // GET /readyz: whether this instance can take leads now. The store (and Redis,
 // when configured) must answer within READINESS_TIMEOUT_MS; a load balancer
@@ -27,11 +25,10 @@ export interface ReadinessReport {
 }
 
 export interface ReadinessOptions {
-  db: Kysely<Database>;
+  /** One round trip to the store that answers the outbox's figures (StoreInfo.check). */
+  checkStore: () => Promise<OutboxStats>;
   redis?: Redis;
   timeoutMs?: number;
-  /** METRICS_TOKEN: a request bearing it sees the details wherever it comes from. */
-  metricsToken?: string;
 }
 
 class Timeout extends Error {}
@@ -46,7 +43,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createReadinessCheck({ db, redis, timeoutMs = READINESS_TIMEOUT_MS }: ReadinessOptions) {
+export function createReadinessCheck({ checkStore, redis, timeoutMs = READINESS_TIMEOUT_MS }: ReadinessOptions) {
   async function check<T>(work: () => Promise<T>) {
     const started = performance.now();
     try {
@@ -60,10 +57,7 @@ export function createReadinessCheck({ db, redis, timeoutMs = READINESS_TIMEOUT_
   return async function readiness(log?: { warn: (object: object, message: string) => void }): Promise<ReadinessReport> {
     const [store, cache] = await Promise.all([
       // One round trip that proves the store answers, and the outbox's figures with it.
-      check(async () => {
-        await sql`select 1`.execute(db);
-        return readOutboxStats(db);
-      }),
+      check(checkStore),
       redis
         ? check(async () => {
             // ioredis queues commands while reconnecting; a disconnected client is down now, not in a while.
@@ -105,11 +99,12 @@ function seesDetails(request: FastifyRequest, metricsToken: string | undefined):
 }
 
 /** GET /readyz: 200 when ready, 503 when not; the details only for a loopback probe or the metrics token. Never cached. */
-export async function readinessRoutes(app: FastifyInstance, options: ReadinessOptions) {
-  const readiness = createReadinessCheck(options);
+export async function readinessRoutes(app: FastifyInstance) {
+  const readiness = createReadinessCheck({ checkStore: () => app.store.check(), redis: app.redis });
+  const metricsToken = app.config.metrics.token;
   app.get("/readyz", async (request, reply) => {
     const report = await readiness(request.log);
-    const body = seesDetails(request, options.metricsToken) ? report : { status: report.status };
+    const body = seesDetails(request, metricsToken) ? report : { status: report.status };
     return reply.code(report.status === "ready" ? 200 : 503).header("cache-control", "no-store").send(body);
   });
 }

@@ -12,9 +12,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { hashIp } from "../api/visitor";
-import { isCI, postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl, type ScratchDatabase } from "../store/test-databases";
+import { isCI, postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl, type ScratchDatabase } from "../store/databases.test-support";
 import { freePort } from "../../scripts/free-port";
-import { makeSite } from "../testing";
+import { makeSite } from "../app.test-support";
 
 // The documented deployment, for real: Debian's Caddy with deploy/freelancer-site.caddy
 // (its internal CA instead of a public certificate) in front of two instances

@@ -5,7 +5,8 @@ import { unsubscribeToken } from "../newsletter/tokens";
 import { enquiryFields, type FieldTable } from "../../contract/fields";
 import { enquiryValues, fieldValues } from "../store/enquiry-columns";
 import type { EnquiryRow, SubscriberRow } from "../store/schema";
-import type { NewDelivery } from "./outbox-store";
+import type { NewDelivery } from "../store/outbox-store";
+import type { Config } from "../config";
 
 // What each accepted lead sends, as outbox rows: decided here, written in the
 // lead's transaction by the caller, delivered later by the worker.
@@ -18,6 +19,15 @@ export interface DeliverySettings {
   /** CRM forwarding, when configured (only whether it is: the URL itself is never stored). */
   webhookUrl?: string;
 }
+
+/** The settings as this server is configured: the site, the sender and team, the unsubscribe key, the CRM. */
+export const deliverySettings = (config: Config, unsubscribeSecret: string): DeliverySettings => ({
+  publicSiteUrl: config.publicSiteUrl,
+  from: config.mail.from,
+  teamEmail: config.mail.teamEmail,
+  unsubscribeSecret,
+  webhookUrl: config.webhook?.url,
+});
 
 const link = (base: URL, path: string, token: string) => {
   const url = new URL(path, base);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { NEWSLETTER_CONFIRM_ENDPOINT } from "../../contract/newsletter";
-import { startTestApp, type TestApp } from "../testing";
-import { outboxReader, parseMail, smtpPeer, waitFor, type SmtpPeer } from "./test-peers";
+import { startTestApp, type TestApp } from "../app.test-support";
+import { outboxReader, parseMail, smtpPeer, waitFor, type SmtpPeer } from "./peers.test-support";
 
 // The outbox against a real SMTP server (smtp-server on 127.0.0.1): what each
 // lead sends, its headers, and delivery surviving an outage exactly once.

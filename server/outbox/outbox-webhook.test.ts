@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
-import { httpReceiver, outboxReader, waitFor, type HttpReceiver } from "./test-peers";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
+import { httpReceiver, outboxReader, waitFor, type HttpReceiver } from "./peers.test-support";
 
 // CRM forwarding against a real HTTP receiver: the signature verifies, an
 // outage delays but loses nothing, and two server instances sharing one

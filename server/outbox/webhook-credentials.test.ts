@@ -5,9 +5,9 @@ import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { openDatabase } from "../store/database";
 import { up as stripWebhookUrls } from "../store/migrations/0010-webhook-url-out-of-outbox";
 import { newRowId } from "../store/row-id";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
-import { httpReceiver, waitFor, type HttpReceiver } from "./test-peers";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
+import { httpReceiver, waitFor, type HttpReceiver } from "./peers.test-support";
 
 // The CRM's URL, with the credentials it may carry, is configuration: outbox
 // rows (and so the store's files and backups) hold only the call's body, and

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { DeliveryError } from "./delivery-error";
-import type { WebhookCall } from "./outbox-store";
+import type { WebhookCall } from "../store/outbox-store";
 
 // CRM forwarding: each accepted lead POSTed as JSON, signed so the receiver can
 // tell it came from us and is fresh.

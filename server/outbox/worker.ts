@@ -3,7 +3,7 @@ import { safeError } from "../logging";
 import type { OutboxRow } from "../store/schema";
 import { backoffDelay } from "./backoff";
 import { DeliveryError } from "./delivery-error";
-import type { OutboxQueue } from "./outbox-store";
+import type { OutboxQueue } from "../store/outbox-store";
 
 // Delivers the outbox inside the server process: polls for due rows, claims a
 // batch, sends each outside any transaction, records the attempt, and retries

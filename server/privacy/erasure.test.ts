@@ -3,10 +3,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints, type EraseResult } from "../../contract/admin";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
-import { httpReceiver, outboxReader, waitFor, type HttpReceiver } from "../outbox/test-peers";
+import { httpReceiver, outboxReader, waitFor, type HttpReceiver } from "../outbox/peers.test-support";
 import { signWebhook } from "../outbox/webhook";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 
 // Erasure as the owner does it, through the real server with its worker
 // writing mail files and calling the CRM: afterwards no byte of any file

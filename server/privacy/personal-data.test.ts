@@ -4,16 +4,16 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emptyValues, enquiryFields } from "../../contract/fields";
 import { retentionDefaults } from "../../contract/retention";
-import type { AnalyticsTables } from "../analytics/analytics-store";
+import type { AnalyticsTables } from "../store/analytics-store";
 import { signupEmailHash } from "../analytics/collector";
 import { MAIL_FOLDER } from "../mail/mailer";
-import { createOutboxQueue } from "../outbox/outbox-store";
+import { createOutboxQueue } from "../store/outbox-store";
 import { createOutboxWorker } from "../outbox/worker";
 import { openDatabase, type Dialect } from "../store/database";
 import { enquiryColumns } from "../store/enquiry-columns";
 import type { Database, OutboxStatus, SubscriberStatus } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { createPersonalData, PURGE_BATCH } from "./personal-data";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { createPersonalData, PURGE_BATCH } from "../store/personal-data";
 
 // The purge (with a fixed clock), the subject-access export and an erasure
 // racing a delivery, against the store itself on SQLite and PostgreSQL.

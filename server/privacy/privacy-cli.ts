@@ -2,10 +2,8 @@ import * as v from "valibot";
 import { limits } from "../../contract/lead";
 import { parseCommand, runCommand, UsageError, type Io } from "../command-line";
 import { loadConfig } from "../config";
-import { accessExportCounts, CLI_ACTOR, countsOf, recordOwnerAction } from "../admin/audit";
-import { resolveIpHashSecret } from "../api/visitor";
-import { openDatabase } from "../store/database";
-import { createPersonalData, type PersonalData } from "./personal-data";
+import { accessExportCounts, CLI_ACTOR, countsOf } from "../store/audit";
+import { openStoreApp } from "../store/store-app";
 
 // `npm run leads -- purge | erase --email ADDRESS | person --email ADDRESS`,
 // reading the same configuration as the server (DATA_DIR or DATABASE_URL, the
@@ -43,24 +41,17 @@ function parse(argv: string[]) {
 export async function runPrivacyCli(argv: string[], io: Io, usage: string): Promise<number> {
   return runCommand(io, usage, () => parse(argv), async (args) => {
     const config = loadConfig(io.env ?? process.env);
-    const { db, dialect } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const app = await openStoreApp(config, { personalData: true });
+    const { personalData, audit } = app;
     try {
-      const personalData: PersonalData = createPersonalData({
-        db,
-        dialect,
-        dataDir: config.dataDir,
-        periods: config.retention.periods,
-        emailHashSecret: await resolveIpHashSecret(config.ipHashSecret, config.dataDir),
-        webhookUrl: config.webhook?.url,
-      });
       if (args.command === "purge") {
         const result = await personalData.purge();
-        await recordOwnerAction(db, { action: "purge", actor: CLI_ACTOR, detail: countsOf(result) });
+        await audit.record({ action: "purge", actor: CLI_ACTOR, detail: countsOf(result) });
         io.out(`Purged ${result.enquiries} enquiries, ${result.subscribers} unconfirmed sign-ups, ${result.deliveries} deliveries and ${result.mailFiles} mail files.\n`);
       } else if (args.command === "erase") {
         const { email, ...counts } = await personalData.erase(args.email!);
         // Counts only: the address itself is what was erased.
-        await recordOwnerAction(db, { action: "erase", actor: CLI_ACTOR, detail: countsOf(counts) });
+        await audit.record({ action: "erase", actor: CLI_ACTOR, detail: countsOf(counts) });
         const result = { email, ...counts };
         io.out(
           `Erased ${result.email}: ${result.enquiries} enquiries, ${result.subscribers} subscriptions, ${result.deliveries} deliveries, ${result.mailFiles} mail files` +
@@ -68,12 +59,12 @@ export async function runPrivacyCli(argv: string[], io: Io, usage: string): Prom
         );
       } else {
         const record = await personalData.person(args.email!);
-        await recordOwnerAction(db, { action: "access-export", actor: CLI_ACTOR, detail: accessExportCounts(record) });
+        await audit.record({ action: "access-export", actor: CLI_ACTOR, detail: accessExportCounts(record) });
         io.out(`${JSON.stringify(record, null, 2)}\n`);
       }
       return 0;
     } finally {
-      await db.destroy();
+      await app.close();
     }
   });
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { emptyValues, enquiryFields } from "../../contract/fields";
 import { openDatabase } from "../store/database";
 import { createLeadStore } from "../store/lead-store";
-import { startTestApp } from "../testing";
+import { startTestApp } from "../app.test-support";
 import { createPurgeSchedule } from "./purge-schedule";
 
 // The purge runs by itself: at start, then every interval, never after stop.

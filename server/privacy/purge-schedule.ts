@@ -1,6 +1,8 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { PurgeResult } from "../../contract/admin";
 import { safeError } from "../logging";
+import { countsOf, SCHEDULE_ACTOR } from "../store/audit";
 
 // The retention purge inside the server: once at start, then every
 // PURGE_INTERVAL_HOURS. Several instances sharing a store may each run it: a
@@ -58,3 +60,24 @@ export function createPurgeSchedule({ purge, intervalMs, log }: PurgeScheduleOpt
     },
   };
 }
+
+/** The retention purge inside the server: at start and every PURGE_INTERVAL_HOURS, stopped on close. */
+export const purgeSchedulePlugin = fp(
+  async (app: FastifyInstance) => {
+    const purges = createPurgeSchedule({
+      purge: async () => {
+        const result = await app.personalData.purge();
+        // A scheduled purge that removed nothing is in the log only: the trail would fill with empty rows.
+        if (Object.values(countsOf(result)).some((count) => count !== 0)) {
+          await app.audit.record({ action: "purge", actor: SCHEDULE_ACTOR, detail: countsOf(result) });
+        }
+        return result;
+      },
+      intervalMs: app.config.retention.intervalMs,
+      log: app.log,
+    });
+    app.addHook("onReady", async () => purges.start());
+    app.addHook("onClose", () => purges.stop());
+  },
+  { name: "purge-schedule", dependencies: ["config", "personal-data", "audit"] },
+);

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite, startTestApp, type TestApp } from "../testing";
+import { makeSite, startTestApp, type TestApp } from "../app.test-support";
 
 // What the site serves is the built site and nothing else lying in its folder,
 // and a not-found answer never echoes what was asked for.

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { solveChallenge } from "altcha-lib/v1";
 import { afterAll, describe, expect, it } from "vitest";
-import { redisReachable, shouldRun, testRedisUrl } from "../store/test-databases";
+import { redisReachable, shouldRun, testRedisUrl } from "../store/databases.test-support";
 import { CHALLENGE_TTL_MS, createProofOfWork, memorySpentProofs, redisSpentProofs, type SpentProofs } from "./proof-of-work";
 import { linkCount, mostlyForeignScript, spamSignals } from "./signals";
 

@@ -1,26 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import * as v from "valibot";
 import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, adminEndpoints } from "../../contract/admin";
 import { enquiryFields, fieldEntries, type FieldTable } from "../../contract/fields";
 import { singleLineText } from "../../contract/input-policy";
-import { recordRequestAction } from "../admin/admin-plugin";
+import { recordRequestAction } from "../admin/owner-requests";
 import { toCsv, type Cell, type ExportColumns, type ExportRecord } from "../export";
-import type { Database } from "../store/schema";
-import { spamSummary, type ReleaseOptions, type SpamStore } from "./spam-store";
+import { deliverySettings } from "../outbox/lead-deliveries";
+import { spamSummary, type ReleaseOptions } from "../store/spam-store";
 
 // The inbox's Spam view (/api/admin/spam*): registered by the admin plugin,
 // behind its session and cross-site checks. Listing is a read; releasing,
 // deleting and exporting are owner actions, each one row of the audit trail
 // (ids and counts only).
-
-export interface SpamAdminOptions {
-  db: Kysely<Database>;
-  spam: SpamStore;
-  release: ReleaseOptions;
-  /** Told when a release queued deliveries, so the worker looks now. */
-  onReleased: () => void;
-}
 
 const text = v.pipe(singleLineText, v.maxLength(ADMIN_QUERY_MAX));
 const pageNumber = (fallback: number, max: number) =>
@@ -57,7 +48,12 @@ export function spamExportColumns(table: FieldTable = enquiryFields): ExportColu
   };
 }
 
-export function spamAdminRoutes(app: FastifyInstance, { db, spam, release, onReleased }: SpamAdminOptions) {
+/** The Spam view's routes, in the admin plugin's scope; the spam and audit repositories are read from the instance. */
+export function spamAdminRoutes(app: FastifyInstance) {
+  const { spam, audit } = app;
+  // A released submission sends what a lead sends; the worker is told to look now.
+  const release: ReleaseOptions = { store: app.leads, deliveries: deliverySettings(app.config, app.secrets.unsubscribe), resendMinMs: app.config.confirmationResendMinMs };
+  const onReleased = () => app.outbox.poke();
   const local = (path: string) => path.slice(app.prefix.length);
   const badRequest = { statusCode: 400, message: "Bad Request" };
   const notFound = { statusCode: 404, message: "Not Found" };
@@ -74,7 +70,7 @@ export function spamAdminRoutes(app: FastifyInstance, { db, spam, release, onRel
     const query = v.safeParse(ExportQuery, emptyToUndefined(request.query));
     if (!query.success) return reply.code(400).send(badRequest);
     const rows = await spam.rows(query.output.q);
-    await recordRequestAction(db, request, "export", { kind: "spam", rows: rows.length, filters: query.output.q ? "q" : "" });
+    await recordRequestAction(audit, request, "export", { kind: "spam", rows: rows.length, filters: query.output.q ? "q" : "" });
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")
@@ -87,7 +83,7 @@ export function spamAdminRoutes(app: FastifyInstance, { db, spam, release, onRel
     if (!params.success) return reply.code(400).send(badRequest);
     const released = await spam.release(params.output.id, release);
     if (!released) return reply.code(404).send(notFound);
-    await recordRequestAction(db, request, "spam-release", { id: params.output.id, kind: released.kind, enquiry: released.enquiryId });
+    await recordRequestAction(audit, request, "spam-release", { id: params.output.id, kind: released.kind, enquiry: released.enquiryId });
     onReleased();
     return released;
   });
@@ -96,7 +92,7 @@ export function spamAdminRoutes(app: FastifyInstance, { db, spam, release, onRel
     const params = v.safeParse(IdParams, request.params);
     if (!params.success) return reply.code(400).send(badRequest);
     if (!(await spam.remove(params.output.id))) return reply.code(404).send(notFound);
-    await recordRequestAction(db, request, "spam-delete", { id: params.output.id });
+    await recordRequestAction(audit, request, "spam-delete", { id: params.output.id });
     return { deleted: true };
   });
 }

@@ -5,8 +5,8 @@ import { adminEndpoints, type OwnerActionEntry, type Page, type SpamSummary } fr
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, headers } from "../../contract/lead";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/test-databases";
-import { startTestApp, type TestApp } from "../testing";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { startTestApp, type TestApp } from "../app.test-support";
 
 // Suspected spam through the real app on SQLite and PostgreSQL: what is held
 // and why, that nothing held is delivered, and the owner's Spam view: release

@@ -7,7 +7,7 @@ import { emptyValues, enquiryFields } from "../../contract/fields";
 import { openDatabase } from "./database";
 import type { Database } from "./schema";
 import { createLeadStore, type LeadStore, type NewEnquiry } from "./lead-store";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "./test-databases";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "./databases.test-support";
 
 // One suite, run against SQLite and PostgreSQL: the repository must behave the
 // same on both.

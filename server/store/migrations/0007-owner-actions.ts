@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // The audit trail of what the owner did with the data (signing in and out,
 // viewing a lead, exports, erasures, purges): who, when, from where, and counts
-// or ids only, never a lead's content. Kept under its own retention (admin/audit.ts).
+// or ids only, never a lead's content. Kept under its own retention (store/audit.ts).
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -11,8 +11,8 @@ import {
   type PageSummary,
   type SourceSummary,
 } from "../../contract/analytics";
-import type { Database } from "../store/schema";
-import { referrerLabel, type Dimensions } from "./dimensions";
+import type { Database } from "./schema";
+import { referrerLabel, type Dimensions } from "../analytics/dimensions";
 
 // The analytics tables (migration 0005), in Kysely only, so SQLite and
 // PostgreSQL behave the same: counters added to daily rows, the dashboard's

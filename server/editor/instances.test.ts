@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentEndpoints } from "../../contract/content-editor";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl, type ScratchDatabase } from "../store/test-databases";
+import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl, type ScratchDatabase } from "../store/databases.test-support";
 import { followReleases, RELEASE_CHANNEL } from "./follower";
 import type { LiveSite } from "../site/site-plugin";
 

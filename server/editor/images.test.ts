@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { uploadVariant } from "../../contract/uploads";
-import { blankPng, holdsMarkup, hostileUploads } from "./hostile-uploads";
+import { blankPng, holdsMarkup, hostileUploads } from "./hostile-uploads.test-support";
 import { convertPicture, PictureRefused, UPLOAD_MAX_PIXELS } from "./images";
 
 const extensionOf = (file: string) => file.slice(file.lastIndexOf(".") + 1).toLowerCase() as "png";

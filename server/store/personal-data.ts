@@ -3,13 +3,13 @@ import path from "node:path";
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { EraseResult, PersonExport, PurgeResult } from "../../contract/admin";
 import { retentionCutoffs, type RetentionPeriods } from "../../contract/retention";
-import type { AnalyticsTables } from "../analytics/analytics-store";
+import type { AnalyticsTables } from "./analytics-store";
 import { signupEmailHash } from "../analytics/collector";
 import { MAIL_FOLDER } from "../mail/mailer";
-import { enqueue } from "../outbox/outbox-store";
-import type { Dialect } from "../store/database";
-import { enquiryValues } from "../store/enquiry-columns";
-import type { Database } from "../store/schema";
+import { enqueue } from "./outbox-store";
+import type { Dialect } from "./database";
+import { enquiryValues } from "./enquiry-columns";
+import type { Database } from "./schema";
 
 // What the store does with personal data beyond taking it in: the purge of
 // what has outlived its retention period, the complete erasure of one

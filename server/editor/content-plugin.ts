@@ -8,7 +8,8 @@ import { ADMIN_API, type OwnerActionDetail, type OwnerActionName } from "../../c
 import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } from "../../contract/content-editor";
 import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
 import { editorConfig, type EditorStorage } from "../../editor/keystatic.config";
-import { ROBOTS_HEADER } from "../admin/admin-plugin";
+import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "../admin/owner-requests";
+import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { convertPicture, PictureRefused } from "./images";
 import type { Publisher } from "./publisher";
@@ -18,22 +19,6 @@ import type { Publisher } from "./publisher";
 // /admin/preview, all for a signed-in owner only; the publishing routes are
 // added to /api/admin by contentAdminRoutes below.
 
-export interface ContentPluginOptions {
-  /** local: the checkout's files through this server; github: the repository on GitHub (Keystatic's own OAuth routes). */
-  storage: EditorStorage;
-  /** The checkout the editor writes to (SITE_SOURCE_DIR). */
-  sourceDir: string;
-  /** The editor's built bundle (`npm run build:editor`). */
-  editorDir: string;
-  /** Publishing on this server (local mode only). */
-  publisher?: Publisher;
-  /** Whether the request comes with a live owner session. */
-  signedIn: (request: FastifyRequest) => Promise<boolean>;
-  /** Whether the request comes from another site (refused before anything else). */
-  crossSite: (request: FastifyRequest) => boolean;
-  /** Records an editor action in the audit trail (admin/audit.ts), awaited before the answer. */
-  audit: EditorAudit;
-}
 
 /** How the editor's routes record what the owner did: the session and address come from the request. */
 export type EditorAudit = (request: FastifyRequest, action: OwnerActionName, detail: OwnerActionDetail) => Promise<void>;
@@ -89,10 +74,22 @@ async function readUnder(root: string, urlPath: string): Promise<{ body: Buffer;
 /** The preview's pages link and load from under /admin/preview, so every page and picture is the preview's. */
 const rebase = (html: string) => html.replace(/((?:src|href|poster|srcset)=")\/(?!\/)/g, `$1${PREVIEW_PATH}/`);
 
-export async function contentPlugin(app: FastifyInstance, options: ContentPluginOptions) {
-  const { sourceDir, editorDir, publisher } = options;
+/**
+ * The editor's routes, with CONTENT_EDITOR on and ADMIN_PASSWORD set: the settings, the publisher (local
+ * mode), the owner's sessions and the audit trail are read from the instance.
+ */
+export async function contentPlugin(app: FastifyInstance) {
+  const { content, publicSiteUrl } = app.config;
+  const { sessions, publisher } = app;
+  if (!content || !sessions) throw new Error("The content editor needs CONTENT_EDITOR and ADMIN_PASSWORD");
+  const { sourceDir, editorDir } = content;
+  /** local: the checkout's files through this server; github: the repository on GitHub (Keystatic's own OAuth routes). */
+  const storage: EditorStorage = content.githubRepo ? { kind: "github", repo: content.githubRepo } : { kind: "local" };
+  const signedIn = (request: FastifyRequest) => sessions.valid(readCookie(request.headers.cookie, SESSION_COOKIE));
+  // Awaited before the answer: every save is a row of the audit trail.
+  const audit: EditorAudit = (request, action, detail) => recordRequestAction(app.audit, request, action, detail);
   // GitHub mode reads KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET and KEYSTATIC_SECRET itself.
-  const config = editorConfig(options.storage);
+  const config = editorConfig(storage);
   const handler = makeGenericAPIRouteHandler({ config, localBaseDirectory: sourceDir });
   // The files the configuration defines, and nothing else.
   const allowed = editorPaths(config);
@@ -105,9 +102,9 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
     reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
     // GitHub's sign-in comes back from github.com, cross-site and without the owner's SameSite=Strict
     // cookie: Keystatic's own OAuth routes check it with GitHub, as in its Next.js and Astro setups.
-    if (options.storage.kind === "github" && request.url.startsWith(githubAuth)) return;
-    if (options.crossSite(request)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
-    if (await options.signedIn(request)) return;
+    if (storage.kind === "github" && request.url.startsWith(githubAuth)) return;
+    if (isCrossSite(request, publicSiteUrl)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
+    if (await signedIn(request)) return;
     if (request.url.startsWith(EDITOR_API)) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
     // The pages send the owner to sign in first.
     return reply.redirect(paths.admin, 303);
@@ -118,7 +115,7 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
     let url = new URL(request.url, "http://localhost").toString();
     let save: PreparedSave | undefined;
     // Local mode writes this server's checkout: every path is checked against the configuration first.
-    if (options.storage.kind === "local") {
+    if (storage.kind === "local") {
       // The route as Keystatic reads it (`update/`, `%75pdate` and `x/../update` are all `update` to it),
       // and then handed over spelled the one way that was checked.
       const params = keystaticParams(url);
@@ -148,7 +145,7 @@ export async function contentPlugin(app: FastifyInstance, options: ContentPlugin
     const response = await handler({ method: request.method, url, headers, json: async () => JSON.parse(body?.toString("utf8") ?? "null") });
     if (save && (response.status ?? 200) === 200) {
       await writePictureSizes(sourceDir, save);
-      await options.audit(request, "content-save", save.detail);
+      await audit(request, "content-save", save.detail);
     }
     reply.code(response.status ?? 200);
     new Headers(response.headers).forEach((value, name) => void reply.header(name, value));
@@ -233,7 +230,7 @@ interface PreparedSave {
   detail: OwnerActionDetail;
 }
 
-/** The longest text a detail may hold (admin/audit.ts). */
+/** The longest text a detail may hold (store/audit.ts). */
 const DETAIL_TEXT_MAX = 100;
 
 const entryName = (file: EditorFile) => (file.kind === "singleton" ? file.key : file.kind === "entry" ? `${file.collection}:${file.slug}` : undefined);

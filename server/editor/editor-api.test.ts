@@ -12,8 +12,8 @@ import { uploadVariant } from "../../contract/uploads";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { makeSite } from "../testing";
-import { holdsMarkup, hostileUploads } from "./hostile-uploads";
+import { makeSite } from "../app.test-support";
+import { holdsMarkup, hostileUploads } from "./hostile-uploads.test-support";
 
 // The editor's file API on a real server: it writes exactly the files its
 // configuration defines, pictures only as re-encoded pictures, and refuses

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../store/schema";
+import type { Database } from "./schema";
 
 // What the owner needs to know about the outbox at a glance: how many
 // deliveries wait, how long the oldest has waited, and how many were given up.

@@ -3,9 +3,9 @@ import type { Kysely } from "kysely";
 import type { OwnerActionDetail, OwnerActionEntry, OwnerActionName, Page, PersonExport } from "../../contract/admin";
 import { plainColumns } from "../export";
 import { safeError } from "../logging";
-import { openDatabase } from "../store/database";
-import { newRowId } from "../store/row-id";
-import type { Database } from "../store/schema";
+import { openDatabase } from "./database";
+import { newRowId } from "./row-id";
+import type { Database } from "./schema";
 
 // The audit trail of what the owner does with the data: one row per action
 // (signing in, a failed or refused sign-in, signing out, listing or searching
@@ -120,6 +120,21 @@ export const exportOwnerActions = (db: Kysely<Database>) => db.selectFrom("owner
 
 /** The trail's CSV columns: the detail stays one JSON cell. */
 export const ownerActionColumns = plainColumns(["at", "action", "actor", "address", "detail", "id"]);
+
+/** The audit trail as a repository: what the routes, the schedules and the command line use. */
+export interface AuditTrail {
+  record(action: OwnerAction): Promise<void>;
+  /** A page of the trail, newest first. */
+  list(paging: { page: number; pageSize: number }): Promise<Page<OwnerActionEntry>>;
+  /** The whole trail, oldest first, as stored (for the CSV export). */
+  exportAll(): ReturnType<typeof exportOwnerActions>;
+}
+
+export const createAuditTrail = (db: Kysely<Database>): AuditTrail => ({
+  record: (action) => recordOwnerAction(db, action),
+  list: (paging) => listOwnerActions(db, paging),
+  exportAll: () => exportOwnerActions(db),
+});
 
 /** The moment `months` calendar months before `now` (UTC). */
 export function monthsBefore(now: Date, months: number): Date {

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Delivery, EnquiryDetail, EnquirySummary, Page, SubscriberDetail, SubscriberSummary } from "../../contract/admin";
 import { enquiryFields, inboxFilters } from "../../contract/fields";
-import { fieldValues } from "../store/enquiry-columns";
-import { requeueFailed } from "../outbox/outbox-store";
-import type { Database, EnquiryRow, SubscriberRow } from "../store/schema";
+import { fieldValues } from "./enquiry-columns";
+import { requeueFailed } from "./outbox-store";
+import type { Database, EnquiryRow, SubscriberRow } from "./schema";
 
 // The inbox's reads and one write (a failed delivery's retry), in Kysely only,
 // so they run the same on SQLite and PostgreSQL. The outbox and its attempts
@@ -155,7 +155,7 @@ export function createAdminStore(db: Kysely<Database>) {
     },
 
     /**
-     * A failed delivery tried again (outbox/outbox-store.ts, requeueFailed): the
+     * A failed delivery tried again (outbox-store.ts, requeueFailed): the
      * delivery as it is now, "not-failed" when it is pending or sent, or undefined when there is none.
      */
     async retryDelivery(outboxId: string): Promise<Delivery | "not-failed" | undefined> {

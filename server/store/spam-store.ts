@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Page, SpamReasonName, SpamRelease, SpamSummary } from "../../contract/admin";
 import { signUp } from "../newsletter/sign-up";
-import { enqueue } from "../outbox/outbox-store";
+import { enqueue } from "./outbox-store";
 import { enquiryDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
-import type { LeadStore, NewEnquiry } from "../store/lead-store";
-import type { Database, SuspectedSpamRow } from "../store/schema";
+import type { LeadStore, NewEnquiry } from "./lead-store";
+import type { Database, SuspectedSpamRow } from "./schema";
 
 // Submissions held as suspected spam (the suspected_spam table): stored with
 // the reasons that decided it, never delivered, listed only in the inbox's Spam

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Dialect } from "../store/database";
-import { newRowId } from "../store/row-id";
-import type { Database, OutboxChannel, OutboxRow } from "../store/schema";
+import type { Dialect } from "./database";
+import { newRowId } from "./row-id";
+import type { Database, OutboxChannel, OutboxRow } from "./schema";
 
 // The outbox's SQL: rows written in a lead's transaction, claimed by one worker
 // at a time (across processes and machines), and the record of every attempt.

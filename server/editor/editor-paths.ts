@@ -39,7 +39,7 @@ function dataExtension(name: string, format: unknown): string {
     const data = (format as { data?: string }).data ?? "yaml";
     if (data === "yaml" || data === "json") return `.${data}`;
   }
-  throw new Error(`editor-paths: ${name} has a format this allowlist does not know (${JSON.stringify(format)}): list its files in server/content/editor-paths.ts`);
+  throw new Error(`editor-paths: ${name} has a format this allowlist does not know (${JSON.stringify(format)}): list its files in server/editor/editor-paths.ts`);
 }
 
 /** The folders the schema's image fields upload into. */

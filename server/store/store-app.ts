@@ -1,0 +1,28 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "../config";
+import { configPlugin } from "../config-plugin";
+import { secretsPlugin } from "../secrets-plugin";
+import { databasePlugin } from "./database-plugin";
+import { analyticsRepository, auditRepository, leadsRepository, personalDataRepository, spamRepository } from "./repositories";
+
+// The store and its repositories on an instance of their own, for the command
+// line: the same plugins as the server, without routes, worker or schedules.
+// Closing the instance closes the store.
+
+export interface StoreAppOptions {
+  /** Retention, erasure and subject access: needs the IP-hash key (generated into DATA_DIR if absent, as the server does). */
+  personalData?: boolean;
+}
+
+export async function openStoreApp(config: Config, { personalData = false }: StoreAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false }) as unknown as FastifyInstance;
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin);
+  for (const repository of [leadsRepository, auditRepository, spamRepository, analyticsRepository]) await app.register(repository);
+  if (personalData) {
+    await app.register(secretsPlugin);
+    await app.register(personalDataRepository);
+  }
+  await app.ready();
+  return app;
+}
