@@ -72,3 +72,10 @@ export const legalBlock = v.union(
   [text, v.strictObject({ list: v.pipe(v.array(text), v.minLength(1)) }), v.strictObject({ terms: v.pipe(v.array(legalTerm), v.minLength(1)) })],
   "must be a paragraph, a list or a list of terms",
 );
+
+/** Text that names values the site fills in as it runs (`{count} selected`): each name must be there. */
+export const template = (...names: string[]) =>
+  v.pipe(
+    text,
+    v.check((value) => names.every((name) => value.includes(`{${name}}`)), `must name ${names.map((name) => `{${name}}`).join(" and ")}, which the site fills in`),
+  );

@@ -4,7 +4,7 @@
 // typed modules in app/content/ read the files as `ContentOf<that path>`.
 import * as v from "valibot";
 import { serviceSlugs } from "../../../contract/paths.ts";
-import { action, card, faqItem, href, icon, isoDate, legalBlock, testimonial, text } from "./common.ts";
+import { action, card, faqItem, href, icon, isoDate, legalBlock, step, template, testimonial, text } from "./common.ts";
 
 /**
  * A YAML file is checked against its schema; a Markdown file's front matter,
@@ -194,6 +194,156 @@ export const payrollSpotlightPage = v.strictObject({
   sections: v.strictTuple([listSection, listSection], "needs exactly two ## sections: the market's growth and the one for payroll providers"),
 });
 
+/** A page's title and description: the browser tab, search results and link previews. */
+export const pageMeta = v.strictObject({ title: text, description: text });
+
+/** A headed run of numbered steps. */
+const steps = v.strictObject({ heading: text, intro: text, steps: v.pipe(v.array(step), v.minLength(1)) });
+
+/** A headed section of cards with an intro, shown as a carousel (which needs an accessible name). */
+const cardCarousel = v.strictObject({ ...introCards.entries, carouselLabel: v.pipe(text, v.title("Carousel's name for screen readers")) });
+
+/** A page's opening without buttons. */
+const plainHero = v.strictObject({ eyebrow: text, title: text, intro: text });
+
+/** A heading and a line of text. */
+const headed = v.strictObject({ heading: text, intro: text });
+
+/** The home page below its hero: pillars, sectors, freelancer support, countries, how it works, the closing band. */
+export const homePage = v.strictObject({
+  pillars: introCards,
+  sectorsWeSupport: introCards,
+  freelancerSupport: introCards,
+  countries: v.strictObject({
+    heading: text,
+    intro: text,
+    list: v.pipe(v.array(v.strictObject({ name: text, flag: v.picklist(["gb", "eu", "us", "ae"], "must be one of the flags the site has: gb, eu, us, ae") })), v.minLength(1)),
+  }),
+  howItWorks: steps,
+  cta: ctaBand,
+});
+
+export const freelancersPage = v.strictObject({ hero: pageHero, whyChooseUs: cardCarousel, servicesForFreelancers: cardCarousel, howItWorks: steps, cta: ctaBand });
+
+export const agenciesPage = v.strictObject({ hero: pageHero, whatWeOffer: introCards, partnershipProcess: steps, cta: ctaBand });
+
+export const resourcesPage = v.strictObject({
+  hero: plainHero,
+  guides: v.strictObject({ heading: text, intro: text, items: v.pipe(v.array(card), v.minLength(1)) }),
+  industryUpdates: v.strictObject({
+    heading: text,
+    intro: text,
+    /** Shown before each update's date. */
+    dateLabel: v.pipe(text, v.title("Word before each update's date")),
+    items: v.pipe(v.array(v.strictObject({ title: text, summary: text })), v.minLength(1)),
+  }),
+});
+
+export const memberPage = v.strictObject({ hero: pageHero, benefits: introCards, howToJoin: steps, cta: ctaBand });
+
+export const tendersPage = v.strictObject({
+  hero: pageHero,
+  howWeDeliver: steps,
+  sampleOpportunities: v.strictObject({
+    heading: text,
+    intro: text,
+    /** The names of the facts each sample card lists (tenders/*.yaml's value, client and scope). */
+    terms: v.pipe(v.strictObject({ value: text, client: text, scope: text }), v.title("Names of each card's facts")),
+  }),
+  whoWeWorkWith: v.strictObject({ heading: text, cards: v.pipe(v.array(card), v.minLength(1)) }),
+  subcontractorRequirements: v.strictObject({ heading: text, intro: text, items: v.pipe(v.array(text), v.minLength(1)) }),
+  cta: ctaBand,
+});
+
+export const servicesPage = v.strictObject({
+  hero: v.strictObject({ ...pageHero.entries, browseLabel: v.pipe(text, v.title("Button that scrolls to the services")) }),
+  list: v.strictObject({ ...headed.entries, exploreLabel: v.pipe(text, v.title("Each card's link text")) }),
+});
+
+export const serviceCategoryPage = v.strictObject({
+  eyebrow: text,
+  introHeading: text,
+  benefitsHeading: text,
+  faqHeading: text,
+  ctaHeading: text,
+  ctaText: text,
+  notFound: v.strictObject({ title: text, text, backLabel: text }),
+});
+
+export const contactPage = v.strictObject({
+  hero: v.strictObject({ title: text, intro: text }),
+  section: headed,
+  details: v.strictObject({ heading: text, promise: text, labels: v.strictObject({ email: text, phone: text, address: text }) }),
+});
+
+const link = v.strictObject({ label: text, href });
+
+/** A form's messages: its button, while it sends, after it has, when it failed; the hidden anti-spam field's label. */
+const formMessages = {
+  submit: v.pipe(text, v.title("Button")),
+  submitting: v.pipe(text, v.title("Button while sending")),
+  success: text,
+  error: text,
+  honeypotLabel: v.pipe(text, v.title("Hidden anti-spam field's label")),
+};
+
+export const enquiryForm = v.strictObject({
+  requiredNote: text,
+  consentError: v.pipe(text, v.title("Message when the consent box is not ticked")),
+  privacyLink: link,
+  ...formMessages,
+  /** The multi-select's button: `selected` names {count}, how many are chosen. */
+  multiSelect: v.strictObject({ placeholder: text, selected: template("count") }),
+});
+
+export const newsletterForm = v.strictObject({ heading: text, ...formMessages });
+
+/** A page a form posted without scripts lands on. */
+export const messagePage = v.strictObject({ meta: pageMeta, heading: text, text: v.optional(text), link });
+
+const tokenState = v.strictObject({ title: text, text });
+
+/** A newsletter page that acts on the token of an email's link, in each of its states. */
+export const tokenPage = v.strictObject({
+  meta: pageMeta,
+  ready: v.strictObject({ ...tokenState.entries, button: text, working: v.pipe(text, v.title("Button while working")) }),
+  done: v.strictObject({ ...tokenState.entries, link }),
+  expired: v.optional(tokenState),
+  invalid: tokenState,
+  missing: v.pipe(tokenState, v.title("Opened without a token")),
+  failed: v.pipe(text, v.title("No answer from the server")),
+  signUpAgain: text,
+});
+
+export const notFoundPage = v.strictObject({ title: text, heading: text, text, backHome: text });
+
+/** Every page's shell. `submenuToggle` names {label}, a menu entry; `footer.rights` names {year}. */
+export const layout = v.strictObject({
+  skipLink: text,
+  mainNavLabel: v.pipe(text, v.title("Main menu's name for screen readers")),
+  menuLabel: text,
+  openMenu: text,
+  closeMenu: text,
+  backToTop: text,
+  footer: v.strictObject({ quickLinksHeading: text, legalHeading: text, followHeading: text, newTab: v.pipe(text, v.title("After a link that opens a new tab")), rights: template("year") }),
+  error: v.strictObject({ heading: text, text, backHome: text }),
+  submenuToggle: v.pipe(template("label"), v.title("Submenu button's name for screen readers")),
+});
+
+const notice = v.strictObject({ label: v.pipe(text, v.title("Name for screen readers")), text, accept: text, close: v.pipe(text, v.title("Close button's name for screen readers")) });
+
+export const notices = v.strictObject({
+  cookieBanner: v.strictObject({ ...notice.entries, policyLink: text }),
+  disclaimerBanner: notice,
+});
+
+/** A carousel's controls, as screen readers name them; `slideLabel` names {position} and {total}. */
+export const carousel = v.strictObject({ previous: text, next: text, pause: text, play: text, slideLabel: template("position", "total") });
+
+export const legalShared = v.strictObject({ eyebrow: text, lastUpdated: text, contents: v.pipe(text, v.title("Contents heading")) });
+
+export const referAndEarn = v.strictObject({ label: text });
+
 export const contentFiles = {
   "home/hero.yaml": homeHero,
   "testimonials/home.yaml": testimonials,
@@ -209,6 +359,28 @@ export const contentFiles = {
   "spotlight/index.md": { markdown: "sections", schema: spotlightPage },
   "spotlight/agencies.md": { markdown: "sections", schema: agenciesSpotlightPage },
   "spotlight/payroll.md": { markdown: "sections", schema: payrollSpotlightPage },
+  "meta/*.yaml": pageMeta,
+  "pages/home.yaml": homePage,
+  "pages/freelancers.yaml": freelancersPage,
+  "pages/agencies.yaml": agenciesPage,
+  "pages/resources.yaml": resourcesPage,
+  "pages/member.yaml": memberPage,
+  "pages/tenders.yaml": tendersPage,
+  "pages/services.yaml": servicesPage,
+  "pages/service-category.yaml": serviceCategoryPage,
+  "pages/contact.yaml": contactPage,
+  "pages/contact-received.yaml": messagePage,
+  "pages/newsletter-subscribed.yaml": messagePage,
+  "pages/newsletter-confirm.yaml": tokenPage,
+  "pages/newsletter-unsubscribe.yaml": tokenPage,
+  "pages/not-found.yaml": notFoundPage,
+  "forms/enquiry.yaml": enquiryForm,
+  "forms/newsletter.yaml": newsletterForm,
+  "site/layout.yaml": layout,
+  "site/notices.yaml": notices,
+  "site/carousel.yaml": carousel,
+  "site/legal.yaml": legalShared,
+  "site/refer-and-earn.yaml": referAndEarn,
 } as const satisfies Record<string, ContentEntry>;
 
 export type ContentPath = keyof typeof contentFiles;

@@ -3,6 +3,7 @@
 // text that is a placeholder alone may stand for a structure (a paragraph of
 // a legal page that is just `{legal.contactTerms}` becomes the contact terms).
 // Add a value here to let files name it; a name not here fails the build.
+import { CONFIRMATION_TOKEN_TTL_MS } from "../../../contract/newsletter.ts";
 import { CONTACT_RESPONSE_PROMISE, STORAGE_KEYS } from "../constants.ts";
 import { legalContactTerms, partnerOptOut } from "../legal.ts";
 import { statedRetention } from "../retention.ts";
@@ -13,6 +14,8 @@ export const placeholders = {
   retention: statedRetention,
   site: { name: site.name },
   contact: { responsePromise: CONTACT_RESPONSE_PROMISE },
+  /** How many days a newsletter confirmation link works. */
+  newsletter: { linkDays: CONFIRMATION_TOKEN_TTL_MS / (24 * 60 * 60 * 1000) },
   /** The local storage entries' names, as the cookie policy lists them. */
   storage: STORAGE_KEYS,
   legal: { contactTerms: { terms: legalContactTerms }, partnerOptOut },
