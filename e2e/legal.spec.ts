@@ -1,6 +1,6 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { cookiePolicy } from "../app/content/cookie-policy";
-import { legalCopy } from "../app/content/legal";
+import { legalCopy } from "../app/content/legal-copy";
 import { cookiePolicyMeta } from "../app/content/meta/cookie-policy";
 import { privacyPolicyMeta } from "../app/content/meta/privacy-policy";
 import { termsConditionsMeta } from "../app/content/meta/terms-conditions";

@@ -1,9 +1,11 @@
-// The carousel's control labels (only pages with a carousel load them).
+// The carousel's control labels (only pages with a carousel load them): content/site/carousel.yaml.
+import file from "../../content/site/carousel.yaml";
+import { fill } from "./fill";
+import type { ContentOf } from "./schemas";
+
+const copy = file as ContentOf<"site/carousel.yaml">;
 
 export const carouselCopy = {
-  previous: "Previous slide",
-  next: "Next slide",
-  pause: "Pause automatic slide show",
-  play: "Start automatic slide show",
-  slideLabel: (position: number, total: number) => `${position} of ${total}`,
+  ...copy,
+  slideLabel: (position: number, total: number) => fill(copy.slideLabel, { position, total }),
 } as const;

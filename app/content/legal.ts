@@ -1,12 +1,8 @@
+// Values the legal pages' Markdown names as placeholders ({legal.contactTerms},
+// {legal.partnerOptOut}): read by the build (schemas/placeholders.ts), so this
+// module imports no content file. The pages' shared wording is legal-copy.ts.
 import { site, siteProfile } from "./site.ts";
 import type { LegalTerm } from "./types.ts";
-
-/** Wording shared by the three legal pages. */
-export const legalCopy = {
-  eyebrow: "Legal",
-  lastUpdated: "Last updated",
-  contents: "On this page",
-};
 
 /** How to reach us, as every legal page ends. */
 export const legalContactTerms: readonly LegalTerm[] = [

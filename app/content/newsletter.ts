@@ -1,28 +1,35 @@
 // Copy of the newsletter sign-up in every page's footer (spec sections 4, 5 and 8),
-// and of the pages its emails link to (confirm, unsubscribe) or a plain form post lands on (subscribed).
+// and of the pages its emails link to (confirm, unsubscribe) or a plain form post
+// lands on (subscribed). The words are content/forms/newsletter.yaml and
+// content/pages/newsletter-*.yaml, one file each so a page downloads only its own.
 import { newsletterFields } from "../../contract/fields";
-import { CONFIRMATION_TOKEN_TTL_MS, newsletterConsentText } from "../../contract/newsletter";
+import { newsletterConsentText } from "../../contract/newsletter";
+import formFile from "../../content/forms/newsletter.yaml";
+import confirmFile from "../../content/pages/newsletter-confirm.yaml";
+import subscribedFile from "../../content/pages/newsletter-subscribed.yaml";
+import unsubscribeFile from "../../content/pages/newsletter-unsubscribe.yaml";
 import { paths } from "./paths";
+import type { ContentOf } from "./schemas";
 import type { Action, PageMeta } from "./types";
 
+const form = formFile as ContentOf<"forms/newsletter.yaml">;
+
 export const newsletterCopy = {
-  heading: "Newsletter",
+  heading: form.heading,
   /** The consent wording: its version is stored with each sign-up. */
   text: newsletterConsentText,
   /** From the newsletter's field table (contract/form-fields.ts). */
   emailLabel: newsletterFields.email.label,
-  submit: "Subscribe",
-  submitting: "Subscribing...",
-  success: "Thanks! Please check your email to confirm.",
-  error: "Please enter a valid email address.",
+  submit: form.submit,
+  submitting: form.submitting,
+  success: form.success,
+  error: form.error,
   /** Label of the hidden anti-spam field, in case a screen reader ever reaches it. */
-  honeypotLabel: "Leave this field empty",
+  honeypotLabel: form.honeypotLabel,
 } as const;
 
 /** Where the footer's sign-up form is, for a link to "sign up again". */
 export const newsletterFormAnchor = "newsletter";
-
-const linkDays = CONFIRMATION_TOKEN_TTL_MS / (24 * 60 * 60 * 1000);
 
 /** One state of a newsletter link page: its h1 and a line of explanation. */
 export interface TokenPageState {
@@ -47,79 +54,17 @@ export interface TokenPageCopy {
   signUpAgain: string;
 }
 
-const signUpAgain = "Sign up again";
-const homeLink: Action = { label: "Back to the home page", href: paths.home };
+const confirm = confirmFile as ContentOf<"pages/newsletter-confirm.yaml">;
+export const newsletterConfirmPage: TokenPageCopy = { ...confirm, meta: { ...confirm.meta, path: paths.newsletterConfirm } };
 
-export const newsletterConfirmPage: TokenPageCopy = {
-  meta: {
-    title: "Confirm your subscription",
-    description: "Confirm your subscription to the Freelancer Marketplace UK newsletter.",
-    path: paths.newsletterConfirm,
-  },
-  ready: {
-    title: "Confirm your subscription",
-    text: "Press the button to start receiving our newsletter: guides, market updates and partner news for UK freelancers and contractors.",
-    button: "Confirm my subscription",
-    working: "Confirming...",
-  },
-  done: {
-    title: "Thank you for subscribing",
-    text: "Your subscription is confirmed. Every newsletter has a link to unsubscribe whenever you like.",
-    link: homeLink,
-  },
-  expired: {
-    title: "This link has expired",
-    text: `Confirmation links work for ${linkDays} days. Sign up again with the newsletter form and we will email you a new one.`,
-  },
-  invalid: {
-    title: "This link is not valid",
-    text: "It may have been used already or copied incompletely. If you confirmed before, you are subscribed; otherwise sign up again with the newsletter form.",
-  },
-  missing: {
-    title: "Open the link from your email",
-    text: "This page confirms a subscription from the link in our confirmation email. To subscribe, use the newsletter form.",
-  },
-  failed: "We could not reach our server. Please check your connection and press the button again.",
-  signUpAgain,
-};
-
-/** Where a sign-up sent before the footer's form had hydrated lands: the same message as the form's own. */
+const subscribed = subscribedFile as ContentOf<"pages/newsletter-subscribed.yaml">;
+/** Where a sign-up sent before the footer's form had hydrated lands: the same message as the form's own, then the page's. */
 export const newsletterSubscribedPage = {
-  meta: {
-    title: "Check your email",
-    description: "Confirm your subscription to the Freelancer Marketplace UK newsletter from the email we have sent you.",
-    path: paths.newsletterSubscribed,
-  },
-  heading: "Check your email",
-  text: `${newsletterCopy.success} The link in our email works for ${linkDays} days; if the email has not arrived in a few minutes, look in your spam folder.`,
-  link: homeLink,
+  meta: { ...subscribed.meta, path: paths.newsletterSubscribed },
+  heading: subscribed.heading,
+  text: [newsletterCopy.success, subscribed.text].filter(Boolean).join(" "),
+  link: subscribed.link,
 } as const;
 
-export const newsletterUnsubscribePage: TokenPageCopy = {
-  meta: {
-    title: "Unsubscribe",
-    description: "Unsubscribe from the Freelancer Marketplace UK newsletter.",
-    path: paths.newsletterUnsubscribe,
-  },
-  ready: {
-    title: "Unsubscribe from our newsletter",
-    text: "Press the button and we will stop sending you the Freelancer Marketplace UK newsletter.",
-    button: "Unsubscribe",
-    working: "Unsubscribing...",
-  },
-  done: {
-    title: "You have been unsubscribed",
-    text: "You will receive no more newsletters from us. Changed your mind? You can sign up again at any time.",
-    link: homeLink,
-  },
-  invalid: {
-    title: "This unsubscribe link is not valid",
-    text: "It may have been copied incompletely. Please open the link from one of our newsletter emails again, or contact us and we will remove your address.",
-  },
-  missing: {
-    title: "Open the link from your email",
-    text: "This page unsubscribes an address from the link at the foot of each newsletter email.",
-  },
-  failed: "We could not reach our server. Please check your connection and press the button again.",
-  signUpAgain,
-};
+const unsubscribe = unsubscribeFile as ContentOf<"pages/newsletter-unsubscribe.yaml">;
+export const newsletterUnsubscribePage: TokenPageCopy = { ...unsubscribe, meta: { ...unsubscribe.meta, path: paths.newsletterUnsubscribe } };

@@ -1,3 +1,5 @@
+import file from "../../content/site/refer-and-earn.yaml";
+import type { ContentOf } from "./schemas";
 import { siteProfile } from "./site";
 import type { Action } from "./types";
 
@@ -6,7 +8,7 @@ import type { Action } from "./types";
  * runs over a messaging app, so it leaves the site in a new tab.
  */
 export const referAndEarnAction: Action = {
-  label: "Refer & Earn Bonuses",
+  label: (file as ContentOf<"site/refer-and-earn.yaml">).label,
   href: siteProfile.referAndEarnUrl,
   external: true,
   variant: "secondary",

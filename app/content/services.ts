@@ -1,11 +1,16 @@
+import categoryFile from "../../content/pages/service-category.yaml";
+import overviewFile from "../../content/pages/services.yaml";
 import type { IconName } from "./icon-names";
-import { CONTACT_RESPONSE_PROMISE } from "./constants";
-import { categoryNotFound } from "./meta/service-category";
-import { paths, type ServiceSlug } from "./paths";
+import type { ServiceSlug } from "./paths";
+import type { ContentOf } from "./schemas";
 import type { Action, FaqItem } from "./types";
 
 // The services overview (/services) and one content record per service
 // category (/services/{slug}), all rendered by the same two route modules.
+// Their words: content/pages/services.yaml, content/pages/service-category.yaml
+// and content/services/<slug>.yaml.
+const overview = overviewFile as ContentOf<"pages/services.yaml">;
+const categoryPage = categoryFile as ContentOf<"pages/service-category.yaml">;
 
 /** A headed list on a category page (the USA support list, the UAE community list). */
 export interface CategoryList {
@@ -36,29 +41,9 @@ export interface ServiceCategory {
   community?: CategoryList;
 }
 
-export const servicesHero = {
-  eyebrow: "Our services",
-  title: "Everything a freelancer needs, through one introduction",
-  intro:
-    "Choose what you need help with. We introduce you to partners we have checked, at no cost to you, and stay on hand while you get started.",
-  browseLabel: "Browse Services",
-  actions: [{ label: "Contact Us", href: paths.contact, variant: "secondary" }] satisfies Action[],
-};
+export const servicesHero = overview.hero satisfies { actions: Action[] };
 
-export const servicesList = {
-  heading: "Explore our services",
-  intro: "Eight ways we help freelancers and contractors in the UK, the USA and the UAE.",
-  /** The visible text of each card's link; the category name follows for screen readers. */
-  exploreLabel: "Explore",
-};
+export const servicesList = overview.list;
 
-/** Shared wording of every category page. */
-export const serviceCategoryCopy = {
-  eyebrow: "Services",
-  introHeading: "Overview",
-  benefitsHeading: "What you get",
-  faqHeading: "Frequently asked questions",
-  ctaHeading: "Ready for an introduction?",
-  ctaText: `Tell us what you need in two minutes. We will reply within ${CONTACT_RESPONSE_PROMISE}, and introductions are free for freelancers.`,
-  notFound: categoryNotFound,
-} as const;
+/** Shared wording of every category page, and the page for an unknown category. */
+export const serviceCategoryCopy = categoryPage;

@@ -1,4 +1,4 @@
-import { legalCopy } from "~/content/legal";
+import { legalCopy } from "~/content/legal-copy";
 import type { LegalBlock, LegalDocument } from "~/content/types";
 import { formatIsoDateGB } from "~/lib/format-date";
 import { PageHero } from "./page-hero";

@@ -1,9 +1,6 @@
+import file from "../../../content/meta/about.yaml";
 import { paths } from "../paths";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const aboutMeta: PageMeta = {
-  title: "About Us",
-  description:
-    "Who we are: an introduction service that connects UK freelancers and contractors with vetted agencies, compliant payroll providers and freelance-friendly financial support.",
-  path: paths.about,
-};
+export const aboutMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.about };

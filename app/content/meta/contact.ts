@@ -1,9 +1,6 @@
-import { CONTACT_RESPONSE_PROMISE } from "../constants";
+import file from "../../../content/meta/contact.yaml";
 import { paths } from "../paths";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const contactMeta: PageMeta = {
-  title: "Contact us",
-  description: `Tell us your sector and what you need: recruitment, payroll, insurance, mortgages, training or accounting. We reply within ${CONTACT_RESPONSE_PROMISE}.`,
-  path: paths.contact,
-};
+export const contactMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.contact };

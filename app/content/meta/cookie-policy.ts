@@ -1,9 +1,6 @@
+import file from "../../../content/meta/cookie-policy.yaml";
 import { paths } from "../paths";
-import { site } from "../site";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const cookiePolicyMeta: PageMeta = {
-  title: "Cookie policy",
-  description: `${site.name} sets no non-essential cookies and loads no trackers. This page lists the two choices the site remembers on your device and how to clear them.`,
-  path: paths.cookiePolicy,
-};
+export const cookiePolicyMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.cookiePolicy };

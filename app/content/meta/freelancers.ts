@@ -1,9 +1,6 @@
+import file from "../../../content/meta/freelancers.yaml";
 import { paths } from "../paths";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const freelancersMeta: PageMeta = {
-  title: "For Freelancers and Contractors",
-  description:
-    "Free introductions for UK freelancers and contractors to vetted agencies, compliant PAYE, CIS and umbrella payroll, freelance-friendly mortgages, insurance, accountants and training.",
-  path: paths.freelancers,
-};
+export const freelancersMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.freelancers };

@@ -1,9 +1,6 @@
+import file from "../../../content/meta/home.yaml";
 import { paths } from "../paths";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const homeMeta: PageMeta = {
-  title: "Support, payroll and introductions for UK freelancers",
-  description:
-    "Free introductions for UK freelancers and contractors to vetted recruitment agencies, compliant payroll providers, freelance-friendly mortgages, insurance and training.",
-  path: paths.home,
-};
+export const homeMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.home };

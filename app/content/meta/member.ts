@@ -1,9 +1,6 @@
+import file from "../../../content/meta/member.yaml";
 import { paths } from "../paths";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const memberMeta: PageMeta = {
-  title: "Members area",
-  description:
-    "Provider comparison, sector reports and calculators, joining bonuses, events, a referral dashboard, a download centre and a community space for freelancers and agencies.",
-  path: paths.member,
-};
+export const memberMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.member };

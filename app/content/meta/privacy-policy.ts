@@ -1,9 +1,6 @@
+import file from "../../../content/meta/privacy-policy.yaml";
 import { paths } from "../paths";
-import { site } from "../site";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const privacyPolicyMeta: PageMeta = {
-  title: "Privacy policy",
-  description: `How ${site.name} collects, uses and protects your personal data, who we share it with, how long we keep it and your rights under UK data protection law.`,
-  path: paths.privacyPolicy,
-};
+export const privacyPolicyMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.privacyPolicy };

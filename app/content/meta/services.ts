@@ -1,9 +1,6 @@
+import file from "../../../content/meta/services.yaml";
 import { paths } from "../paths";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const servicesMeta: PageMeta = {
-  title: "Services for freelancers and contractors",
-  description:
-    "Recruitment, compliant payroll, insurance, contractor mortgages, training and accounting for UK freelancers, plus support for freelancers working in the USA and the UAE.",
-  path: paths.services,
-};
+export const servicesMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.services };

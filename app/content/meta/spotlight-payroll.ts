@@ -1,11 +1,6 @@
+import file from "../../../content/meta/spotlight-payroll.yaml";
 import { paths } from "../paths";
-import { figures } from "../statistics";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-const { freelancersNeedingPayroll, payrollProcessed, sectorEstimatesYear, payrollBaseYear } = figures;
-
-export const payrollMeta: PageMeta = {
-  title: "Payroll & Compliance: the UK freelance payroll market",
-  description: `${freelancersNeedingPayroll} UK freelancers need compliant payroll and ${payrollProcessed} is processed annually. Freelancers by sector in ${sectorEstimatesYear}, and how the market has grown since ${payrollBaseYear}.`,
-  path: paths.spotlightPayroll,
-};
+export const payrollMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.spotlightPayroll };

@@ -1,9 +1,6 @@
+import file from "../../../content/meta/tenders.yaml";
 import { paths } from "../paths";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const tendersMeta: PageMeta = {
-  title: "Tenders & Project Delivery",
-  description:
-    "We bid for public and private construction tenders with teams of vetted subcontractors, and deliver the work. Agencies and clients contact us; subcontractors register interest.",
-  path: paths.spotlightTenders,
-};
+export const tendersMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.spotlightTenders };

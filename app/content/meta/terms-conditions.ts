@@ -1,9 +1,6 @@
+import file from "../../../content/meta/terms-conditions.yaml";
 import { paths } from "../paths";
-import { site } from "../site";
+import type { ContentOf } from "../schemas";
 import type { PageMeta } from "../types";
 
-export const termsConditionsMeta: PageMeta = {
-  title: "Terms & Conditions",
-  description: `The terms for using ${site.name}: a free introduction service for UK freelancers and contractors that gives no regulated advice and guarantees no outcomes.`,
-  path: paths.termsConditions,
-};
+export const termsConditionsMeta: PageMeta = { ...(file as ContentOf<"meta/*.yaml">), path: paths.termsConditions };
