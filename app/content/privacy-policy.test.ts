@@ -1,8 +1,15 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { enquiryFields, type FieldTable } from "../../contract/form-fields";
 import { readRetention } from "../../contract/retention";
+import { withCompany } from "../../contract/test-fields";
 import { readBuildEnv } from "../../scripts/build-env";
+import { markdownSections, splitFrontMatter } from "../../scripts/content-markdown";
+import { contentDir, resolvePlaceholders } from "../../scripts/content-plugin";
 import { privacyPolicy } from "./privacy-policy";
 import { statedRetention } from "./retention";
+import { enquiryPlaceholders, placeholders } from "./schemas/placeholders";
 
 // The policy's retention sentences state the periods the build read, which are
 // the ones the server's purge reads from the same variables (server/config.ts).
@@ -22,5 +29,27 @@ describe("the privacy policy's retention periods", () => {
     expect(retentionSection).toContain(`deleted ${statedRetention.analyticsMonths} months after the day they count`);
     expect(retentionSection).toContain(`deleted ${statedRetention.spamDays} days after we received them`);
     expect(retentionSection).not.toContain("last contact");
+  });
+});
+
+/** content/legal/privacy-policy.md as the build makes it, with the enquiry's personal fields from `table`. */
+function policyWith(table: FieldTable): string {
+  const { data, body, bodyLine } = splitFrontMatter(readFileSync(path.join(contentDir, "legal/privacy-policy.md"), "utf8"));
+  const sections = markdownSections(body, bodyLine);
+  return JSON.stringify(resolvePlaceholders({ ...(data as object), sections }, [], { ...placeholders, enquiry: enquiryPlaceholders(table) }));
+}
+
+describe("the privacy policy's list of what an enquiry holds", () => {
+  it("names the enquiry table's personal fields, the required ones first", () => {
+    expect(JSON.stringify(privacyPolicy)).toContain(
+      "Your name, email address and role (freelancer, agency, business or other); and, if you choose to give them, your phone number, the sectors you work in, what you need help with and your message.",
+    );
+  });
+
+  it("changes when a personal field is added to the table, or a field stops being personal", () => {
+    expect(policyWith(enquiryFields)).not.toContain("company name");
+    expect(policyWith(withCompany)).toContain("Your name, email address, role (freelancer, agency, business or other) and company name; and,");
+    const phoneNotPersonal = { ...enquiryFields, phone: { ...enquiryFields.phone, personal: false } } satisfies FieldTable;
+    expect(policyWith(phoneNotPersonal)).not.toContain("phone number");
   });
 });
