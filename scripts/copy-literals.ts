@@ -16,8 +16,7 @@ const root = fileURLToPath(new URL("../", import.meta.url));
  * must read its copy from content/.
  */
 export const exceptions: Readonly<Record<string, string>> = {
-  "app/content/number-formats.ts": "number formats: a figure's prefix and unit (£, million) are how it is written, not copy",
-  "app/content/site.ts": "the brand's name and contact details: placeholders and the structured data read them as values",
+  "app/content/number-formats.ts": "number formats: a figure's prefix and unit (£, M+) are how it is written, like a date's format",
 };
 
 /** Not the visitor's: the owner's inbox and editor, build-time checks, tests. */

@@ -39,9 +39,6 @@ export const STORAGE_KEYS = {
   disclaimerAccepted: "disclaimerAccepted",
 } as const;
 
-/** The promise made to everyone who sends an enquiry. */
-export const CONTACT_RESPONSE_PROMISE = "1–2 business days";
-
 /** Drawn height of the payroll page's two bar charts: freelancers by sector, and 2019 vs 2025. */
 export const CHART_HEIGHTS_PX = { sectors: 400, comparison: 220 } as const;
 

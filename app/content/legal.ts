@@ -1,16 +1,27 @@
-// Values the legal pages' Markdown names as placeholders ({legal.contactTerms},
-// {legal.partnerOptOut}): read by the build (schemas/placeholders.ts), so this
-// module imports no content file. The pages' shared wording is legal-copy.ts.
-import { site, siteProfile } from "./site.ts";
 import type { LegalTerm } from "./types.ts";
 
-/** How to reach us, as every legal page ends. */
-export const legalContactTerms: readonly LegalTerm[] = [
-  { term: "Email", detail: siteProfile.contact.email, href: `mailto:${siteProfile.contact.email}` },
-  { term: "Phone", detail: siteProfile.contact.phoneDisplay, href: `tel:${siteProfile.contact.phone.replace(/\s/g, "")}` },
-  { term: "Address", detail: `${site.name}, ${siteProfile.contact.address}` },
-];
+interface ContactDetails {
+  email: string;
+  /** As dialled from abroad: the link's number. */
+  phone: string;
+  phoneDisplay: string;
+  address: string;
+}
 
-/** The spec's sentence: partner communications can be turned off through account preferences (the privacy policy). */
-export const partnerOptOut =
-  "You can opt out of partner communications at any time through your account preferences, or by emailing us; we then tell the partners we introduced you to.";
+/**
+ * How to reach us, as every legal page ends ({legal.contactTerms}, which the
+ * build fills in: scripts/content-plugin.ts): the contact page's labels
+ * (content/pages/contact.yaml), the site's name and its contact details
+ * (content/site/brand.yaml, profile.yaml).
+ */
+export function legalContactTerms(
+  brand: { name: string },
+  { contact }: { contact: ContactDetails },
+  labels: Readonly<Record<"email" | "phone" | "address", string>>,
+): readonly LegalTerm[] {
+  return [
+    { term: labels.email, detail: contact.email, href: `mailto:${contact.email}` },
+    { term: labels.phone, detail: contact.phoneDisplay, href: `tel:${contact.phone.replace(/\s/g, "")}` },
+    { term: labels.address, detail: `${brand.name}, ${contact.address}` },
+  ];
+}

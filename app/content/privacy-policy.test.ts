@@ -6,7 +6,7 @@ import { readRetention } from "../../contract/retention";
 import { withCompany } from "../../contract/test-fields";
 import { readBuildEnv } from "../../scripts/build-env";
 import { markdownSections, splitFrontMatter } from "../../scripts/content-markdown";
-import { contentDir, resolvePlaceholders } from "../../scripts/content-plugin";
+import { contentDir, placeholderValues, resolvePlaceholders } from "../../scripts/content-plugin";
 import { privacyPolicy } from "./privacy-policy";
 import { statedRetention } from "./retention";
 import { enquiryPlaceholders, placeholders } from "./schemas/placeholders";
@@ -36,7 +36,8 @@ describe("the privacy policy's retention periods", () => {
 function policyWith(table: FieldTable): string {
   const { data, body, bodyLine } = splitFrontMatter(readFileSync(path.join(contentDir, "legal/privacy-policy.md"), "utf8"));
   const sections = markdownSections(body, bodyLine);
-  return JSON.stringify(resolvePlaceholders({ ...(data as object), sections }, [], { ...placeholders, enquiry: enquiryPlaceholders(table) }));
+  const values = placeholderValues("legal/privacy-policy.md", contentDir, { ...placeholders, enquiry: enquiryPlaceholders(table) });
+  return JSON.stringify(resolvePlaceholders({ ...(data as object), sections }, [], values));
 }
 
 describe("the privacy policy's list of what an enquiry holds", () => {

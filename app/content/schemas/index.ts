@@ -344,6 +344,24 @@ export const legalShared = v.strictObject({ eyebrow: text, lastUpdated: text, co
 
 export const referAndEarn = v.strictObject({ label: text });
 
+/** The site's name: every page, and {site.name} in other files. */
+export const brand = v.strictObject({ name: text, shortName: text, logoAlt: v.pipe(text, v.title("Logo's name for screen readers")) });
+
+/** Who we are and how to reach us; {contact.…} in other files. */
+export const profile = v.strictObject({
+  tagline: text,
+  description: text,
+  social: v.array(v.strictObject({ name: text, href, icon: v.picklist(["linkedin", "x-social", "facebook"], "must be linkedin, x-social or facebook") })),
+  referAndEarnUrl: v.pipe(href, v.title("Refer & Earn link")),
+  contact: v.strictObject({
+    email: v.pipe(text, v.email("must be an email address")),
+    phone: v.pipe(text, v.regex(/^\+[\d ]+$/, "must be the number as dialled from abroad: +44 20 …"), v.title("Phone, international")),
+    phoneDisplay: v.pipe(text, v.title("Phone, as the pages write it")),
+    address: text,
+    responsePromise: v.pipe(text, v.title("How soon we reply")),
+  }),
+});
+
 export const contentFiles = {
   "home/hero.yaml": homeHero,
   "testimonials/home.yaml": testimonials,
@@ -381,6 +399,8 @@ export const contentFiles = {
   "site/carousel.yaml": carousel,
   "site/legal.yaml": legalShared,
   "site/refer-and-earn.yaml": referAndEarn,
+  "site/brand.yaml": brand,
+  "site/profile.yaml": profile,
 } as const satisfies Record<string, ContentEntry>;
 
 export type ContentPath = keyof typeof contentFiles;

@@ -1,14 +1,12 @@
 // Values that come from code, which content files name instead of copying:
-// `{retention.enquiryMonths}` in a file's text becomes 24 at build time. A
-// text that is a placeholder alone may stand for a structure (a paragraph of
-// a legal page that is just `{legal.contactTerms}` becomes the contact terms).
+// `{retention.enquiryMonths}` in a file's text becomes 24 at build time.
 // Add a value here to let files name it; a name not here fails the build.
+// The values other content files hold ({site.…}, {contact.…}, {figures.…}
+// and {legal.contactTerms}) are read by scripts/content-plugin.ts.
 import { enquiryFields, personalFields, type FieldTable } from "../../../contract/form-fields.ts";
 import { CONFIRMATION_TOKEN_TTL_MS } from "../../../contract/newsletter.ts";
-import { CONTACT_RESPONSE_PROMISE, STORAGE_KEYS } from "../constants.ts";
-import { legalContactTerms, partnerOptOut } from "../legal.ts";
+import { STORAGE_KEYS } from "../constants.ts";
 import { statedRetention } from "../retention.ts";
-import { site } from "../site.ts";
 
 const andList = (items: readonly string[]) => new Intl.ListFormat("en-GB", { type: "conjunction" }).format(items);
 
@@ -21,12 +19,9 @@ export function enquiryPlaceholders(table: FieldTable) {
 export const placeholders = {
   /** How long personal data is kept: the RETENTION_* periods the server's purge enforces (retention.ts). */
   retention: statedRetention,
-  site: { name: site.name },
-  contact: { responsePromise: CONTACT_RESPONSE_PROMISE },
   enquiry: enquiryPlaceholders(enquiryFields),
   /** How many days a newsletter confirmation link works. */
   newsletter: { linkDays: CONFIRMATION_TOKEN_TTL_MS / (24 * 60 * 60 * 1000) },
   /** The local storage entries' names, as the cookie policy lists them. */
   storage: STORAGE_KEYS,
-  legal: { contactTerms: { terms: legalContactTerms }, partnerOptOut },
 } as const;
