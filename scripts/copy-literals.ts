@@ -52,9 +52,21 @@ const technicalCalls = new Set([
 
 const isUrlOrPath = (text: string) => /^(\/|#|\.{1,2}\/|https?:|mailto:|tel:|data:|blob:|~\/)/.test(text) || /^[\w.-]+\.(svg|png|webp|jpe?g|css|js|ts|tsx|json|ya?ml|md|woff2?)$/.test(text);
 
-/** A class list, CSS value, selector, identifier or media query: lowercase tokens with code punctuation. */
-const isCodeToken = (text: string) =>
-  /^[a-z0-9:\-[\]/.%_!()#&>*=,@+~'"^$|?]+$/.test(text) && !/^[a-z]+$/.test(text) ? true : /^[a-z][a-zA-Z0-9]*$/.test(text) || /^[A-Z][A-Z0-9_]+$/.test(text) || /^[a-z0-9]+(-[a-z0-9]+)+$/.test(text);
+const codeCharacters = /^[a-z0-9:\-[\]/.%_!()#&>*=,@+~'"^$|?]+$/;
+const codePunctuation = /[-:[\]/._#=]/;
+
+/**
+ * An identifier (`cookiesAccepted`, `STORAGE_KEY`, `heart-pulse`), or a class
+ * list or selector: lowercase tokens, most of them with code punctuation
+ * (`px-4 py-5 text-sm`), where prose has plain words (`opens in a new tab`).
+ */
+function isCode(tokens: string[]): boolean {
+  if (tokens.length === 1) {
+    const [token = ""] = tokens;
+    return /^[a-z][a-zA-Z0-9]*$/.test(token) || /^[A-Z][A-Z0-9_]+$/.test(token) || (codeCharacters.test(token) && codePunctuation.test(token));
+  }
+  return tokens.every((token) => codeCharacters.test(token)) && tokens.filter((token) => codePunctuation.test(token)).length * 2 > tokens.length;
+}
 
 /** Words: at least one letter, and either a capital or two words, and not code. */
 export function looksReadable(raw: string): boolean {
@@ -62,11 +74,11 @@ export function looksReadable(raw: string): boolean {
   if (!/\p{L}/u.test(text)) return false;
   if (isUrlOrPath(text) || /^[a-z]{2}[-_][A-Z]{2}$/.test(text)) return false;
   // Code in a string (a head script's source), or a CSS function (`scaleY(0)`).
-  if (/function\s*\(|=>|[{};]\s*$|^[a-zA-Z-]+\([^()]*\)$/.test(text) || /[{}]/.test(text)) return false;
+  if (/function\s*\(|=>|[{};]\s*$|^[a-zA-Z-]+\([^()]*\)$/.test(text)) return false;
   const tokens = text.split(" ");
-  if (tokens.every(isCodeToken)) return false;
-  // A CSS value (`opacity 200ms ease`), a media query, a selector.
-  if (/^\(?(min|max)-width|^[\w-]+\s*:\s*[^ ]+;?$|^@|^\[[\w-]+/.test(text)) return false;
+  if (isCode(tokens)) return false;
+  // A media query, a CSS declaration, an at-rule, a selector with an attribute.
+  if (/^\((min-|max-|prefers-|hover|pointer|orientation)|^[\w-]+\s*:\s*[^ ]+;?$|^@|\[[\w-]+(=|\])/.test(text)) return false;
   return /\p{Lu}/u.test(text) || tokens.filter((token) => /\p{L}/u.test(token)).length >= 2 || /[…–—’✅⚠©]/u.test(text);
 }
 
