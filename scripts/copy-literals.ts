@@ -57,7 +57,7 @@ const codePunctuation = /[-:[\]/._#=]/;
 
 /**
  * An identifier (`cookiesAccepted`, `STORAGE_KEY`, `heart-pulse`), or a class
- * list or selector: lowercase tokens, most of them with code punctuation
+ * list or selector: tokens in small letters, most with code punctuation
  * (`px-4 py-5 text-sm`), where prose has plain words (`opens in a new tab`).
  */
 function isCode(tokens: string[]): boolean {
