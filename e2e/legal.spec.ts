@@ -1,12 +1,12 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { cookiePolicy } from "../app/content/cookie-policy";
-import { legalCopy } from "../app/content/legal-copy";
-import { cookiePolicyMeta } from "../app/content/meta/cookie-policy";
-import { privacyPolicyMeta } from "../app/content/meta/privacy-policy";
-import { termsConditionsMeta } from "../app/content/meta/terms-conditions";
-import { privacyPolicy } from "../app/content/privacy-policy";
-import { siteProfile } from "../app/content/site";
-import { termsConditions } from "../app/content/terms-conditions";
+import { cookiePolicy } from "../app/data/cookie-policy";
+import { legalCopy } from "../app/data/legal-copy";
+import { cookiePolicyMeta } from "../app/data/meta/cookie-policy";
+import { privacyPolicyMeta } from "../app/data/meta/privacy-policy";
+import { termsConditionsMeta } from "../app/data/meta/terms-conditions";
+import { privacyPolicy } from "../app/data/privacy-policy";
+import { siteProfile } from "../app/data/site";
+import { termsConditions } from "../app/data/terms-conditions";
 import { formatIsoDateGB } from "../app/lib/format-date";
 
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paths } from "../app/content/paths";
-import { sitePages } from "../app/content/pages";
+import { paths } from "../app/data/paths";
+import { sitePages } from "../app/data/pages";
 import { contentDates, covers, pageContent, pageLastModified, sharedContent } from "./content-dates";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");

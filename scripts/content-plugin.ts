@@ -1,5 +1,5 @@
 // The site's content files (content/*.yaml, content/*.md) as plain data.
-// Each file is parsed and checked against its schema (app/content/schemas/)
+// Each file is parsed and checked against its schema (app/data/schemas/)
 // here, at build time, and becomes `export default <JSON>`: the browser gets
 // the data, never the YAML parser, the Markdown parser or valibot. A file that
 // does not fit fails the build, naming the file, the field and the reason.
@@ -9,10 +9,10 @@ import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import { parse as parseYaml } from "yaml";
 import type { Plugin } from "vite";
-import { statedFigures } from "../app/content/figures.ts";
-import { legalContactTerms } from "../app/content/legal.ts";
-import { contentFiles, type ContentEntry, type ContentOf, type ContentPath } from "../app/content/schemas/index.ts";
-import { placeholders } from "../app/content/schemas/placeholders.ts";
+import { statedFigures } from "../app/data/figures.ts";
+import { legalContactTerms } from "../app/data/legal.ts";
+import { contentFiles, type ContentEntry, type ContentOf, type ContentPath } from "../app/data/schemas/index.ts";
+import { placeholders } from "../app/data/schemas/placeholders.ts";
 import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
 export const contentDir = fileURLToPath(new URL("../content/", import.meta.url));
@@ -48,9 +48,9 @@ const valueFiles = new Set(["statistics.yaml", "site/brand.yaml", "site/profile.
  * The values a file's placeholders name: placeholders.ts's, and those held by
  * other content files of `dir`, each read only when a file names one:
  * `{figures.…}`, statistics.yaml's figures as the editorials write them
- * (app/content/figures.ts); `{site.…}`, site/brand.yaml; `{contact.…}`,
+ * (app/data/figures.ts); `{site.…}`, site/brand.yaml; `{contact.…}`,
  * site/profile.yaml's contact details; `{legal.contactTerms}`, those details
- * as a legal page's terms, labelled as on the contact page (app/content/legal.ts).
+ * as a legal page's terms, labelled as on the contact page (app/data/legal.ts).
  */
 export function placeholderValues(file: string, dir = contentDir, values: object = placeholders): object {
   if (valueFiles.has(file)) return values;
@@ -83,7 +83,7 @@ export function placeholderValues(file: string, dir = contentDir, values: object
 
 /**
  * Every `{name.path}` in the data's strings replaced by its value from
- * `values` (app/content/schemas/placeholders.ts by default); a string that is
+ * `values` (app/data/schemas/placeholders.ts by default); a string that is
  * a placeholder alone becomes the value itself, whatever it is. Unknown names
  * are refused.
  */
@@ -93,7 +93,7 @@ export function resolvePlaceholders(data: unknown, at: string[] = [], values: ob
     const check = (name: string) => {
       const value = placeholderValue(name, values);
       if (value === undefined) {
-        const list = name.startsWith("figures.") ? "app/content/figures.ts and content/README.md list the figures" : "app/content/schemas/placeholders.ts and content/README.md list them";
+        const list = name.startsWith("figures.") ? "app/data/figures.ts and content/README.md list the figures" : "app/data/schemas/placeholders.ts and content/README.md list them";
         throw new PlaceholderError(`unknown placeholder {${name}} (${list})`, at);
       }
       return value;
@@ -141,7 +141,7 @@ function reason(issue: v.BaseIssue<unknown>): string {
 export function loadContentFile(file: string, source: string, dir = contentDir): unknown {
   const entry = entryFor(file);
   if (!entry) {
-    throw new ContentError(`content/${file}: no schema for this file (app/content/schemas/index.ts lists what content/ may hold)`);
+    throw new ContentError(`content/${file}: no schema for this file (app/data/schemas/index.ts lists what content/ may hold)`);
   }
   const isMarkdown = file.endsWith(".md");
   if (isMarkdown !== "markdown" in entry) {

@@ -16,18 +16,18 @@ const root = fileURLToPath(new URL("../", import.meta.url));
  * must read its copy from content/.
  */
 export const exceptions: Readonly<Record<string, string>> = {
-  "app/content/number-formats.ts": "number formats: a figure's prefix and unit (£, M+) are how it is written, like a date's format",
+  "app/data/number-formats.ts": "number formats: a figure's prefix and unit (£, M+) are how it is written, like a date's format",
 };
 
 /** Not the visitor's: the owner's inbox and editor, build-time checks, tests. */
 const skippedPaths = [
   /\.test\.tsx?$/,
   /\.d\.ts$/,
-  /^app\/content\/admin[^/]*\.ts$/,
+  /^app\/data\/admin[^/]*\.ts$/,
   /^app\/components\/admin\//,
   /^app\/routes\/admin\.tsx$/,
   // The schemas' messages are the owner's, at build time.
-  /^app\/content\/schemas\//,
+  /^app\/data\/schemas\//,
 ];
 
 /** JSX attributes a visitor reads or hears; every other attribute is markup (class, id, href, data-…). */

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import logo from "~/assets/logo-blue.svg";
-import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/content/navigation";
-import { site, siteProfile } from "~/content/site";
+import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/data/navigation";
+import { site, siteProfile } from "~/data/site";
 import { absoluteUrl } from "./site-url";
 
 // schema.org structured data (JSON-LD), added to a page through its `meta`:

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { layoutCopy } from "~/content/layout";
+import { layoutCopy } from "~/data/layout";
 import { staticPart } from "~/lib/static-part";
 
 /** Static copy and links: their code is fetched only if the footer is ever rendered afresh in the browser. */

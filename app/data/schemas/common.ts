@@ -34,7 +34,7 @@ export const isoDate = v.pipe(
   v.isoDate((issue) => `"${String(issue.input)}" is not a date written YYYY-MM-DD`),
 );
 
-export const icon = v.picklist(iconNames, (issue) => `"${String(issue.input)}" is not an icon the site has (app/content/icon-names.ts)`);
+export const icon = v.picklist(iconNames, (issue) => `"${String(issue.input)}" is not an icon the site has (app/data/icon-names.ts)`);
 
 export const action = v.strictObject({
   label: text,
