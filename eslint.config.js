@@ -5,24 +5,24 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // One-way imports. The site and the server share only contract/, which imports
-// neither. Inside the site: routes → pages → components → lib → content, and no
+// neither. Inside the site: routes → pages → components → lib → data, and no
 // layer imports one above it; scripts/import-graph.test.ts refuses circles.
 const siteOnly = { group: ["**/server/**"], message: "The site may import only from contract/." };
 /** `~/folder…`, or a relative path up into it, for each folder (or module) of app/ above a layer. */
 const above = (folders, message) => ({ regex: `^(~/|(\\.\\./)+(app/)?)(${folders.join("|")})(/|$)`, message });
 const layerRules = [
   {
-    // Content is data: its own types, other content and the contract, never the code that renders it.
-    files: ["app/content/**/*.ts"],
+    // data/ is the typed readers of content/: its own modules, content/ and the contract, never the code that renders it.
+    files: ["app/data/**/*.ts"],
     above: ["lib", "components", "pages", "routes", "root", "entry\\.server"],
-    message: "Content is data: import only content (its types included) and contract/, and let lib and components read it.",
+    message: "data/ reads content/: import only data/ (its types included), content/ and contract/, and let lib and components read it.",
   },
-  { files: ["app/lib/**/*.{ts,tsx}"], above: ["components", "pages", "routes", "root"], message: "lib/ is below the components: move what both need into lib/ or content/." },
+  { files: ["app/lib/**/*.{ts,tsx}"], above: ["components", "pages", "routes", "root"], message: "lib/ is below the components: move what both need into lib/ or data/." },
   { files: ["app/components/**/*.{ts,tsx}"], above: ["pages", "routes", "root"], message: "Components are composed by pages, not the other way round." },
   {
     // Inline in every page's <head>: every import is bytes on every page.
     files: ["app/head/**/*.ts"],
-    above: ["content", "components", "pages", "routes", "root"],
+    above: ["data", "content", "components", "pages", "routes", "root"],
     message: "A head script imports only lib/'s shared names and contract/: it is inline in every page.",
   },
 ];

@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./app/content/pages.ts";
+import { prerenderPaths } from "./app/data/pages.ts";
 
 // Every page is static: pre-render all of them at build time and ship no server renderer.
 // SITE_BUILD_DIR builds into another folder: the content editor's publishing builds each

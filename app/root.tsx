@@ -5,9 +5,9 @@ import { DeferredNewsletterForm } from "~/components/forms/deferred-newsletter-f
 import { contentProtectionScript } from "~/components/layout/content-protection-script";
 import { noticeScript } from "~/components/layout/notice-script";
 import { SiteLayout } from "~/components/layout/site-layout";
-import { layoutCopy } from "~/content/layout";
-import { paths } from "~/content/paths";
-import { site } from "~/content/site";
+import { layoutCopy } from "~/data/layout";
+import { paths } from "~/data/paths";
+import { site } from "~/data/site";
 import { usePageAnalytics } from "~/lib/use-page-analytics";
 import { useHydrationSignal } from "~/lib/hydration-signal";
 import earlyEventsScript from "./head/early-events?inline-script";

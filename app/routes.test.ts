@@ -1,8 +1,8 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { notFoundPages, redirects } from "../contract/paths";
-import { prerenderPaths, sitePages, unlistedPages } from "~/content/pages";
-import { paths, serviceSlugs } from "~/content/paths";
+import { prerenderPaths, sitePages, unlistedPages } from "~/data/pages";
+import { paths, serviceSlugs } from "~/data/paths";
 import routeConfig from "./routes";
 
 // The route table (routes.ts), the site's URLs (contract/paths.ts) and the

@@ -11,7 +11,7 @@ export default [
   route("freelancers", "routes/freelancers.tsx"),
   route("agencies", "routes/agencies.tsx"),
   route("services", "routes/services.tsx"),
-  // One module for all eight categories, fed by app/content/services.ts; an unknown slug renders Category not found.
+  // One module for all eight categories, fed by app/data/services.ts; an unknown slug renders Category not found.
   route("services/:category", "routes/service-category.tsx"),
   route("resources", "routes/resources.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

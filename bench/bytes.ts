@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { sitePages } from "../app/content/pages";
+import { sitePages } from "../app/data/pages";
 import { benchDir, flag, isMain, kb, report, root, type Row } from "./lib";
 
 interface Sizes {

@@ -16,12 +16,12 @@
 // replayed, a late handler) by the harness's polling, 50 ms apart at most.
 //   node --import tsx bench/first-tap.ts [--routes /,/contact] [--port 4311]
 import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { contactForm } from "../app/content/contact";
-import { layoutCopy } from "../app/content/layout";
-import { newsletterCopy } from "../app/content/newsletter";
-import { sitePages } from "../app/content/pages";
-import { carouselCopy } from "../app/content/carousel";
-import { servicesHero } from "../app/content/services";
+import { contactForm } from "../app/data/contact";
+import { layoutCopy } from "../app/data/layout";
+import { newsletterCopy } from "../app/data/newsletter";
+import { sitePages } from "../app/data/pages";
+import { carouselCopy } from "../app/data/carousel";
+import { servicesHero } from "../app/data/services";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
 

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { sitePages } from "../app/content/pages";
+import { sitePages } from "../app/data/pages";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { flag, isMain, median, option, ports, report, root, startSiteServer, tmpDir, type Row } from "./lib";
 

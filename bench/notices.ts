@@ -6,8 +6,8 @@
 // the same notices stacked in a region fixed to the bottom of the screen.
 //   node --import tsx --import ./scripts/content-loader.mjs bench/notices.ts
 import { chromium, type Browser } from "@playwright/test";
-import { paths } from "../app/content/paths";
-import { sitePages } from "../app/content/pages";
+import { paths } from "../app/data/paths";
+import { sitePages } from "../app/data/pages";
 import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeLabels, noticeViewports, paintRecord, recordPaint, shiftedByNotices } from "../e2e/notice-coverage";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { formatTable, isMain, ports, report, startSiteServer, type Row } from "./lib";

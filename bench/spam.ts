@@ -19,7 +19,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { solveChallenge } from "altcha-lib/v1";
 import Database from "better-sqlite3";
-import { contactForm } from "../app/content/contact";
+import { contactForm } from "../app/data/contact";
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, headers } from "../contract/lead";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { flag, isMain, report, sleep, startSiteServer, type Row } from "./lib";

@@ -12,6 +12,7 @@ export const withCompany = {
   company: {
     kind: "text", wire: "company", label: "Company", reportLabel: "Company", noun: "company name",
     input: "text", autocomplete: "organization", required: true, max: 100, csv: "company", inInboxList: true,
+    personal: "company name",
   },
 } as const satisfies FieldTable;
 

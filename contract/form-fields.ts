@@ -26,6 +26,12 @@ interface FieldFacts {
   csv: string;
   /** Shown as a column of the inbox's list (every field is in a lead's details). */
   inInboxList?: boolean;
+  /**
+   * Personal data: how the privacy policy's list of what a form collects
+   * names it ("phone number"), or false. The server's logs censor every
+   * personal field (server/logging.ts).
+   */
+  personal: string | false;
 }
 
 /** A one-line text input. */
@@ -64,6 +70,9 @@ export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
 const EMAIL_MAX = 254;
 
+/** "a, b or c": a choice's options as the privacy policy lists them. */
+const orList = (options: readonly string[]) => new Intl.ListFormat("en-GB", { type: "disjunction" }).format(options.map((option) => option.toLowerCase()));
+
 /**
  * What an email address must look like: the server's rule, and the email inputs'
  * `pattern` attribute, so the browser checks the same before any script (and the
@@ -85,34 +94,36 @@ const emailField = {
   max: EMAIL_MAX,
   csv: "email",
   inInboxList: true,
+  personal: "email address",
 } as const satisfies TextFieldSpec;
 
 /** The contact page's enquiry, in the form's order. */
 export const enquiryFields = {
   name: {
     kind: "text", wire: "name", label: "Name", reportLabel: "Name", noun: "name",
-    input: "text", autocomplete: "name", required: true, max: 120, csv: "name", inInboxList: true,
+    input: "text", autocomplete: "name", required: true, max: 120, csv: "name", inInboxList: true, personal: "name",
   },
   email: emailField,
   phone: {
     kind: "text", wire: "phone", label: "Phone", reportLabel: "Phone", noun: "phone number",
-    input: "tel", autocomplete: "tel", required: false, max: 40, csv: "phone",
+    input: "tel", autocomplete: "tel", required: false, max: 40, csv: "phone", personal: "phone number",
   },
   role: {
     kind: "choice", wire: "salutation", label: "I am a", reportLabel: "Role", noun: "role",
     options: roleOptions, placeholder: "Choose your role", required: true, csv: "role", inInboxList: true,
+    personal: `role (${orList(roleOptions)})`,
   },
   sectors: {
     kind: "choices", wire: "sector", label: "Sectors", reportLabel: "Sectors", noun: "sector",
-    options: sectorOptions, required: false, csv: "sectors", inInboxList: true,
+    options: sectorOptions, required: false, csv: "sectors", inInboxList: true, personal: "the sectors you work in",
   },
   needs: {
     kind: "choices", wire: "you_need", label: "What you need", reportLabel: "Needs", noun: "need",
-    options: needOptions, required: false, csv: "needs", inInboxList: true,
+    options: needOptions, required: false, csv: "needs", inInboxList: true, personal: "what you need help with",
   },
   message: {
     kind: "longText", wire: "message", label: "Message", reportLabel: "Message", noun: "message",
-    required: false, max: 5000, rows: 5, csv: "message",
+    required: false, max: 5000, rows: 5, csv: "message", personal: "your message",
   },
 } as const satisfies FieldTable;
 
@@ -151,6 +162,12 @@ export function fieldMessages(spec: FieldSpec): { missing: string; format?: stri
 
 /** The table's entries, in its order. */
 export const fieldEntries = <T extends FieldTable>(table: T) => Object.entries(table) as [keyof T & string, T[keyof T]][];
+
+/** The personal fields' names as the privacy policy lists them, the required ones apart from the rest, in the table's order. */
+export function personalFields(table: FieldTable): { required: string[]; optional: string[] } {
+  const named = (required: boolean) => Object.values(table).flatMap((spec) => (spec.personal !== false && spec.required === required ? [spec.personal] : []));
+  return { required: named(true), optional: named(false) };
+}
 
 const isOptionField = <F extends FieldSpec>(spec: F): spec is Extract<F, OptionFieldSpec> => spec.kind === "choice" || spec.kind === "choices";
 

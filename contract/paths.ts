@@ -1,5 +1,5 @@
 // Every URL of the site, defined once, for the site and the server alike: the
-// header, the footer, the page lists (app/content/pages.ts), the server's
+// header, the footer, the page lists (app/data/pages.ts), the server's
 // redirects, not-found pages and email links, and the tests all read them here.
 
 export const serviceSlugs = [

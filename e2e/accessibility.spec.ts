@@ -1,5 +1,5 @@
 import { acknowledgeBanners, expectNoAxeViolations, test } from "./fixtures";
-import { sitePages, unlistedPages } from "../app/content/pages";
+import { sitePages, unlistedPages } from "../app/data/pages";
 
 // Every shipped route, plus both not-found pages, with the banners both shown and dismissed.
 for (const path of [...sitePages, ...unlistedPages, "/no-such-page", "/services/no-such-service"]) {

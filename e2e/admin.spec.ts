@@ -4,9 +4,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
-import { adminCopy } from "../app/content/admin";
-import { analyticsCopy } from "../app/content/admin-analytics";
-import { paths } from "../app/content/paths";
+import { adminCopy } from "../app/data/admin";
+import { analyticsCopy } from "../app/data/admin-analytics";
+import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { NEWSLETTER_CONSENT_VERSION } from "../contract/newsletter";
 

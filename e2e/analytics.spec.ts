@@ -4,11 +4,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { acknowledgeBanners, expect, isPhone, test } from "./fixtures";
-import { adminCopy } from "../app/content/admin";
-import { analyticsCopy } from "../app/content/admin-analytics";
-import { contactForm } from "../app/content/contact";
-import { newsletterConfirmPage, newsletterCopy } from "../app/content/newsletter";
-import { paths } from "../app/content/paths";
+import { adminCopy } from "../app/data/admin";
+import { analyticsCopy } from "../app/data/admin-analytics";
+import { contactForm } from "../app/data/contact";
+import { newsletterConfirmPage, newsletterCopy } from "../app/data/newsletter";
+import { paths } from "../app/data/paths";
 import type { PageSummary } from "../contract/analytics";
 
 // Cookieless analytics end to end: a visitor lands from a campaign, moves to

@@ -1,21 +1,21 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { freelancersMeta } from "../app/content/meta/freelancers";
-import { agenciesMeta } from "../app/content/meta/agencies";
+import { freelancersMeta } from "../app/data/meta/freelancers";
+import { agenciesMeta } from "../app/data/meta/agencies";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
-import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "../app/content/about";
+import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "../app/data/about";
 import {
   agenciesCta, agenciesFaq, agenciesHero, agencyTestimonials, partnershipProcess, whatWeOffer,
-} from "../app/content/agencies";
-import { CAROUSEL_AUTOPLAY_MS } from "../app/content/constants";
+} from "../app/data/agencies";
+import { CAROUSEL_AUTOPLAY_MS } from "../app/data/constants";
 import {
   freelancersFaq, freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
-} from "../app/content/freelancers";
-import { carouselCopy } from "../app/content/carousel";
-import { paths } from "../app/content/paths";
-import { sitePages } from "../app/content/pages";
-import { site } from "../app/content/site";
-import { aboutMeta } from "../app/content/meta/about";
-import type { Action, PageMeta } from "../app/content/types";
+} from "../app/data/freelancers";
+import { carouselCopy } from "../app/data/carousel";
+import { paths } from "../app/data/paths";
+import { sitePages } from "../app/data/pages";
+import { site } from "../app/data/site";
+import { aboutMeta } from "../app/data/meta/about";
+import type { Action, PageMeta } from "../app/data/types";
 
 interface AudiencePage {
   meta: PageMeta;

@@ -1,8 +1,8 @@
 import { test as base, type Locator, type Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test, waitForHydration } from "./fixtures";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
-import { contactDetails, contactForm as copy, contactHero } from "../app/content/contact";
-import { site, siteProfile } from "../app/content/site";
+import { contactDetails, contactForm as copy, contactHero } from "../app/data/contact";
+import { site, siteProfile } from "../app/data/site";
 import { limits, needOptions, roleOptions, sectorOptions } from "../contract/lead";
 
 const SUCCESS = "✅ Thanks! We’ll be in touch within 1–2 business days.";

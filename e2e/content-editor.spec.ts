@@ -4,9 +4,9 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { adminCopy } from "../app/content/admin";
-import { prerenderPaths } from "../app/content/pages";
-import { paths } from "../app/content/paths";
+import { adminCopy } from "../app/data/admin";
+import { prerenderPaths } from "../app/data/pages";
+import { paths } from "../app/data/paths";
 import { startContentSandbox, type ContentSandbox } from "../scripts/content-sandbox";
 import { freePort } from "../scripts/free-port";
 

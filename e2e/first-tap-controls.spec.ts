@@ -1,10 +1,10 @@
 import { test as base, type Locator, type Page } from "@playwright/test";
-import { carouselCopy } from "../app/content/carousel";
-import { SERVICES_HERO_SCROLL_PX } from "../app/content/constants";
-import { whyChooseUs } from "../app/content/freelancers";
-import { paths } from "../app/content/paths";
-import { resourcesFaq } from "../app/content/resources";
-import { servicesHero } from "../app/content/services";
+import { carouselCopy } from "../app/data/carousel";
+import { SERVICES_HERO_SCROLL_PX } from "../app/data/constants";
+import { whyChooseUs } from "../app/data/freelancers";
+import { paths } from "../app/data/paths";
+import { resourcesFaq } from "../app/data/resources";
+import { servicesHero } from "../app/data/services";
 import { acknowledgeBanners, expect, isPhone, waitForHydration } from "./fixtures";
 
 // Each control used as soon as it is visible, while the page's JavaScript is

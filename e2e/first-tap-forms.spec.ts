@@ -2,8 +2,8 @@ import { test, type Locator, type Page } from "@playwright/test";
 import { acknowledgeBanners, expect, isPhone, waitForHydration } from "./fixtures";
 import { countPageLoads, holdScripts } from "./held-scripts";
 import { answer, gated, mockLeadApi } from "./lead-api-mock";
-import { contactForm as contactCopy } from "../app/content/contact";
-import { newsletterCopy } from "../app/content/newsletter";
+import { contactForm as contactCopy } from "../app/data/contact";
+import { newsletterCopy } from "../app/data/newsletter";
 
 // The forms from the first paint: the page's scripts are held back, each control
 // is used as soon as it shows, then the scripts arrive and the outcome must be

@@ -1,5 +1,5 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { countries, freelancerSupport, homeCta, homeHero, homeTestimonials, howItWorks, pillars, sectorsWeSupport } from "../app/content/home";
+import { countries, freelancerSupport, homeCta, homeHero, homeTestimonials, howItWorks, pillars, sectorsWeSupport } from "../app/data/home";
 
 const sectionHeadings = [
   pillars.heading,

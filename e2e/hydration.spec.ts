@@ -1,5 +1,5 @@
 import { acknowledgeBanners, expect, test } from "./fixtures";
-import { sitePages } from "../app/content/pages";
+import { sitePages } from "../app/data/pages";
 
 // A hydration mismatch, a CSP refusal or a failed request shows up as a console
 // error: every page must load without one, including not-found pages served at

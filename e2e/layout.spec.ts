@@ -1,5 +1,5 @@
 import { acknowledgeBanners, expect, isPhone, test } from "./fixtures";
-import { footerLegalLinks, footerQuickLinks, headerNav } from "../app/content/navigation";
+import { footerLegalLinks, footerQuickLinks, headerNav } from "../app/data/navigation";
 
 test.describe("header", () => {
   test.beforeEach(async ({ page }) => acknowledgeBanners(page));

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
-import { contactForm, contactReceivedPage } from "../app/content/contact";
-import { newsletterCopy, newsletterSubscribedPage } from "../app/content/newsletter";
-import { paths } from "../app/content/paths";
+import { contactForm, contactReceivedPage } from "../app/data/contact";
+import { newsletterCopy, newsletterSubscribedPage } from "../app/data/newsletter";
+import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT, refusalPageCopy } from "../contract/lead";
 
 // The whole path with no mock: a visitor submits in the browser, the real

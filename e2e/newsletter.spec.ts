@@ -1,8 +1,8 @@
 import { acknowledgeBanners, expect, test } from "./fixtures";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
-import { STATUS_MESSAGE_MS } from "../app/content/constants";
-import { newsletterCopy as copy } from "../app/content/newsletter";
-import { sitePages } from "../app/content/pages";
+import { STATUS_MESSAGE_MS } from "../app/data/constants";
+import { newsletterCopy as copy } from "../app/data/newsletter";
+import { sitePages } from "../app/data/pages";
 import type { Page } from "@playwright/test";
 
 const SUCCESS = "Thanks! Please check your email to confirm.";

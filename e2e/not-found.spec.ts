@@ -1,5 +1,5 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { notFoundCopy } from "../app/content/layout";
+import { notFoundCopy } from "../app/data/layout";
 
 const copy = notFoundCopy;
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { siteExtrasCopy } from "../app/content/site-extras";
+import { siteExtrasCopy } from "../app/data/site-extras";
 
 // What the notices take from the first screen, measured as a visitor sees it:
 // the rectangles of the notices that are showing, against the page's heading,

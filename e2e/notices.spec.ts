@@ -1,6 +1,6 @@
 import { test as plain } from "@playwright/test";
-import { DISCLAIMER_DELAY_MS } from "../app/content/constants";
-import { paths } from "../app/content/paths";
+import { DISCLAIMER_DELAY_MS } from "../app/data/constants";
+import { paths } from "../app/data/paths";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
 import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports, paintRecord, recordPaint, shiftedByNotices } from "./notice-coverage";
 

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { contactForm as copy } from "../app/content/contact";
-import { paths } from "../app/content/paths";
-import { resourcesFaq } from "../app/content/resources";
-import { site } from "../app/content/site";
+import { contactForm as copy } from "../app/data/contact";
+import { paths } from "../app/data/paths";
+import { resourcesFaq } from "../app/data/resources";
+import { site } from "../app/data/site";
 import { sectorOptions } from "../contract/lead";
 import { acknowledgeBanners, expect, isPhone, test } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { paths } from "../app/content/paths";
-import { guides, industryUpdates, resourcesFaq, resourcesHero } from "../app/content/resources";
+import { paths } from "../app/data/paths";
+import { guides, industryUpdates, resourcesFaq, resourcesHero } from "../app/data/resources";
 
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const todayGB = () => new Date().toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });

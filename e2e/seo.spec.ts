@@ -1,6 +1,6 @@
 import { expect, rawHtml, test } from "./fixtures";
-import { paths, serviceSlugs } from "../app/content/paths";
-import { sitePages } from "../app/content/pages";
+import { paths, serviceSlugs } from "../app/data/paths";
+import { sitePages } from "../app/data/pages";
 
 // The pages that show the shared FAQ section, and so publish FAQPage data.
 const pagesWithFaq: readonly string[] = [paths.freelancers, paths.agencies, paths.resources, ...serviceSlugs.map(paths.serviceCategory)];

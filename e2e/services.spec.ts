@@ -1,8 +1,8 @@
 import { acknowledgeBanners, expect, isPhone, rawHtml, test, waitForHydration } from "./fixtures";
-import { SERVICES_HERO_SCROLL_PX } from "../app/content/constants";
-import { paths, serviceSlugs } from "../app/content/paths";
-import { serviceCategoryCopy, servicesHero, servicesList } from "../app/content/services";
-import { serviceCategories } from "../app/content/service-categories";
+import { SERVICES_HERO_SCROLL_PX } from "../app/data/constants";
+import { paths, serviceSlugs } from "../app/data/paths";
+import { serviceCategoryCopy, servicesHero, servicesList } from "../app/data/services";
+import { serviceCategories } from "../app/data/service-categories";
 import { benefitColumns, parseBenefit } from "../app/lib/benefit";
 
 /** How React writes text into HTML. */

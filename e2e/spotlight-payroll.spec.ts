@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { CHART_HEIGHTS_PX, COUNTER_DURATION_MS } from "../app/content/constants";
-import { paths } from "../app/content/paths";
-import { forProviders, marketGrowth, payrollAtAGlance, sectorChart } from "../app/content/spotlight-payroll";
-import { formatNumber } from "../app/content/number-formats";
+import { CHART_HEIGHTS_PX, COUNTER_DURATION_MS } from "../app/data/constants";
+import { paths } from "../app/data/paths";
+import { forProviders, marketGrowth, payrollAtAGlance, sectorChart } from "../app/data/spotlight-payroll";
+import { formatNumber } from "../app/data/number-formats";
 
 const charts = [
   { ...sectorChart.chart, height: CHART_HEIGHTS_PX.sectors },

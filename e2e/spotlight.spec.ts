@@ -1,26 +1,26 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { formatNumber, numberFormats } from "../app/content/number-formats";
-import { howToJoin, memberBenefits, memberCta, memberHero } from "../app/content/member";
-import { memberMeta } from "../app/content/meta/member";
-import { spotlightMeta } from "../app/content/meta/spotlight";
-import { agenciesSpotlightMeta } from "../app/content/meta/spotlight-agencies";
-import { payrollMeta } from "../app/content/meta/spotlight-payroll";
-import { tendersMeta } from "../app/content/meta/tenders";
-import { paths } from "../app/content/paths";
-import { site, siteProfile } from "../app/content/site";
-import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "../app/content/spotlight";
+import { formatNumber, numberFormats } from "../app/data/number-formats";
+import { howToJoin, memberBenefits, memberCta, memberHero } from "../app/data/member";
+import { memberMeta } from "../app/data/meta/member";
+import { spotlightMeta } from "../app/data/meta/spotlight";
+import { agenciesSpotlightMeta } from "../app/data/meta/spotlight-agencies";
+import { payrollMeta } from "../app/data/meta/spotlight-payroll";
+import { tendersMeta } from "../app/data/meta/tenders";
+import { paths } from "../app/data/paths";
+import { site, siteProfile } from "../app/data/site";
+import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "../app/data/spotlight";
 import {
   agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition,
   recruitmentFigures,
-} from "../app/content/spotlight-agencies";
+} from "../app/data/spotlight-agencies";
 import {
   forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart,
-} from "../app/content/spotlight-payroll";
-import { payrollMarket, recruitmentIndustry, ukWorkforce } from "../app/content/statistics";
+} from "../app/data/spotlight-payroll";
+import { payrollMarket, recruitmentIndustry, ukWorkforce } from "../app/data/statistics";
 import {
   howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
-} from "../app/content/tenders";
-import type { Action, PageMeta, Stat } from "../app/content/types";
+} from "../app/data/tenders";
+import type { Action, PageMeta, Stat } from "../app/data/types";
 
 /** Text as React writes it into HTML. */
 const inHtml = (text: string) =>

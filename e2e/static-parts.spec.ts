@@ -1,14 +1,14 @@
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, test } from "./fixtures";
-import { complianceAndVetting, ourStory } from "../app/content/about";
-import { agencyTestimonials } from "../app/content/agencies";
-import { carouselCopy } from "../app/content/carousel";
-import { industryUpdates } from "../app/content/resources";
-import { footerLegalLinks } from "../app/content/navigation";
-import { paths } from "../app/content/paths";
-import { privacyPolicy } from "../app/content/privacy-policy";
-import { serviceCategories } from "../app/content/service-categories";
-import { servicesList } from "../app/content/services";
+import { complianceAndVetting, ourStory } from "../app/data/about";
+import { agencyTestimonials } from "../app/data/agencies";
+import { carouselCopy } from "../app/data/carousel";
+import { industryUpdates } from "../app/data/resources";
+import { footerLegalLinks } from "../app/data/navigation";
+import { paths } from "../app/data/paths";
+import { privacyPolicy } from "../app/data/privacy-policy";
+import { serviceCategories } from "../app/data/service-categories";
+import { servicesList } from "../app/data/services";
 
 // Static parts (app/lib/static-part.tsx): a page keeps their pre-rendered HTML
 // when it hydrates, so their code and copy are not downloaded again; a move to

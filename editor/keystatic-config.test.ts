@@ -3,7 +3,7 @@ import path from "node:path";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { contentFiles } from "../app/content/schemas";
+import { contentFiles } from "../app/data/schemas";
 import { editorCollections, editorSingletons } from "./keystatic.config";
 
 // The editor writes the files the build checks: its fields must be the

@@ -1,9 +1,9 @@
 // What the owner's content editor (Keystatic) edits: the files under content/
 // that the site is built from, field by field as their valibot schemas in
-// app/content/schemas/ define them (editor/keystatic-config.test.ts checks that the two agree).
+// app/data/schemas/ define them (editor/keystatic-config.test.ts checks that the two agree).
 // Read by the editor's browser bundle and by the server's editor API alike.
 import { collection, config, fields, singleton, type Config } from "@keystatic/core";
-import { iconNames } from "../app/content/icon-names";
+import { iconNames } from "../app/data/icon-names";
 import { UPLOADS_PUBLIC_PATH } from "../contract/uploads";
 
 /** Where uploaded pictures go; the server makes their AVIF/WebP sizes (server/content/images.ts). */

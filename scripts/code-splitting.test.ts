@@ -26,7 +26,7 @@ describe("staticImportsOf (what every page loads, for the shell chunk)", () => {
     expect(rootImports).toContain(path.join(app, "components/layout/site-layout.tsx"));
     expect(rootImports).toContain(path.join(app, "components/layout/header.tsx"));
     expect(rootImports).toContain(path.join(app, "components/forms/deferred-newsletter-form.tsx"));
-    expect(rootImports).toContain(path.join(app, "content/paths.ts"));
+    expect(rootImports).toContain(path.join(app, "data/paths.ts"));
   });
 
   it("stops at code loaded on demand, so the shell never takes it", () => {

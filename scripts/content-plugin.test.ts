@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "vite";
 import { describe, expect, it } from "vitest";
-import { contentFiles } from "../app/content/schemas/index.ts";
+import { contentFiles } from "../app/data/schemas/index.ts";
 import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-plugin";
 
 const goodTender = `order: 5
@@ -138,7 +138,7 @@ describe("figures stated in the spotlight files", () => {
 
   it("fails the build on an unknown figure, and names statistics.yaml when it is the file at fault", () => {
     const dir = contentCopy(statistics, spotlight.replace("{figures.freelancers}", "{figures.freelancerz}"));
-    expect(() => checkAllContent(dir)).toThrow(/content\/spotlight\/index\.md: hero\.intro: unknown placeholder \{figures\.freelancerz\} \(app\/content\/figures\.ts/);
+    expect(() => checkAllContent(dir)).toThrow(/content\/spotlight\/index\.md: hero\.intro: unknown placeholder \{figures\.freelancerz\} \(app\/data\/figures\.ts/);
 
     const badStats = contentCopy(statistics.replace("freelancers: 2050000", "freelancers: many"));
     expect(() => loadContentFile("spotlight/index.md", spotlight, badStats)).toThrow(
@@ -156,7 +156,7 @@ describe("figures stated in the spotlight files", () => {
 
 describe("the modules that read content files", () => {
   it("type each file with the schema its path is checked against", () => {
-    const appContent = path.join(contentDir, "../app/content");
+    const appContent = path.join(contentDir, "../app/data");
     const modules = readdirSync(appContent, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") && !file.includes("schemas"));
     let checked = 0;
     for (const module of modules) {

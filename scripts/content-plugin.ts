@@ -1,5 +1,5 @@
 // The site's content files (content/*.yaml, content/*.md) as plain data.
-// Each file is parsed and checked against its schema (app/content/schemas/)
+// Each file is parsed and checked against its schema (app/data/schemas/)
 // here, at build time, and becomes `export default <JSON>`: the browser gets
 // the data, never the YAML parser, the Markdown parser or valibot. A file that
 // does not fit fails the build, naming the file, the field and the reason.
@@ -9,9 +9,10 @@ import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import { parse as parseYaml } from "yaml";
 import type { Plugin } from "vite";
-import { statedFigures } from "../app/content/figures.ts";
-import { contentFiles, type ContentEntry, type ContentOf } from "../app/content/schemas/index.ts";
-import { placeholders } from "../app/content/schemas/placeholders.ts";
+import { statedFigures } from "../app/data/figures.ts";
+import { legalContactTerms } from "../app/data/legal.ts";
+import { contentFiles, type ContentEntry, type ContentOf, type ContentPath } from "../app/data/schemas/index.ts";
+import { placeholders } from "../app/data/schemas/placeholders.ts";
 import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
 export const contentDir = fileURLToPath(new URL("../content/", import.meta.url));
@@ -40,26 +41,49 @@ function placeholderValue(name: string, values: object): unknown {
   return value;
 }
 
+/** Content files whose values other files name: they name none themselves, so none depends on itself. */
+const valueFiles = new Set(["statistics.yaml", "site/brand.yaml", "site/profile.yaml"]);
+
 /**
- * The values a file's placeholders name: placeholders.ts's, and
- * `{figures.…}`, the figures of `dir`'s statistics.yaml as the editorials
- * write them (app/content/figures.ts), read only when a file names one.
+ * The values a file's placeholders name: placeholders.ts's, and those held by
+ * other content files of `dir`, each read only when a file names one:
+ * `{figures.…}`, statistics.yaml's figures as the editorials write them
+ * (app/data/figures.ts); `{site.…}`, site/brand.yaml; `{contact.…}`,
+ * site/profile.yaml's contact details; `{legal.contactTerms}`, those details
+ * as a legal page's terms, labelled as on the contact page (app/data/legal.ts).
  */
-function placeholderValues(file: string, dir: string): object {
-  if (file === "statistics.yaml") return placeholders;
-  let figures: object | undefined;
+export function placeholderValues(file: string, dir = contentDir, values: object = placeholders): object {
+  if (valueFiles.has(file)) return values;
+  const read = <P extends ContentPath>(name: P & string) => loadContentFile(name, readFileSync(path.join(dir, name), "utf8"), dir) as ContentOf<P>;
+  const once = <T>(make: () => T) => {
+    let value: T | undefined;
+    return () => (value ??= make());
+  };
+  const brand = once(() => read("site/brand.yaml"));
+  const profile = once(() => read("site/profile.yaml"));
+  const figures = once(() => statedFigures(read("statistics.yaml")));
+  const legal = once(() => ({ contactTerms: { terms: legalContactTerms(brand(), profile(), read("pages/contact.yaml").details.labels) } }));
   return {
-    ...placeholders,
+    ...values,
     get figures() {
-      figures ??= statedFigures(loadContentFile("statistics.yaml", readFileSync(path.join(dir, "statistics.yaml"), "utf8"), dir) as ContentOf<"statistics.yaml">);
-      return figures;
+      return figures();
+    },
+    get site() {
+      return brand();
+    },
+    get contact() {
+      return profile().contact;
+    },
+    get legal() {
+      if (file === "pages/contact.yaml") throw new PlaceholderError("{legal.…} is made from this file: it cannot name it", []);
+      return legal();
     },
   };
 }
 
 /**
  * Every `{name.path}` in the data's strings replaced by its value from
- * `values` (app/content/schemas/placeholders.ts by default); a string that is
+ * `values` (app/data/schemas/placeholders.ts by default); a string that is
  * a placeholder alone becomes the value itself, whatever it is. Unknown names
  * are refused.
  */
@@ -69,7 +93,7 @@ export function resolvePlaceholders(data: unknown, at: string[] = [], values: ob
     const check = (name: string) => {
       const value = placeholderValue(name, values);
       if (value === undefined) {
-        const list = name.startsWith("figures.") ? "app/content/figures.ts and content/README.md list the figures" : "app/content/schemas/placeholders.ts lists them";
+        const list = name.startsWith("figures.") ? "app/data/figures.ts and content/README.md list the figures" : "app/data/schemas/placeholders.ts and content/README.md list them";
         throw new PlaceholderError(`unknown placeholder {${name}} (${list})`, at);
       }
       return value;
@@ -117,7 +141,7 @@ function reason(issue: v.BaseIssue<unknown>): string {
 export function loadContentFile(file: string, source: string, dir = contentDir): unknown {
   const entry = entryFor(file);
   if (!entry) {
-    throw new ContentError(`content/${file}: no schema for this file (app/content/schemas/index.ts lists what content/ may hold)`);
+    throw new ContentError(`content/${file}: no schema for this file (app/data/schemas/index.ts lists what content/ may hold)`);
   }
   const isMarkdown = file.endsWith(".md");
   if (isMarkdown !== "markdown" in entry) {
@@ -133,7 +157,11 @@ export function loadContentFile(file: string, source: string, dir = contentDir):
     }
     data = resolvePlaceholders(data, [], placeholderValues(file, dir));
   } catch (error) {
-    if (error instanceof ContentError) throw new ContentError(`content/${file} states figures from content/statistics.yaml, which fails:\n${error.message}`);
+    if (error instanceof ContentError) {
+      const source = /^content\/(\S+?):? /.exec(error.message)?.[1] ?? "another file";
+      const what = source === "statistics.yaml" ? "states figures from" : "names values from";
+      throw new ContentError(`content/${file} ${what} content/${source}, which fails:\n${error.message}`);
+    }
     if (error instanceof MarkdownError) throw new ContentError(`content/${file}: ${error.where}: ${error.message}`);
     if (error instanceof PlaceholderError) throw new ContentError(`content/${file}: ${error.at.join(".") || "(file)"}: ${error.message}`);
     throw new ContentError(`content/${file}: not valid ${isMarkdown ? "front matter" : "YAML"}: ${(error as Error).message}`);
@@ -223,8 +251,9 @@ export function contentPlugin(dir = contentDir): Plugin {
       }
       this.addWatchFile(file);
       const source = readFileSync(file, "utf8");
-      // A sentence stating a figure changes with statistics.yaml.
+      // A sentence stating a figure changes with statistics.yaml; the site's name and contact details with their files.
       if (source.includes("{figures.")) this.addWatchFile(path.join(dir, "statistics.yaml"));
+      if (/\{(site|contact|legal)\./.test(source)) for (const name of ["site/brand.yaml", "site/profile.yaml", "pages/contact.yaml"]) this.addWatchFile(path.join(dir, name));
       const data = loadContentFile(relative, source, dir);
       return { code: `export default ${JSON.stringify(data)};\n`, map: null };
     },

@@ -4,7 +4,7 @@
 // Run after changing the list: npm run icons
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { iconNames, type IconName } from "../app/content/icon-names";
+import { iconNames, type IconName } from "../app/data/icon-names";
 
 /** Our name → lucide's file name, where they differ. */
 const lucideFile: Partial<Record<IconName, string>> = {

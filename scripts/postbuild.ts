@@ -8,7 +8,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { transformSync } from "esbuild";
 import { elementDefinitions } from "../app/components/element-definitions";
-import { prerenderPaths, sitePages } from "../app/content/pages";
+import { prerenderPaths, sitePages } from "../app/data/pages";
 import { readBuildEnv } from "./build-env";
 import { contentDates, pageLastModified } from "./content-dates";
 import { assertElementsDefined, assertRewroteEveryPage, deferHydration, htmlFileOf, inlineStylesheets, minifyHeadScripts, robotsTxt, sitemapXml } from "./build-pages";

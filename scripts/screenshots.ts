@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./chromium";
-import { sitePages } from "../app/content/pages";
+import { sitePages } from "../app/data/pages";
 import { benchDir, ports, startSiteServer } from "../bench/lib";
 
 const outDir = path.join(benchDir, "screenshots");

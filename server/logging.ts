@@ -8,8 +8,18 @@ import { enquiryFields, newsletterFields, type FieldTable } from "../contract/fo
 // server never logs a lead, a body or a row nested deeper than that
 // (logging.test.ts shows both sides of the line).
 
-/** Every field a visitor fills in is personal data: the wire names of both forms' tables, and the honeypot's. */
-const personal = [...new Set([enquiryFields, newsletterFields].flatMap((table: FieldTable) => Object.values(table).map((spec) => spec.wire)).concat(fields.honeypot))];
+/**
+ * The wire names of both forms' personal fields (the tables' `personal` mark,
+ * which the privacy policy lists too), and the honeypot's, which a bot may
+ * fill with anything.
+ */
+const personal = [
+  ...new Set(
+    [enquiryFields, newsletterFields]
+      .flatMap((table: FieldTable) => Object.values(table).flatMap((spec) => (spec.personal === false ? [] : [spec.wire])))
+      .concat(fields.honeypot),
+  ),
+];
 
 export const redactPaths = [
   "req.body",

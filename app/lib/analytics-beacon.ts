@@ -5,7 +5,7 @@
 // module's memory for as long as the tab stays on the site (in-app moves keep
 // it; a reload starts afresh). The server counts; nothing here identifies anyone.
 import { EVENT_ENDPOINT, VISIT_HEADER, type AnalyticsEvent, type AnalyticsForm, type BrowserEvent, type Visit } from "../../contract/analytics";
-import { paths } from "~/content/paths";
+import { paths } from "~/data/paths";
 
 let visit: Visit | undefined;
 /** Whether the first view still has to be reported as the start of a visit. */

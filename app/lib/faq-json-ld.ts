@@ -1,4 +1,4 @@
-import type { FaqItem } from "~/content/types";
+import type { FaqItem } from "~/data/types";
 import type { JsonLd } from "./structured-data";
 
 /** FAQPage for the questions an FAQ section shows: the section publishes it, so every page with an FAQ does. */

@@ -2,7 +2,7 @@
 // "The lead intake"). Real multipart/form-data: the browser sets the content type and
 // its boundary from the FormData, so we never set it ourselves.
 import { useEffect, useMemo, useRef, type FormEvent } from "react";
-import { LEAD_REQUEST_TIMEOUT_MS } from "~/content/constants";
+import { LEAD_REQUEST_TIMEOUT_MS } from "~/data/constants";
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
 import { trackFormSubmit, visitHeader } from "./analytics-beacon";
 import { useShownFromFirstPaint } from "./hydrated-later";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paths } from "~/content/paths";
+import { paths } from "~/data/paths";
 import { ogImageFor } from "./meta";
 
 describe("Open Graph image per page type", () => {

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/site";
-import { paths } from "~/content/paths";
-import type { OgImage, PageMeta } from "~/content/types";
+import { site } from "~/data/site";
+import { paths } from "~/data/paths";
+import type { OgImage, PageMeta } from "~/data/types";
 import audienceOgImage from "~/assets/og/audience.jpg";
 import defaultOgImage from "~/assets/og/default.jpg";
 import homeOgImage from "~/assets/og/home.jpg";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paths } from "~/content/paths";
-import { site, siteProfile } from "~/content/site";
+import { paths } from "~/data/paths";
+import { site, siteProfile } from "~/data/site";
 import { pageMeta } from "./meta";
 import { faqJsonLd, scriptSafeJson } from "./faq-json-ld";
 import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import logo from "~/assets/logo-blue.svg";
-import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/content/navigation";
-import { site, siteProfile } from "~/content/site";
+import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/data/navigation";
+import { site, siteProfile } from "~/data/site";
 import { absoluteUrl } from "./site-url";
 
 // schema.org structured data (JSON-LD), added to a page through its `meta`:
@@ -49,7 +49,8 @@ const titleCase = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (le
 export function breadcrumbJsonLd(path: string, currentName?: string): MetaDescriptor | undefined {
   const segments = path.split("/").filter(Boolean);
   if (segments.length < 2 || segments.at(-1) === "404") return undefined;
-  const trail = [{ name: navLabel("/") ?? "Home", href: "/" }];
+  // The site's name stands in for a menu without a link home.
+  const trail = [{ name: navLabel("/") ?? site.shortName, href: "/" }];
   segments.forEach((segment, index) => {
     const href = `/${segments.slice(0, index + 1).join("/")}`;
     const last = index === segments.length - 1;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STATUS_MESSAGE_MS } from "~/content/constants";
+import { STATUS_MESSAGE_MS } from "~/data/constants";
 import { useTimedStatus } from "./use-timed-status";
 
 describe("useTimedStatus", () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { STATUS_MESSAGE_MS } from "~/content/constants";
+import { STATUS_MESSAGE_MS } from "~/data/constants";
 
 export type FormStatus = "idle" | "loading" | "success" | "error";
 

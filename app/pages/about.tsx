@@ -2,7 +2,7 @@ import { CardGrid } from "~/components/sections/card-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Prose } from "~/components/sections/prose";
 import { Section } from "~/components/sections/section";
-import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "~/content/about";
+import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "~/data/about";
 
 /** About: the story, mission, vision, values, and how providers are vetted. */
 export default function AboutContent() {

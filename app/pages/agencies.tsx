@@ -8,9 +8,9 @@ import { Steps } from "~/components/sections/steps";
 import { TestimonialCard } from "~/components/sections/testimonial-card";
 import {
   agenciesCta, agenciesFaq, agenciesHero, agencyTestimonials, partnershipProcess, whatWeOffer,
-} from "~/content/agencies";
-import { CAROUSEL_AUTOPLAY_MS } from "~/content/constants";
-import type { Testimonial } from "~/content/types";
+} from "~/data/agencies";
+import { CAROUSEL_AUTOPLAY_MS } from "~/data/constants";
+import type { Testimonial } from "~/data/types";
 
 const quoteKey = (testimonial: Testimonial) => testimonial.quote;
 const renderQuote = (testimonial: Testimonial) => <TestimonialCard testimonial={testimonial} />;

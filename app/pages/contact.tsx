@@ -2,7 +2,7 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { contactDetails, contactHero, contactSection } from "~/content/contact";
+import { contactDetails, contactHero, contactSection } from "~/data/contact";
 
 /** Contact: the enquiry form beside the ways to reach the team. */
 export default function ContactContent() {

@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/sections/legal-page";
-import { cookiePolicy } from "~/content/cookie-policy";
+import { cookiePolicy } from "~/data/cookie-policy";
 
 export default function CookiePolicyContent() {
   return <LegalPage document={cookiePolicy} />;

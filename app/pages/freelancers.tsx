@@ -5,11 +5,11 @@ import { Faq } from "~/components/sections/faq";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
-import { CAROUSEL_AUTOPLAY_MS } from "~/content/constants";
+import { CAROUSEL_AUTOPLAY_MS } from "~/data/constants";
 import {
   freelancersFaq, freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
-} from "~/content/freelancers";
-import type { Card } from "~/content/types";
+} from "~/data/freelancers";
+import type { Card } from "~/data/types";
 
 const cardKey = (card: Card) => card.title;
 const renderCard = (card: Card) => <CardPanel card={card} />;

@@ -7,7 +7,7 @@ import { TestimonialGrid } from "~/components/sections/testimonial-card";
 import { VideoHero } from "~/components/sections/video-hero";
 import {
   countries, freelancerSupport, homeCta, homeHero, homeTestimonials, howItWorks, pillars, sectorsWeSupport,
-} from "~/content/home";
+} from "~/data/home";
 
 /** Home: the video hero, the four pillars, sectors, support, countries, how it works, testimonials and a call to action. */
 export default function HomeContent() {

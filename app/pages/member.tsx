@@ -4,7 +4,7 @@ import { editorialArt } from "~/components/sections/editorial-art";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
-import { howToJoin, memberBenefits, memberCta, memberHero } from "~/content/member";
+import { howToJoin, memberBenefits, memberCta, memberHero } from "~/data/member";
 
 /** Member: what the members area offers, and how to join. */
 export default function MemberContent() {

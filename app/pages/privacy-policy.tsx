@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/sections/legal-page";
-import { privacyPolicy } from "~/content/privacy-policy";
+import { privacyPolicy } from "~/data/privacy-policy";
 
 export default function PrivacyPolicyContent() {
   return <LegalPage document={privacyPolicy} />;

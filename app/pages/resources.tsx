@@ -3,7 +3,7 @@ import { DatedUpdates } from "~/components/sections/dated-updates";
 import { Faq } from "~/components/sections/faq";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { guides, industryUpdates, resourcesFaq, resourcesHero } from "~/content/resources";
+import { guides, industryUpdates, resourcesFaq, resourcesHero } from "~/data/resources";
 
 /** Resources: guides, the FAQ and industry updates dated today. */
 export default function ResourcesContent() {

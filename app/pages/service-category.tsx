@@ -8,16 +8,16 @@ import { MessagePage } from "~/components/sections/message-page";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { serviceHeroImage } from "~/components/sections/service-art";
-import { paths } from "~/content/paths";
-import { serviceCategoryCopy as copy, type ServiceCategory } from "~/content/services";
+import { paths } from "~/data/paths";
+import { serviceCategoryCopy as copy, type ServiceCategory } from "~/data/services";
 
 // Each category's record is a module of its own, fetched when a page needs it:
 // at build time for the pre-render, in the browser only on a move to the page.
-const records = import.meta.glob<ServiceCategory>(["../content/service-categories/*.ts", "!**/index.ts"], { import: "default" });
+const records = import.meta.glob<ServiceCategory>(["../data/service-categories/*.ts", "!**/index.ts"], { import: "default" });
 const loading = new Map<string, Promise<ServiceCategory>>();
 
 function loadCategory(slug: string): Promise<ServiceCategory> {
-  const load = records[`../content/service-categories/${slug}.ts`];
+  const load = records[`../data/service-categories/${slug}.ts`];
   if (!load) return Promise.reject(new Error(`No service category "${slug}"`));
   let record = loading.get(slug);
   if (!record) loading.set(slug, (record = load()));

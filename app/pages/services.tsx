@@ -3,9 +3,9 @@ import { CardGrid } from "~/components/sections/card-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { ScrollButton } from "~/components/ui/scroll-button";
-import { SERVICES_HERO_SCROLL_PX } from "~/content/constants";
-import { servicesHero, servicesList } from "~/content/services";
-import type { Card } from "~/content/types";
+import { SERVICES_HERO_SCROLL_PX } from "~/data/constants";
+import { servicesHero, servicesList } from "~/data/services";
+import type { Card } from "~/data/types";
 
 /** Services: the hero with its Browse Services button, and a card for each of the eight categories. */
 export default function ServicesContent() {

@@ -8,7 +8,7 @@ import { StatGrid } from "~/components/sections/stat-grid";
 import {
   agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition,
   recruitmentFigures,
-} from "~/content/spotlight-agencies";
+} from "~/data/spotlight-agencies";
 
 /** Agencies & Recruiters: the recruitment editorial. */
 export default function AgenciesSpotlightContent() {

@@ -7,11 +7,11 @@ import { editorialArt } from "~/components/sections/editorial-art";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
-import { CHART_HEIGHTS_PX } from "~/content/constants";
+import { CHART_HEIGHTS_PX } from "~/data/constants";
 import {
   forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart,
-} from "~/content/spotlight-payroll";
-import type { Stat } from "~/content/types";
+} from "~/data/spotlight-payroll";
+import type { Stat } from "~/data/types";
 
 const counting = (stat: Stat) => <Counter stat={stat} />;
 

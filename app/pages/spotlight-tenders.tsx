@@ -7,7 +7,7 @@ import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import {
   howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
-} from "~/content/tenders";
+} from "~/data/tenders";
 
 /** Tenders & Project Delivery: how we bid and deliver, with sample opportunities. */
 export default function TendersContent() {

@@ -5,7 +5,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
 import { ButtonRow } from "~/components/ui/button-link";
-import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "~/content/spotlight";
+import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "~/data/spotlight";
 
 /** Spotlight On: UK freelancers by sector. */
 export default function SpotlightContent() {

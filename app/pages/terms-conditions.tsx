@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/sections/legal-page";
-import { termsConditions } from "~/content/terms-conditions";
+import { termsConditions } from "~/data/terms-conditions";
 
 export default function TermsConditionsContent() {
   return <LegalPage document={termsConditions} />;

@@ -1,4 +1,4 @@
-import { aboutMeta } from "~/content/meta/about";
+import { aboutMeta } from "~/data/meta/about";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

@@ -1,6 +1,6 @@
 import { AdminInbox } from "~/components/admin/admin-inbox";
-import { adminMeta } from "~/content/admin";
-import { paths } from "~/content/paths";
+import { adminMeta } from "~/data/admin";
+import { paths } from "~/data/paths";
 import { pageMeta } from "~/lib/meta";
 
 // Its own route so the inbox's code loads only here; never linked, never indexed.

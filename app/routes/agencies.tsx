@@ -1,4 +1,4 @@
-import { agenciesMeta } from "~/content/meta/agencies";
+import { agenciesMeta } from "~/data/meta/agencies";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

@@ -1,5 +1,5 @@
 import { MessagePage } from "~/components/sections/message-page";
-import { contactReceivedPage as copy } from "~/content/contact";
+import { contactReceivedPage as copy } from "~/data/contact";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () => [...pageMeta(copy.meta), { name: "robots", content: "noindex" }];

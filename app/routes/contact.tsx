@@ -1,4 +1,4 @@
-import { contactMeta } from "~/content/meta/contact";
+import { contactMeta } from "~/data/meta/contact";
 import { pageMeta } from "~/lib/meta";
 import { hydratedLater } from "~/lib/hydrated-later";
 

@@ -1,4 +1,4 @@
-import { cookiePolicyMeta } from "~/content/meta/cookie-policy";
+import { cookiePolicyMeta } from "~/data/meta/cookie-policy";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

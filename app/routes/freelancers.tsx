@@ -1,4 +1,4 @@
-import { freelancersMeta } from "~/content/meta/freelancers";
+import { freelancersMeta } from "~/data/meta/freelancers";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { paths } from "~/content/paths";
+import { paths } from "~/data/paths";
 
 // The footer links home as /home (as the original does). The server answers a
 // direct request with a 301; this covers a click inside the running site.

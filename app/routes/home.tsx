@@ -1,4 +1,4 @@
-import { homeMeta } from "~/content/meta/home";
+import { homeMeta } from "~/data/meta/home";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

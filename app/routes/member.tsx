@@ -1,4 +1,4 @@
-import { memberMeta } from "~/content/meta/member";
+import { memberMeta } from "~/data/meta/member";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

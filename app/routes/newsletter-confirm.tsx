@@ -1,5 +1,5 @@
 import { TokenAction } from "~/components/forms/token-action";
-import { newsletterConfirmPage } from "~/content/newsletter";
+import { newsletterConfirmPage } from "~/data/newsletter";
 import { pageMeta } from "~/lib/meta";
 import { NEWSLETTER_CONFIRM_ENDPOINT } from "../../contract/newsletter";
 

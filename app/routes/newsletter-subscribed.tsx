@@ -1,5 +1,5 @@
 import { MessagePage } from "~/components/sections/message-page";
-import { newsletterSubscribedPage as copy } from "~/content/newsletter";
+import { newsletterSubscribedPage as copy } from "~/data/newsletter";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () => [...pageMeta(copy.meta), { name: "robots", content: "noindex" }];

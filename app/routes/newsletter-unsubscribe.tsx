@@ -1,5 +1,5 @@
 import { TokenAction } from "~/components/forms/token-action";
-import { newsletterUnsubscribePage } from "~/content/newsletter";
+import { newsletterUnsubscribePage } from "~/data/newsletter";
 import { pageMeta } from "~/lib/meta";
 import { NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
 

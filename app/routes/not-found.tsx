@@ -1,6 +1,6 @@
 import { MessagePage } from "~/components/sections/message-page";
-import { notFoundCopy } from "~/content/layout";
-import { paths } from "~/content/paths";
+import { notFoundCopy } from "~/data/layout";
+import { paths } from "~/data/paths";
 import { pageMeta } from "~/lib/meta";
 
 const copy = notFoundCopy;

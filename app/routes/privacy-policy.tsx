@@ -1,4 +1,4 @@
-import { privacyPolicyMeta } from "~/content/meta/privacy-policy";
+import { privacyPolicyMeta } from "~/data/meta/privacy-policy";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

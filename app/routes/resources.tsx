@@ -1,4 +1,4 @@
-import { resourcesMeta } from "~/content/meta/resources";
+import { resourcesMeta } from "~/data/meta/resources";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

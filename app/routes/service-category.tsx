@@ -1,6 +1,6 @@
-import { paths } from "~/content/paths";
-import { categoryNotFound } from "~/content/meta/service-category";
-import { findServiceCategory } from "~/content/service-categories";
+import { paths } from "~/data/paths";
+import { categoryNotFound } from "~/data/meta/service-category";
+import { findServiceCategory } from "~/data/service-categories";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 import type { Route } from "./+types/service-category";

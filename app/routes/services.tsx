@@ -1,7 +1,7 @@
-import { paths, serviceSlugs } from "~/content/paths";
-import { servicesMeta } from "~/content/meta/services";
-import { serviceCategories } from "~/content/service-categories";
-import type { Card } from "~/content/types";
+import { paths, serviceSlugs } from "~/data/paths";
+import { servicesMeta } from "~/data/meta/services";
+import { serviceCategories } from "~/data/service-categories";
+import type { Card } from "~/data/types";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

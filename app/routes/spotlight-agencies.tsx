@@ -1,4 +1,4 @@
-import { agenciesSpotlightMeta } from "~/content/meta/spotlight-agencies";
+import { agenciesSpotlightMeta } from "~/data/meta/spotlight-agencies";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

@@ -1,4 +1,4 @@
-import { payrollMeta } from "~/content/meta/spotlight-payroll";
+import { payrollMeta } from "~/data/meta/spotlight-payroll";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 import type { Route } from "./+types/spotlight-payroll";

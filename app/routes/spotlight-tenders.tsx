@@ -1,4 +1,4 @@
-import { tendersMeta } from "~/content/meta/tenders";
+import { tendersMeta } from "~/data/meta/tenders";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

@@ -1,4 +1,4 @@
-import { spotlightMeta } from "~/content/meta/spotlight";
+import { spotlightMeta } from "~/data/meta/spotlight";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

@@ -1,4 +1,4 @@
-import { termsConditionsMeta } from "~/content/meta/terms-conditions";
+import { termsConditionsMeta } from "~/data/meta/terms-conditions";
 import { pageMeta } from "~/lib/meta";
 import { staticPart } from "~/lib/static-part";
 

@@ -113,7 +113,7 @@ const ansi = /\u001b\[[0-9;]*[A-Za-z]/g;
  */
 export function buildErrorMessage(output: string): string {
   const lines = output.replace(ansi, "").split(/\r?\n/).map((line) => line.trimEnd()).filter((line) => line && !/^\s*at\s/.test(line));
-  // A content file as the schema check names it (not a source file such as app/content/legal.ts in a warning).
+  // A content file as the schema check names it (not a source file such as app/data/legal.ts in a warning).
   const first = lines.findIndex((line) => /(^|[\s"'(:])content\/[\w./-]+\.(ya?ml|md)\b/.test(line.replace(/^\w*Error:\s*/, "")));
   if (first >= 0) {
     const chosen = [lines[first]!.replace(/^\w*Error:\s*/, "")];

@@ -397,7 +397,7 @@ describe("publishing where the site is deployed, safely", () => {
 
 describe("buildErrorMessage", () => {
   it("keeps the lines naming the content file, the field and the reason", () => {
-    const output = "  - import \"./site\" without a file extension (app/content/legal.ts:1:35). Add the file extension\n\u001b[31mbuild failed\u001b[39m\nContentError: content/tenders/a.yaml does not fit its schema:\n  icon: \"rocket\" is not an icon\n  title: must not be empty\n    at x (y.ts:1:1)\nnpm ERR! code 1";
+    const output = "  - import \"./site\" without a file extension (app/data/legal.ts:1:35). Add the file extension\n\u001b[31mbuild failed\u001b[39m\nContentError: content/tenders/a.yaml does not fit its schema:\n  icon: \"rocket\" is not an icon\n  title: must not be empty\n    at x (y.ts:1:1)\nnpm ERR! code 1";
     expect(buildErrorMessage(output)).toBe('content/tenders/a.yaml does not fit its schema:\n  icon: "rocket" is not an icon\n  title: must not be empty');
   });
 

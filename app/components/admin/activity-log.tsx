@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { adminCopy } from "~/content/admin";
+import { adminCopy } from "~/data/admin";
 import { adminEndpoints, type ActivityPage, type OwnerActionDetail, type OwnerActionEntry } from "../../../contract/admin";
 import { adminApi, Unauthorized } from "./admin-api";
 import { DownloadLink } from "./download-link";

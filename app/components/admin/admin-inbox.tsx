@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { adminCopy } from "~/content/admin";
-import { site } from "~/content/site";
+import { adminCopy } from "~/data/admin";
+import { site } from "~/data/site";
 import { MAIN_CONTENT_ID } from "../layout/skip-link";
 import { ActivityLog } from "./activity-log";
 import { adminApi } from "./admin-api";

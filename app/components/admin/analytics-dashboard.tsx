@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { AnalyticsReport, AnalyticsTable, BreakdownRow } from "../../../contract/analytics";
-import { analyticsCopy as copy, DEFAULT_RANGE_DAYS, TOP_ROWS } from "~/content/admin-analytics";
+import { analyticsCopy as copy, DEFAULT_RANGE_DAYS, TOP_ROWS } from "~/data/admin-analytics";
 import { Unauthorized } from "./admin-api";
 import { csvHref, daysOf, fetchReport, lastDays, type Range } from "./analytics-api";
 import { BarChart, formatCount, formatRate, LineChart } from "./analytics-charts";

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { adminCopy } from "~/content/admin";
+import { adminCopy } from "~/data/admin";
 import { download, Unauthorized } from "./admin-api";
 
 /**

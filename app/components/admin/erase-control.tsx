@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { adminCopy } from "~/content/admin";
+import { adminCopy } from "~/data/admin";
 import { adminApi, Unauthorized } from "./admin-api";
 import { dangerButton, secondaryButton } from "./ui";
 

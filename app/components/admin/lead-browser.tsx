@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { adminCopy, adminSpamCopy } from "~/content/admin";
+import { adminCopy, adminSpamCopy } from "~/data/admin";
 import { subscriberStatuses, type EnquirySummary, type LeadKind, type Page, type SubscriberSummary } from "../../../contract/admin";
 import { enquiryFields, inboxFilters, newsletterFields } from "../../../contract/fields";
 import { adminApi, emptyFilters, exportHref, Unauthorized, type Filters } from "./admin-api";

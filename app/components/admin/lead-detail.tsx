@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { adminCopy } from "~/content/admin";
+import { adminCopy } from "~/data/admin";
 import type { ConsentRecord, Delivery, EnquiryDetail, LeadKind, SubscriberDetail } from "../../../contract/admin";
 import { adminApi, Unauthorized } from "./admin-api";
 import { enquiryFields, newsletterFields } from "../../../contract/fields";

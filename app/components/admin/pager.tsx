@@ -1,4 +1,4 @@
-import { adminCopy } from "~/content/admin";
+import { adminCopy } from "~/data/admin";
 import { secondaryButton } from "./ui";
 
 interface PagerProps {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { adminCopy } from "~/content/admin";
+import { adminCopy } from "~/data/admin";
 import { adminApi } from "./admin-api";
 import { inputClass, labelClass, primaryButton } from "./ui";
 

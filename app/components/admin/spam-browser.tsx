@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { adminSpamCopy as copy } from "~/content/admin";
-import { statedRetention } from "~/content/retention";
+import { adminSpamCopy as copy } from "~/data/admin";
+import { statedRetention } from "~/data/retention";
 import type { Page, SpamSummary } from "../../../contract/admin";
 import { adminApi, spamExportHref, Unauthorized } from "./admin-api";
 import { DownloadLink } from "./download-link";

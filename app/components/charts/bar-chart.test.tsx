@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CHART_HEIGHTS_PX } from "~/content/constants";
-import { freelancersBySector2025, payrollDemandIndex } from "~/content/statistics";
-import { numberFormats } from "~/content/number-formats";
+import { CHART_HEIGHTS_PX } from "~/data/constants";
+import { freelancersBySector2025, payrollDemandIndex } from "~/data/statistics";
+import { numberFormats } from "~/data/number-formats";
 import { BarChart, layoutBars } from "./bar-chart";
 
 describe("layoutBars", () => {

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { ChartDatum, NumberFormat } from "~/content/types";
-import { formatNumber } from "~/content/number-formats";
+import type { ChartDatum, NumberFormat } from "~/data/types";
+import { formatNumber } from "~/data/number-formats";
 // Registers <grow-bars>, which grows the bars, wherever React renders a chart.
 import "./grow-bars";
 

@@ -2,10 +2,10 @@
 // over COUNTER_DURATION_MS once it is scrolled into view (never under reduced
 // motion). It writes only into the visible, aria-hidden copy's text
 // ([data-counting]); the pre-rendered HTML holds the final value.
-import { COUNTER_DURATION_MS } from "~/content/constants";
-import type { NumberFormat } from "~/content/types";
+import { COUNTER_DURATION_MS } from "~/data/constants";
+import type { NumberFormat } from "~/data/types";
 import { defineElement } from "~/lib/custom-element";
-import { formatNumber } from "~/content/number-formats";
+import { formatNumber } from "~/data/number-formats";
 
 /** Fast at first, settling gently on the target. */
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;

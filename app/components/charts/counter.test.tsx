@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COUNTER_DURATION_MS } from "~/content/constants";
-import type { Stat } from "~/content/types";
-import { numberFormats } from "~/content/number-formats";
+import { COUNTER_DURATION_MS } from "~/data/constants";
+import type { Stat } from "~/data/types";
+import { numberFormats } from "~/data/number-formats";
 import { Counter } from "./counter";
 
 const stat: Stat = { value: 1_900_000, label: "freelancers", format: numberFormats.countPlus };

@@ -1,5 +1,5 @@
-import type { Stat } from "~/content/types";
-import { formatNumber } from "~/content/number-formats";
+import type { Stat } from "~/data/types";
+import { formatNumber } from "~/data/number-formats";
 // Registers <count-up>, which does the counting, wherever React renders a counter.
 import "./count-up";
 

@@ -2,7 +2,7 @@
 // scrolled into view, then grows them (Web Animations, so no inline styles);
 // the value labels fade in after. Under reduced motion it does nothing: the
 // bars stay drawn, as the pre-rendered HTML has them.
-import { CHART_GROW_MS } from "~/content/constants";
+import { CHART_GROW_MS } from "~/data/constants";
 import { defineElement } from "~/lib/custom-element";
 
 /** Delay between neighbouring bars starting to grow. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactForm } from "~/content/contact";
+import { contactForm } from "~/data/contact";
 import { emptyValues, enquiryFields, limits } from "../../../contract/lead";
 import { validateEnquiry } from "./contact-form";
 

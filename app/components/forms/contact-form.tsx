@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { contactForm as copy } from "~/content/contact";
+import { contactForm as copy } from "~/data/contact";
 import { earlyAnswer, holdsEarlyPresses, useReplayEarlyEvents } from "~/lib/early-events";
 import { earlyMessages, errorSlotId, FORM_ERROR_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
 import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";

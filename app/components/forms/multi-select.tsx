@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type SyntheticEvent } from "react";
-import { multiSelectCopy } from "~/content/contact";
+import { multiSelectCopy } from "~/data/contact";
 import { Icon } from "../ui/icon";
 
 interface MultiSelectProps<T extends string> {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { newsletterCopy as copy, newsletterFormAnchor } from "~/content/newsletter";
+import { newsletterCopy as copy, newsletterFormAnchor } from "~/data/newsletter";
 import { earlyAnswer, holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
 import { FORM_ERROR_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
 import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { newsletterFormAnchor, type TokenPageCopy } from "~/content/newsletter";
+import { newsletterFormAnchor, type TokenPageCopy } from "~/data/newsletter";
 import { API_BASE } from "~/lib/lead-client";
 import { TOKEN_PARAM } from "../../../contract/newsletter";
 import { BusyButton } from "../ui/busy-button";

@@ -1,4 +1,4 @@
-import { BACK_TO_TOP_THRESHOLD_PX } from "~/content/constants";
+import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
 import { defineElement } from "~/lib/custom-element";
 
 /** Where the browser scrolls for `#top` when no element has that id: the top of the page (HTML's fragment rules). */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BACK_TO_TOP_THRESHOLD_PX } from "~/content/constants";
+import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
 import "./back-to-top-behaviour";
 
 // `<back-to-top>` on the link as the pre-render writes it; it stops when the element leaves the document.

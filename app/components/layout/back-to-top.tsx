@@ -1,4 +1,4 @@
-import { layoutCopy } from "~/content/layout";
+import { layoutCopy } from "~/data/layout";
 import { Icon } from "../ui/icon";
 import { TOP } from "./back-to-top-behaviour";
 

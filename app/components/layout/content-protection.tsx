@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { site } from "~/content/site";
+import { site } from "~/data/site";
 import { CONTENT_PROTECTED_CLASS } from "./content-protection-script";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { siteExtrasCopy } from "~/content/site-extras";
-import { paths } from "~/content/paths";
+import { siteExtrasCopy } from "~/data/site-extras";
+import { paths } from "~/data/paths";
 import { DismissibleBanner } from "./dismissible-banner";
 
 // The site sets no non-essential cookies, so this notice informs and records the acknowledgement.

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "react-router";
-import { layoutCopy } from "~/content/layout";
-import { ariaCurrent, currentEntry, headerNav } from "~/content/navigation";
+import { layoutCopy } from "~/data/layout";
+import { ariaCurrent, currentEntry, headerNav } from "~/data/navigation";
 import { Icon } from "../ui/icon";
 import { NAV_ENTRY_ATTRIBUTE } from "./nav-current";
 import "./desktop-nav-behaviour";

@@ -1,4 +1,4 @@
-import { siteExtrasCopy } from "~/content/site-extras";
+import { siteExtrasCopy } from "~/data/site-extras";
 import { DismissibleBanner } from "./dismissible-banner";
 
 // Its space is kept from the first paint and it fills in DISCLAIMER_DELAY_MS after load (notice-script.ts).

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { layoutCopy } from "~/content/layout";
-import { footerLegalLinks, footerQuickLinks, type NavLink } from "~/content/navigation";
-import { paths } from "~/content/paths";
-import { siteProfile } from "~/content/site";
+import { layoutCopy } from "~/data/layout";
+import { footerLegalLinks, footerQuickLinks, type NavLink } from "~/data/navigation";
+import { paths } from "~/data/paths";
+import { siteProfile } from "~/data/site";
 import { Icon } from "../ui/icon";
 import { Logo } from "../ui/logo";
 

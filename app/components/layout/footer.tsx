@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { layoutCopy } from "~/content/layout";
-import { site } from "~/content/site";
+import { layoutCopy } from "~/data/layout";
 import { staticPart } from "~/lib/static-part";
 
 /** Static copy and links: their code is fetched only if the footer is ever rendered afresh in the browser. */
@@ -20,7 +19,7 @@ export function Footer({ newsletter }: FooterProps) {
         <div>{newsletter}</div>
       </div>
       <div className="border-t border-brand-800">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-sm sm:px-6">{layoutCopy.footer.rights(year, site.name)}</p>
+        <p className="mx-auto max-w-7xl px-4 py-5 text-sm sm:px-6">{layoutCopy.footer.rights(year)}</p>
       </div>
     </footer>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ariaCurrent, currentEntry, headerNav } from "~/content/navigation";
+import { ariaCurrent, currentEntry, headerNav } from "~/data/navigation";
 import { headerTone } from "./header-tone";
 
 describe("headerTone", () => {

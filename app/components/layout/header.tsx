@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { HEADER_SCROLL_THRESHOLD_PX } from "~/content/constants";
-import { getStartedLink } from "~/content/navigation";
-import { paths } from "~/content/paths";
+import { HEADER_SCROLL_THRESHOLD_PX } from "~/data/constants";
+import { getStartedLink } from "~/data/navigation";
+import { paths } from "~/data/paths";
 import { staticPart } from "~/lib/static-part";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { Logo } from "../ui/logo";

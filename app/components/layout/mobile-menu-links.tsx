@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "react-router";
-import { layoutCopy } from "~/content/layout";
-import { ariaCurrent, currentEntry, getStartedLink, headerNav } from "~/content/navigation";
+import { layoutCopy } from "~/data/layout";
+import { ariaCurrent, currentEntry, getStartedLink, headerNav } from "~/data/navigation";
 import { NAV_ENTRY_ATTRIBUTE } from "./nav-current";
 
 /** The mobile menu's entries and its Get Started link, the current page's entry marked (mobile-menu.tsx). */

@@ -1,4 +1,4 @@
-import { layoutCopy } from "~/content/layout";
+import { layoutCopy } from "~/data/layout";
 import { Icon } from "../ui/icon";
 import "./mobile-menu-behaviour";
 import MobileMenuLinks from "./mobile-menu-links";

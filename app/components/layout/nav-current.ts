@@ -1,4 +1,4 @@
-import { ariaCurrent, currentEntry, headerNav } from "~/content/navigation";
+import { ariaCurrent, currentEntry, headerNav } from "~/data/navigation";
 
 /** On a header link that is a navigation entry (not a submenu item): its href names the entry. */
 export const NAV_ENTRY_ATTRIBUTE = "data-nav-entry";

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DISCLAIMER_DELAY_MS, STORAGE_KEYS } from "~/content/constants";
+import { DISCLAIMER_DELAY_MS, STORAGE_KEYS } from "~/data/constants";
 import { DISCLAIMER_DUE_CLASS, NOTICE_ACTION_ATTRIBUTE, NOTICE_ATTRIBUTE, noticeScript, notices } from "./notice-script";
 
 // The head script runs as the browser runs it: its source, evaluated on a page with the notices' markup.

@@ -1,4 +1,4 @@
-import { DISCLAIMER_DELAY_MS, STORAGE_KEYS } from "~/content/constants";
+import { DISCLAIMER_DELAY_MS, STORAGE_KEYS } from "~/data/constants";
 
 // The notices (notices.tsx) are in the pre-rendered HTML of every page, but
 // the HTML cannot know what this visitor has acknowledged before. This script

@@ -3,10 +3,10 @@ import { text } from "node:stream/consumers";
 import { prerenderToNodeStream } from "react-dom/static";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { BACK_TO_TOP_THRESHOLD_PX } from "~/content/constants";
-import { layoutCopy } from "~/content/layout";
-import { siteExtrasCopy } from "~/content/site-extras";
-import { paths } from "~/content/paths";
+import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
+import { layoutCopy } from "~/data/layout";
+import { siteExtrasCopy } from "~/data/site-extras";
+import { paths } from "~/data/paths";
 import { SiteLayout } from "./site-layout";
 
 /** Renders as the pre-render does: waiting for parts that load their code (the footer's columns). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { paths } from "~/content/paths";
+import { paths } from "~/data/paths";
 import { staticPart } from "~/lib/static-part";
 import { ContentProtection } from "./content-protection";
 import { Footer } from "./footer";

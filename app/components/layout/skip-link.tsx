@@ -1,4 +1,4 @@
-import { layoutCopy } from "~/content/layout";
+import { layoutCopy } from "~/data/layout";
 
 export const MAIN_CONTENT_ID = "main-content";
 

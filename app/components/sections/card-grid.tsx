@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Card } from "~/content/types";
+import type { Card } from "~/data/types";
 import { Icon } from "../ui/icon";
 
 interface CardGridProps {

@@ -3,8 +3,8 @@
 // it fetches at once as a chunk of its own.
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import type { AutoplayType } from "embla-carousel-autoplay";
-import type { IconName } from "~/content/icon-names";
-import { carouselCopy } from "~/content/carousel";
+import type { IconName } from "~/data/icon-names";
+import { carouselCopy } from "~/data/carousel";
 import { replayEarlyEvents } from "~/lib/early-events";
 import { arrowAction, carouselParts, controlAction, type CarouselAction } from "./carousel-parts";
 

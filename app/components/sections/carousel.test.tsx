@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/content/constants";
-import { whyChooseUs } from "~/content/freelancers";
-import { carouselCopy } from "~/content/carousel";
+import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/data/constants";
+import { whyChooseUs } from "~/data/freelancers";
+import { carouselCopy } from "~/data/carousel";
 import earlyEventsScript from "~/head/early-events?inline-script";
 import { Carousel, slideWidthClasses } from "./carousel";
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { carouselCopy } from "~/content/carousel";
+import { carouselCopy } from "~/data/carousel";
 import { holdsEarlyPresses } from "~/lib/early-events-markup";
 import { Icon } from "../ui/icon";
 import { arrowKeys, carouselParts } from "./carousel-parts";

@@ -1,4 +1,4 @@
-import type { IconName } from "~/content/icon-names";
+import type { IconName } from "~/data/icon-names";
 import { Icon } from "../ui/icon";
 
 export interface ContactDetail {

@@ -2,7 +2,7 @@ import ae from "flag-icons/flags/4x3/ae.svg";
 import eu from "flag-icons/flags/4x3/eu.svg";
 import gb from "flag-icons/flags/4x3/gb.svg";
 import us from "flag-icons/flags/4x3/us.svg";
-import type { Country, FlagCode } from "~/content/types";
+import type { Country, FlagCode } from "~/data/types";
 
 const flags: Record<FlagCode, string> = { gb, eu, us, ae };
 

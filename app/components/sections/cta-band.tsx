@@ -1,4 +1,4 @@
-import type { Action } from "~/content/types";
+import type { Action } from "~/data/types";
 import { ButtonRow } from "../ui/button-link";
 import { slugify } from "./section";
 

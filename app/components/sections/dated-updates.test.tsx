@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { industryUpdates } from "~/content/resources";
+import { industryUpdates } from "~/data/resources";
 import { formatDateGB, localIsoDate } from "~/lib/format-date";
 import { DatedUpdates } from "./dated-updates";
 import { writeToday } from "./today-date";

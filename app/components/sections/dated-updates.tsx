@@ -1,4 +1,4 @@
-import type { IndustryUpdate } from "~/content/resources";
+import type { IndustryUpdate } from "~/data/resources";
 import { Icon } from "../ui/icon";
 // Registers <today-date> wherever React renders these notices.
 import "./today-date";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { FaqItem } from "~/content/types";
+import type { FaqItem } from "~/data/types";
 import { faqJsonLd, scriptSafeJson } from "~/lib/faq-json-ld";
 import { Icon } from "../ui/icon";
 

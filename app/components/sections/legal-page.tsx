@@ -1,5 +1,5 @@
-import { legalCopy } from "~/content/legal";
-import type { LegalBlock, LegalDocument } from "~/content/types";
+import { legalCopy } from "~/data/legal-copy";
+import type { LegalBlock, LegalDocument } from "~/data/types";
 import { formatIsoDateGB } from "~/lib/format-date";
 import { PageHero } from "./page-hero";
 import { slugify } from "./section";

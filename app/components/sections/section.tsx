@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Action } from "~/content/types";
+import type { Action } from "~/data/types";
 import { ButtonRow } from "../ui/button-link";
 
 const tones = {

@@ -6,7 +6,7 @@ import recruitment from "~/assets/services/recruitment.svg";
 import training from "~/assets/services/training.svg";
 import uae from "~/assets/services/uae.svg";
 import usa from "~/assets/services/usa.svg";
-import type { ServiceArt } from "~/content/services";
+import type { ServiceArt } from "~/data/services";
 import type { HeroImage } from "./page-hero";
 
 // One illustration per service category, drawn for this site (app/assets/services/).

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Stat } from "~/content/types";
-import { formatNumber } from "~/content/number-formats";
+import type { Stat } from "~/data/types";
+import { formatNumber } from "~/data/number-formats";
 
 interface StatGridProps {
   stats: readonly Stat[];

@@ -1,4 +1,4 @@
-import type { Step } from "~/content/types";
+import type { Step } from "~/data/types";
 
 /** Numbered steps (How It Works, Partnership Process). An ordered list, so the numbers are real. */
 export function Steps({ steps }: { steps: readonly Step[] }) {

@@ -1,4 +1,4 @@
-import type { Testimonial } from "~/content/types";
+import type { Testimonial } from "~/data/types";
 import { uploadVariant, UPLOADS_PUBLIC_PATH } from "../../../contract/uploads";
 import { Icon } from "../ui/icon";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { layoutCopy } from "~/content/layout";
-import type { Action } from "~/content/types";
+import { layoutCopy } from "~/data/layout";
+import type { Action } from "~/data/types";
 
 const variants = {
   primary: "bg-accent-500 text-brand-950 hover:bg-accent-400",

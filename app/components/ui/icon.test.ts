@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { iconNames } from "~/content/icon-names";
+import { iconNames } from "~/data/icon-names";
 
 describe("the icon sprite", () => {
   it("has a symbol for every icon name (rerun scripts/make-icon-sprite.ts after adding one)", () => {

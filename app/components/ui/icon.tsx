@@ -1,5 +1,5 @@
 import sprite from "~/assets/icons.svg";
-import type { IconName } from "~/content/icon-names";
+import type { IconName } from "~/data/icon-names";
 
 interface IconProps {
   name: IconName;

@@ -1,6 +1,6 @@
 import logoBlue from "~/assets/logo-blue.svg";
 import logoWhite from "~/assets/logo-white.svg";
-import { site } from "~/content/site";
+import { site } from "~/data/site";
 
 const logos = {
   /** Dark on light: the home page's transparent header. */

@@ -1,0 +1,70 @@
+// Copy of the newsletter sign-up in every page's footer (spec sections 4, 5 and 8),
+// and of the pages its emails link to (confirm, unsubscribe) or a plain form post
+// lands on (subscribed). The words are content/forms/newsletter.yaml and
+// content/pages/newsletter-*.yaml, one file each so a page downloads only its own.
+import { newsletterFields } from "../../contract/fields";
+import { newsletterConsentText } from "../../contract/newsletter";
+import formFile from "../../content/forms/newsletter.yaml";
+import confirmFile from "../../content/pages/newsletter-confirm.yaml";
+import subscribedFile from "../../content/pages/newsletter-subscribed.yaml";
+import unsubscribeFile from "../../content/pages/newsletter-unsubscribe.yaml";
+import { paths } from "./paths";
+import type { ContentOf } from "./schemas";
+import type { Action, PageMeta } from "./types";
+
+const form = formFile as ContentOf<"forms/newsletter.yaml">;
+
+export const newsletterCopy = {
+  heading: form.heading,
+  /** The consent wording: its version is stored with each sign-up. */
+  text: newsletterConsentText,
+  /** From the newsletter's field table (contract/form-fields.ts). */
+  emailLabel: newsletterFields.email.label,
+  submit: form.submit,
+  submitting: form.submitting,
+  success: form.success,
+  error: form.error,
+  /** Label of the hidden anti-spam field, in case a screen reader ever reaches it. */
+  honeypotLabel: form.honeypotLabel,
+} as const;
+
+/** Where the footer's sign-up form is, for a link to "sign up again". */
+export const newsletterFormAnchor = "newsletter";
+
+/** One state of a newsletter link page: its h1 and a line of explanation. */
+export interface TokenPageState {
+  title: string;
+  text: string;
+}
+
+/** The copy of a page that acts on a token from an email link, one button press at a time. */
+export interface TokenPageCopy {
+  meta: PageMeta;
+  /** Before the button is pressed. */
+  ready: TokenPageState & { button: string; working: string };
+  done: TokenPageState & { link: Action };
+  /** The token was unknown, used or forged. */
+  invalid: TokenPageState;
+  /** The link expired (confirmation only). */
+  expired?: TokenPageState;
+  /** The page was opened without a token. */
+  missing: TokenPageState;
+  /** No answer from the server: the button stays so the visitor can try again. */
+  failed: string;
+  signUpAgain: string;
+}
+
+const confirm = confirmFile as ContentOf<"pages/newsletter-confirm.yaml">;
+export const newsletterConfirmPage: TokenPageCopy = { ...confirm, meta: { ...confirm.meta, path: paths.newsletterConfirm } };
+
+const subscribed = subscribedFile as ContentOf<"pages/newsletter-subscribed.yaml">;
+/** Where a sign-up sent before the footer's form had hydrated lands: the same message as the form's own, then the page's. */
+export const newsletterSubscribedPage = {
+  meta: { ...subscribed.meta, path: paths.newsletterSubscribed },
+  heading: subscribed.heading,
+  text: [newsletterCopy.success, subscribed.text].filter(Boolean).join(" "),
+  link: subscribed.link,
+} as const;
+
+const unsubscribe = unsubscribeFile as ContentOf<"pages/newsletter-unsubscribe.yaml">;
+export const newsletterUnsubscribePage: TokenPageCopy = { ...unsubscribe, meta: { ...unsubscribe.meta, path: paths.newsletterUnsubscribe } };

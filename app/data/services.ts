@@ -1,0 +1,49 @@
+import categoryFile from "../../content/pages/service-category.yaml";
+import overviewFile from "../../content/pages/services.yaml";
+import type { IconName } from "./icon-names";
+import type { ServiceSlug } from "./paths";
+import type { ContentOf } from "./schemas";
+import type { Action, FaqItem } from "./types";
+
+// The services overview (/services) and one content record per service
+// category (/services/{slug}), all rendered by the same two route modules.
+// Their words: content/pages/services.yaml, content/pages/service-category.yaml
+// and content/services/<slug>.yaml.
+const overview = overviewFile as ContentOf<"pages/services.yaml">;
+const categoryPage = categoryFile as ContentOf<"pages/service-category.yaml">;
+
+/** A headed list on a category page (the USA support list, the UAE community list). */
+export interface CategoryList {
+  heading: string;
+  intro?: string;
+  items: readonly string[];
+}
+
+/** The illustrations drawn for the site (app/assets/services/), one per category, named by its slug. */
+export type ServiceArt = ServiceSlug;
+
+export interface ServiceCategory {
+  /** Card title, page eyebrow or heading, and page title. */
+  title: string;
+  /** One or two sentences: the card text, the hero intro and the meta description. */
+  description: string;
+  /** Icon on the overview card. */
+  icon: IconName;
+  heroImage: ServiceArt;
+  /** Optional hero text in place of the title and description (the USA and UAE pages). */
+  hero?: { headline: string; subheadline: string };
+  intro?: string;
+  /** A benefit may begin with an emoji, which is then shown as its icon. */
+  benefits: readonly string[];
+  faq: readonly FaqItem[];
+  cta: { text: string; link: string };
+  support?: CategoryList;
+  community?: CategoryList;
+}
+
+export const servicesHero = overview.hero satisfies { actions: Action[] };
+
+export const servicesList = overview.list;
+
+/** Shared wording of every category page, and the page for an unknown category. */
+export const serviceCategoryCopy = categoryPage;
