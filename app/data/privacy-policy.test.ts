@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { enquiryFields, type FieldTable } from "../../contract/form-fields";
 import { readRetention } from "../../contract/retention";
-import { withCompany } from "../../contract/test-fields";
+import { withCompany } from "../../contract/fields.test-support";
 import { readBuildEnv } from "../../scripts/build-env";
 import { markdownSections, splitFrontMatter } from "../../scripts/content-markdown";
 import { contentDir, placeholderValues, resolvePlaceholders } from "../../scripts/content-plugin";
