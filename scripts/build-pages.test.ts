@@ -1,6 +1,4 @@
-import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { noticeScript } from "../app/components/layout/notice-script";
 import {
   assertElementsDefined,
   assertRewroteEveryPage,
@@ -9,7 +7,6 @@ import {
   htmlFileOf,
   indexablePaths,
   inlineStylesheets,
-  minifyHeadScripts,
   robotsTxt,
   sitemapXml,
 } from "./build-pages";
@@ -64,27 +61,6 @@ describe("deferHydration", () => {
   it("leaves a page without the bootstrap alone", () => {
     const plain = "<html><head></head><body><script>1</script></body></html>";
     expect(deferHydration(plain)).toBe(plain);
-  });
-});
-
-describe("minifyHeadScripts", () => {
-  const minify = (code: string) => transformSync(code, { loader: "js", minify: true }).code.trim();
-
-  it("minifies the head's plain inline scripts, leaving JSON-LD, module scripts and the body alone", () => {
-    const body = '<body><script>var later = 1;</script><script type="module" async="">const a = 1;</script></body>';
-    const ld = '<script type="application/ld+json">{"a": 1}</script>';
-    const html = `<html><head><script>${noticeScript}</script>${ld}</head>${body}</html>`;
-    const out = minifyHeadScripts(html, minify);
-    const head = out.slice(0, out.indexOf("</head>"));
-    expect(head.length).toBeLessThan(html.indexOf("</head>") - 200);
-    expect(head).toContain(ld);
-    expect(out.endsWith(`</head>${body}</html>`)).toBe(true);
-  });
-
-  it("keeps a script minifying would not shrink, and a page with no head as it is", () => {
-    const html = "<html><head><script>a()</script></head></html>";
-    expect(minifyHeadScripts(html, minify)).toBe(html);
-    expect(minifyHeadScripts("<p>fragment</p>", minify)).toBe("<p>fragment</p>");
   });
 });
 

@@ -103,27 +103,6 @@ export function deferHydration(html: string): string {
     .replace(script[0], () => `<script type="module" async="">${loader}</script>`);
 }
 
-const headInlineScript = /<script>([\s\S]*?)<\/script>/g;
-
-/**
- * Minifies the inline scripts of <head> (the notices', the content
- * protection's and the early event capture's, app/root.tsx): their sources are
- * kept readable and are run by their tests as they are, and this is where
- * their bytes shrink for every first visit. The server allows inline scripts
- * by the sha256 hashes of the bytes it serves (server/site/), so the hashes
- * follow. `minify` is esbuild's (given by the caller: this module is also
- * loaded by tests that need no esbuild).
- */
-export function minifyHeadScripts(html: string, minify: (code: string) => string): string {
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) return html;
-  const head = html.slice(0, headEnd).replace(headInlineScript, (script, code: string) => {
-    const small = minify(code);
-    return small.length < code.length ? `<script>${small}</script>` : script;
-  });
-  return head + html.slice(headEnd);
-}
-
 // The build's own checks: each fails loudly, naming the pages, when an
 // assumption of the rewrites above or of the custom elements breaks.
 

@@ -6,12 +6,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { transformSync } from "esbuild";
 import { elementDefinitions } from "../app/components/element-definitions";
 import { prerenderPaths, sitePages } from "../app/content/pages";
 import { readBuildEnv } from "./build-env";
 import { contentDates, pageLastModified } from "./content-dates";
-import { assertElementsDefined, assertRewroteEveryPage, deferHydration, htmlFileOf, inlineStylesheets, minifyHeadScripts, robotsTxt, sitemapXml } from "./build-pages";
+import { assertElementsDefined, assertRewroteEveryPage, deferHydration, htmlFileOf, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
 
 const args = process.argv.slice(2);
 // The folder react-router build wrote to: SITE_BUILD_DIR when set (react-router.config.ts).
@@ -24,24 +23,13 @@ const compressible = new Set([".html", ".js", ".css", ".svg", ".json", ".webmani
 let entries = await readdir(siteDir, { withFileTypes: true, recursive: true });
 
 // 1. First paint: the site's CSS is small (a few KB compressed), so all of it is
-// critical and goes inline; the JavaScript starts after the first paint; the
-// head's inline scripts are minified (the same bytes on every page, so once).
-// Every pre-rendered page must take the first two rewrites, and every page with
-// an inline head script the third, and every custom element a page
-// holds must be one whose definition the root loads: else the build stops.
+// critical and goes inline; the JavaScript starts after the first paint. (The
+// head's inline scripts arrive minified: scripts/inline-script-plugin.ts.)
+// Every pre-rendered page must take both rewrites, and every custom element a
+// page holds must be one whose definition the root loads: else the build stops.
 const pages = new Map<string, string>();
 const cssInlined = new Set<string>();
 const hydrationDeferred = new Set<string>();
-const headScriptsMinified = new Set<string>();
-const minified = new Map<string, string>();
-const minify = (code: string) => {
-  let small = minified.get(code);
-  if (small === undefined) {
-    small = transformSync(code, { loader: "js", minify: true, charset: "utf8" }).code.trim().replace(/;$/, "");
-    minified.set(code, small);
-  }
-  return small;
-};
 for (const entry of entries) {
   if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
   const file = path.join(entry.parentPath, entry.name);
@@ -53,10 +41,8 @@ for (const entry of entries) {
     return existsSync(cssFile) ? readFileSync(cssFile, "utf8") : undefined;
   });
   if (withCss !== html) cssInlined.add(page);
-  const deferred = deferHydration(withCss);
-  if (deferred !== withCss) hydrationDeferred.add(page);
-  const out = minifyHeadScripts(deferred, minify);
-  if (out !== deferred) headScriptsMinified.add(page);
+  const out = deferHydration(withCss);
+  if (out !== withCss) hydrationDeferred.add(page);
   if (out !== html) await writeFile(file, out);
 }
 const pageNames = [...pages.keys()].sort();
@@ -66,7 +52,6 @@ if (seo) assertRewroteEveryPage("pre-render (react-router build)", new Set(pageN
 const pagesWith = (pattern: RegExp) => pageNames.filter((page) => pattern.test(pages.get(page) ?? ""));
 assertRewroteEveryPage("inline the CSS (inlineStylesheets)", cssInlined, pagesWith(/rel="?stylesheet/));
 assertRewroteEveryPage("start the JavaScript after the first paint (deferHydration)", hydrationDeferred, pagesWith(/<script[^>]*type="?module/));
-assertRewroteEveryPage("minify the head's inline scripts (minifyHeadScripts)", headScriptsMinified, pagesWith(/<head>(?:(?!<\/head>)[\s\S])*<script>/));
 assertElementsDefined(pages, Object.keys(elementDefinitions));
 const inlined = pages.size;
 
