@@ -46,14 +46,14 @@ describe("content files", () => {
   it("a bad file fails a build that imports it, and a good one becomes plain data", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "content-plugin-"));
     mkdirSync(path.join(dir, "content/tenders"), { recursive: true });
-    writeFileSync(path.join(dir, "entry.js"), `export { default } from "./content/tenders/roof.yaml";\n`);
+    // The content file itself is the entry: the plugin turns it into the module Vite bundles.
     const run = () =>
       build({
         root: dir,
         logLevel: "silent",
         configFile: false,
         plugins: [contentPlugin(path.join(dir, "content"))],
-        build: { write: false, lib: { entry: path.join(dir, "entry.js"), formats: ["es"] } },
+        build: { write: false, lib: { entry: path.join(dir, "content/tenders/roof.yaml"), formats: ["es"], fileName: "entry" } },
       });
 
     writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender);
