@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { sitePages } from "../app/content/pages";
+import { START_PLAN_ATTRIBUTE, type StartPlan } from "../scripts/start-plan";
 import { benchDir, flag, isMain, kb, report, root, type Row } from "./lib";
 
 interface Sizes {
@@ -46,10 +47,13 @@ export function routeBytes(siteDir: string, route: string): RouteBytes {
   const js = zero();
   const css = zero();
   const urls = new Set<string>();
-  // External scripts, module preloads (as links, or in the deferred loader's list), dynamic imports in inline scripts.
+  // External scripts, module preloads (as links, or in the plan of the loader that starts the JavaScript after the first paint), dynamic imports in inline scripts.
   for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) urls.add(match[1] ?? "");
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1] ?? "");
-  for (const match of html.matchAll(/const preload=(\[[^\]]*\])/g)) for (const url of JSON.parse(match[1] ?? "[]") as string[]) urls.add(url);
+  for (const match of html.matchAll(new RegExp(`${START_PLAN_ATTRIBUTE}="([^"]*)"`, "g"))) {
+    const plan = JSON.parse((match[1] ?? "").replace(/&quot;/g, '"').replace(/&amp;/g, "&")) as StartPlan;
+    for (const url of [...plan.preload, ...plan.effects, ...plan.routes.map(([, href]) => href), plan.entry]) urls.add(url);
+  }
   for (const match of html.matchAll(/import(?:\s*\(\s*|\s+(?:[\w*{}\s,]+from\s+)?)"(\/assets\/[^"]+\.js)"/g)) urls.add(match[1] ?? "");
   // Follow static imports inside the bundle, so nothing the page needs is missed.
   const queue = [...urls];

@@ -19,9 +19,7 @@ const allowed: Record<string, string> = {
   "server/content/editor-api.test.ts": "a stand-in build script written as a string",
   "server/content/instances.test.ts": "a stand-in build script written as a string",
   "server/content/publishing.test.ts": "a stand-in build script and renderer written as strings",
-  // The postbuild rewrite of React Router's bootstrap and the compact preload helper, until they are measured.
-  "scripts/build-pages.ts": "deferHydration's loader",
-  "scripts/build-pages.test.ts": "React Router's bootstrap, as a fixture",
+  // The compact preload helper, until it is measured.
   "scripts/preload-helper.ts": "the compact preload helper's source",
   "scripts/preload-helper.test.ts": "runs the compact preload helper's source",
 };

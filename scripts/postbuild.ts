@@ -10,7 +10,8 @@ import { elementDefinitions } from "../app/components/element-definitions";
 import { prerenderPaths, sitePages } from "../app/content/pages";
 import { readBuildEnv } from "./build-env";
 import { contentDates, pageLastModified } from "./content-dates";
-import { assertElementsDefined, assertRewroteEveryPage, deferHydration, htmlFileOf, inlineStylesheets, robotsTxt, sitemapXml } from "./build-pages";
+import { assertElementsDefined, assertRewroteEveryPage, htmlFileOf, inlineStylesheets, robotsTxt, sitemapXml, startAfterFirstPaint } from "./build-pages";
+import { bundleInlineScript } from "./inline-script-plugin";
 
 const args = process.argv.slice(2);
 // The folder react-router build wrote to: SITE_BUILD_DIR when set (react-router.config.ts).
@@ -27,6 +28,8 @@ let entries = await readdir(siteDir, { withFileTypes: true, recursive: true });
 // head's inline scripts arrive minified: scripts/inline-script-plugin.ts.)
 // Every pre-rendered page must take both rewrites, and every custom element a
 // page holds must be one whose definition the root loads: else the build stops.
+// The loader that takes the place of React Router's bootstrap: the same bytes on every page.
+const { code: loader } = await bundleInlineScript(path.join(import.meta.dirname, "start-after-paint.ts"));
 const pages = new Map<string, string>();
 const cssInlined = new Set<string>();
 const hydrationDeferred = new Set<string>();
@@ -41,7 +44,12 @@ for (const entry of entries) {
     return existsSync(cssFile) ? readFileSync(cssFile, "utf8") : undefined;
   });
   if (withCss !== html) cssInlined.add(page);
-  const out = deferHydration(withCss);
+  let out: string;
+  try {
+    out = startAfterFirstPaint(withCss, loader);
+  } catch (error) {
+    throw new Error(`postbuild: ${page}: ${(error as Error).message}`);
+  }
   if (out !== withCss) hydrationDeferred.add(page);
   if (out !== html) await writeFile(file, out);
 }
@@ -51,7 +59,7 @@ if (seo) assertRewroteEveryPage("pre-render (react-router build)", new Set(pageN
 // so a change in the markup React Router writes, which the rewrites' exact patterns miss, is caught here.
 const pagesWith = (pattern: RegExp) => pageNames.filter((page) => pattern.test(pages.get(page) ?? ""));
 assertRewroteEveryPage("inline the CSS (inlineStylesheets)", cssInlined, pagesWith(/rel="?stylesheet/));
-assertRewroteEveryPage("start the JavaScript after the first paint (deferHydration)", hydrationDeferred, pagesWith(/<script[^>]*type="?module/));
+assertRewroteEveryPage("start the JavaScript after the first paint (startAfterFirstPaint)", hydrationDeferred, pagesWith(/<script[^>]*type="?module/));
 assertElementsDefined(pages, Object.keys(elementDefinitions));
 const inlined = pages.size;
 
