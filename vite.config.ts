@@ -2,10 +2,10 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { buildEnvDefines } from "./scripts/build-env.ts";
-import { codeSplitting } from "./scripts/code-splitting.ts";
+import { buildEnvDefines } from "./scripts/build/build-env.ts";
+import { codeSplitting } from "./scripts/build/code-splitting.ts";
 import { contentPlugin } from "./scripts/content-plugin.ts";
-import { inlineScriptPlugin } from "./scripts/inline-script-plugin.ts";
+import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
 import { compactPreloadHelper } from "./scripts/preload-helper.ts";
 
 export default defineConfig({

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { sitePages } from "../app/content/pages";
-import { START_PLAN_ATTRIBUTE, type StartPlan } from "../scripts/start-plan";
+import { START_PLAN_ATTRIBUTE, type StartPlan } from "../scripts/build/start-plan";
 import { benchDir, flag, isMain, kb, report, root, type Row } from "./lib";
 
 interface Sizes {
@@ -97,7 +97,7 @@ export function buildBoth(skipSite = flag("no-build")) {
   if (!skipSite) run("npm", ["run", "build", "--silent"], root);
   const floorDir = path.join(benchDir, "floor");
   run(path.join(root, "node_modules/.bin/react-router"), ["build"], floorDir);
-  run("node", ["--import", "tsx", path.join(root, "scripts/postbuild.ts"), path.join(floorDir, "build/client"), "--no-seo"], root);
+  run("node", ["--import", "tsx", path.join(root, "scripts/build/postbuild.ts"), path.join(floorDir, "build/client"), "--no-seo"], root);
 }
 
 /** skipBuild: the caller built both already (bench/run.ts does, once for every part). */

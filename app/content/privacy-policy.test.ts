@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readRetention } from "../../contract/retention";
-import { readBuildEnv } from "../../scripts/build-env";
+import { readBuildEnv } from "../../scripts/build/build-env";
 import { privacyPolicy } from "./privacy-policy";
 import { statedRetention } from "./retention";
 

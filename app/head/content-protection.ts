@@ -1,7 +1,7 @@
 // The spec's content protection (no copy, cut, paste or the listed developer
 // shortcuts on page content; form fields always exempt), inline in <head>
 // (root.tsx) and bundled to one minified string at build
-// (scripts/inline-script-plugin.ts): it applies from the first paint, before
+// (scripts/build/inline-script-plugin.ts): it applies from the first paint, before
 // any of the page's JavaScript has loaded, and it is the only copy of these
 // rules, so nothing applies them twice. It acts only while the page holds the
 // protected wrapper (components/layout/content-protection.tsx), so the owner's

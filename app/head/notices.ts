@@ -1,5 +1,5 @@
 // The notices' head script, inline in every page's <head> (root.tsx), bundled
-// to one minified string at build (scripts/inline-script-plugin.ts). The
+// to one minified string at build (scripts/build/inline-script-plugin.ts). The
 // notices (components/layout/notices.tsx) are in the pre-rendered HTML of every
 // page, but the HTML cannot know what this visitor has acknowledged before: this
 // runs before the first paint and decides with classes on <html> (styled in

@@ -41,7 +41,7 @@ describe("inlineStylesheets", () => {
 // floor app (bench/floor, the smallest framework-mode site) built here, so a
 // new version that writes it differently fails this test, not a visitor's page.
 describe("startAfterFirstPaint, on the page React Router writes", () => {
-  const root = path.resolve(import.meta.dirname, "..");
+  const root = path.resolve(import.meta.dirname, "../..");
   // Inside the repository (its .tmp/ is ignored): the pre-render imports the build, which imports the project's packages.
   mkdirSync(path.join(root, ".tmp"), { recursive: true });
   const buildDir = mkdtempSync(path.join(root, ".tmp", "floor-build-"));

@@ -4,11 +4,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paths } from "../app/content/paths";
-import { sitePages } from "../app/content/pages";
+import { paths } from "../../app/content/paths";
+import { sitePages } from "../../app/content/pages";
 import { contentDates, covers, pageContent, pageLastModified, sharedContent } from "./content-dates";
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
+const repoRoot = path.resolve(import.meta.dirname, "../..");
 /** Pages whose words are all still in app/: no content file, so no lastmod. */
 const pagesWithoutContentFiles: readonly string[] = [paths.contact, paths.member];
 
