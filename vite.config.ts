@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildEnvDefines } from "./scripts/build/build-env.ts";
 import { codeSplitting } from "./scripts/build/code-splitting.ts";
-import { contentPlugin } from "./scripts/content-plugin.ts";
+import { contentPlugin } from "./scripts/build/content-data-plugin.ts";
 import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
 import { compactPreloadHelper } from "./scripts/preload-helper.ts";
 

@@ -10,7 +10,7 @@ interface ImportMetaEnv {
   readonly RETENTION: string;
 }
 
-// Files under content/, turned into checked data at build time (scripts/content-plugin.ts).
+// Files under content/, turned into checked data at build time (scripts/build/content-data-plugin.ts).
 // The module that imports one types it with its schema: `as ContentOf<"its/path.yaml">`.
 declare module "*.yaml" {
   const data: unknown;

@@ -9,12 +9,12 @@ import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import { parse as parseYaml } from "yaml";
 import type { Plugin } from "vite";
-import { statedFigures } from "../app/content/figures.ts";
-import { contentFiles, type ContentEntry, type ContentOf } from "../app/content/schemas/index.ts";
-import { placeholders } from "../app/content/schemas/placeholders.ts";
+import { statedFigures } from "../../app/content/figures.ts";
+import { contentFiles, type ContentEntry, type ContentOf } from "../../app/content/schemas/index.ts";
+import { placeholders } from "../../app/content/schemas/placeholders.ts";
 import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
-export const contentDir = fileURLToPath(new URL("../content/", import.meta.url));
+export const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
 const extensions = /\.(ya?ml|md)$/;
 
 export class ContentError extends Error {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "vite";
 import { describe, expect, it } from "vitest";
-import { contentFiles } from "../app/content/schemas/index.ts";
-import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-plugin";
+import { contentFiles } from "../../app/content/schemas/index.ts";
+import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-data-plugin";
 
 const goodTender = `order: 5
 icon: home
