@@ -6,10 +6,9 @@ import { buildEnvDefines } from "./scripts/build/build-env.ts";
 import { codeSplitting } from "./scripts/build/code-splitting.ts";
 import { contentPlugin } from "./scripts/build/content-data-plugin.ts";
 import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
-import { compactPreloadHelper } from "./scripts/preload-helper.ts";
 
 export default defineConfig({
-  plugins: [contentPlugin(), inlineScriptPlugin(), compactPreloadHelper(), tailwindcss(), reactRouter()],
+  plugins: [contentPlugin(), inlineScriptPlugin(), tailwindcss(), reactRouter()],
   // PUBLIC_SITE_URL and PUBLIC_API_BASE, checked once, are written into the site's code.
   define: buildEnvDefines(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
