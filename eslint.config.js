@@ -28,7 +28,7 @@ const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ["**/build/", "**/.react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
+  { ignores: ["**/build/", "**/.react-router/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,14 +2,13 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { buildEnvDefines } from "./scripts/build-env.ts";
-import { codeSplitting } from "./scripts/code-splitting.ts";
-import { contentPlugin } from "./scripts/content-plugin.ts";
-import { inlineScriptPlugin } from "./scripts/inline-script-plugin.ts";
-import { compactPreloadHelper } from "./scripts/preload-helper.ts";
+import { buildEnvDefines } from "./scripts/build/build-env.ts";
+import { codeSplitting } from "./scripts/build/code-splitting.ts";
+import { contentPlugin } from "./scripts/build/content-data-plugin.ts";
+import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
 
 export default defineConfig({
-  plugins: [contentPlugin(), inlineScriptPlugin(), compactPreloadHelper(), tailwindcss(), reactRouter()],
+  plugins: [contentPlugin(), inlineScriptPlugin(), tailwindcss(), reactRouter()],
   // PUBLIC_SITE_URL and PUBLIC_API_BASE, checked once, are written into the site's code.
   define: buildEnvDefines(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { buildEnvDefines } from "./scripts/build-env.ts";
-import { contentPlugin } from "./scripts/content-plugin.ts";
-import { inlineScriptPlugin } from "./scripts/inline-script-plugin.ts";
+import { buildEnvDefines } from "./scripts/build/build-env.ts";
+import { contentPlugin } from "./scripts/build/content-data-plugin.ts";
+import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  // Both are written in at build time by scripts/build-env.ts, checked and without a trailing slash.
+  // Both are written in at build time by scripts/build/build-env.ts, checked and without a trailing slash.
   /** The site's origin, e.g. https://www.example.co.uk. */
   readonly PUBLIC_SITE_URL: string;
   /** Where the forms post; empty means this site's own origin. */
@@ -10,7 +10,7 @@ interface ImportMetaEnv {
   readonly RETENTION: string;
 }
 
-// Files under content/, turned into checked data at build time (scripts/content-plugin.ts).
+// Files under content/, turned into checked data at build time (scripts/build/content-data-plugin.ts).
 // The module that imports one types it with its schema: `as ContentOf<"its/path.yaml">`.
 declare module "*.yaml" {
   const data: unknown;
@@ -21,7 +21,7 @@ declare module "*.md" {
   export default data;
 }
 
-// A module bundled to one minified string at build, for an inline <script> (scripts/inline-script-plugin.ts).
+// A module bundled to one minified string at build, for an inline <script> (scripts/build/inline-script-plugin.ts).
 declare module "*?inline-script" {
   const code: string;
   export default code;

@@ -2,15 +2,15 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import { defineElementsIn } from "~/components/element-definitions";
 import { DeferredNewsletterForm } from "~/components/forms/deferred-newsletter-form";
-import { contentProtectionScript } from "~/components/layout/content-protection-script";
-import { noticeScript } from "~/components/layout/notice-script";
 import { SiteLayout } from "~/components/layout/site-layout";
 import { layoutCopy } from "~/data/layout";
 import { paths } from "~/data/paths";
 import { site } from "~/data/site";
 import { usePageAnalytics } from "~/lib/use-page-analytics";
 import { useHydrationSignal } from "~/lib/hydration-signal";
+import contentProtectionScript from "./head/content-protection?inline-script";
 import earlyEventsScript from "./head/early-events?inline-script";
+import noticesScript from "./head/notices?inline-script";
 import "./app.css";
 
 export const links = () => [
@@ -22,8 +22,9 @@ export const links = () => [
 if (!import.meta.env.SSR) defineElementsIn(document);
 
 // React leaves a hydrated element's HTML alone while `__html` is unchanged: one constant keeps it for good.
+// Each script is one minified IIFE with no trailing semicolon, so they are joined with one.
 const headScript = {
-  __html: import.meta.env.SSR ? noticeScript + (site.contentProtection ? contentProtectionScript : "") + earlyEventsScript : "",
+  __html: import.meta.env.SSR ? [noticesScript, ...(site.contentProtection ? [contentProtectionScript] : []), earlyEventsScript].join(";") : "",
 };
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -33,8 +34,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#123c8c" />
-        {/* Before the first paint: which notices this visitor still needs, and their buttons (notice-script.ts);
-            the content protection (content-protection-script.ts); presses on forms and widgets whose code comes
+        {/* Before the first paint: which notices this visitor still needs, and their buttons (head/notices.ts);
+            the content protection (head/content-protection.ts); presses on forms and widgets whose code comes
             later, answered or held and then replayed to it (head/early-events.ts). Written by the pre-render only: the browser
             keeps it as it is, so its text is not in the bundle too. */}
         <script dangerouslySetInnerHTML={headScript} suppressHydrationWarning />

@@ -4,12 +4,13 @@
 // figure, not a target: visitors meet the first paint, the first tap and the
 // interaction latency (lighthouse.ts, first-tap.ts), not a byte count, and no
 // code is shaped to keep this ratio under a line.
-// Run alone: node --import tsx --import ./scripts/content-loader.mjs bench/bytes.ts [--no-build]
+// Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/bytes.ts [--no-build]
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { sitePages } from "../app/data/pages";
+import { START_PLAN_ATTRIBUTE, type StartPlan } from "../scripts/build/start-plan";
 import { benchDir, flag, isMain, kb, report, root, type Row } from "./lib";
 
 interface Sizes {
@@ -46,10 +47,13 @@ export function routeBytes(siteDir: string, route: string): RouteBytes {
   const js = zero();
   const css = zero();
   const urls = new Set<string>();
-  // External scripts, module preloads (as links, or in the deferred loader's list), dynamic imports in inline scripts.
+  // External scripts, module preloads (as links, or in the plan of the loader that starts the JavaScript after the first paint), dynamic imports in inline scripts.
   for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) urls.add(match[1] ?? "");
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1] ?? "");
-  for (const match of html.matchAll(/const preload=(\[[^\]]*\])/g)) for (const url of JSON.parse(match[1] ?? "[]") as string[]) urls.add(url);
+  for (const match of html.matchAll(new RegExp(`${START_PLAN_ATTRIBUTE}="([^"]*)"`, "g"))) {
+    const plan = JSON.parse((match[1] ?? "").replace(/&quot;/g, '"').replace(/&amp;/g, "&")) as StartPlan;
+    for (const url of [...plan.preload, ...plan.effects, ...plan.routes.map(([, href]) => href), plan.entry]) urls.add(url);
+  }
   for (const match of html.matchAll(/import(?:\s*\(\s*|\s+(?:[\w*{}\s,]+from\s+)?)"(\/assets\/[^"]+\.js)"/g)) urls.add(match[1] ?? "");
   // Follow static imports inside the bundle, so nothing the page needs is missed.
   const queue = [...urls];
@@ -93,7 +97,7 @@ export function buildBoth(skipSite = flag("no-build")) {
   if (!skipSite) run("npm", ["run", "build", "--silent"], root);
   const floorDir = path.join(benchDir, "floor");
   run(path.join(root, "node_modules/.bin/react-router"), ["build"], floorDir);
-  run("node", ["--import", "tsx", path.join(root, "scripts/postbuild.ts"), path.join(floorDir, "build/client"), "--no-seo"], root);
+  run("node", ["--import", "tsx", path.join(root, "scripts/build/postbuild.ts"), path.join(floorDir, "build/client"), "--no-seo"], root);
 }
 
 /** skipBuild: the caller built both already (bench/run.ts does, once for every part). */

@@ -1,6 +1,6 @@
 // Part a: Lighthouse 12 (mobile preset) on every route in sitePages, served by
 // our real server from the build. Median of 3 runs per route (--quick: 1).
-// Run alone: node --import tsx --import ./scripts/content-loader.mjs bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300]
+// Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300]
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";

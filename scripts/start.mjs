@@ -6,7 +6,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const builtPage = path.join(root, "build/client/index.html");
-const sources = ["app", "content", "public", "contract", "react-router.config.ts", "vite.config.ts"];
+const sources = ["app", "content", "public", "contract", "scripts/build", "react-router.config.ts", "vite.config.ts"];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -3,7 +3,7 @@ import path from "node:path";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { AUDIT_RETENTION_MONTHS, retentionDefaults } from "../contract/retention";
-import { readBuildEnv } from "../scripts/build-env";
+import { readBuildEnv } from "../scripts/build/build-env";
 import { ConfigError, EnvSchema, loadConfig } from "./config";
 
 describe("loadConfig", () => {

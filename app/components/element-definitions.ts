@@ -5,7 +5,7 @@
 // section's code, so the root asks this table for every element the HTML holds
 // (defineElementsIn), before it hydrates. No route has to remember an import.
 // The build fails, naming the page, when a page holds an element missing here
-// (scripts/postbuild.ts), and element-definitions.test.ts loads each module to
+// (scripts/build/postbuild.ts), and element-definitions.test.ts loads each module to
 // check that it defines its tag.
 
 export const elementDefinitions = {

@@ -2,7 +2,7 @@ import { readRetention, type RetentionPeriods } from "../../contract/retention.t
 
 /**
  * The retention periods the site states: written in by the build from the
- * same RETENTION_* variables the server's purge reads (scripts/build-env.ts).
+ * same RETENTION_* variables the server's purge reads (scripts/build/build-env.ts).
  * Outside Vite (the browser tests import the content to compare against the
  * page) import.meta.env does not exist: they read the environment the same way.
  */

@@ -4,11 +4,12 @@ import { earlyAnswer, replayEarlyEvents } from "~/lib/early-events";
 import { BUSY_LABEL_ATTRIBUTE, FORM_ERROR_ATTRIBUTE, FORMAT_ATTRIBUTE, MISSING_ATTRIBUTE, RELEASE_AFTER_MS, REPLAY_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
 import { EMAIL_PATTERN } from "../../contract/form-fields";
 import earlyEventsScript from "./early-events?inline-script";
+import { runBuiltScript } from "./run-built-script";
 
 // The head script runs as the browser runs it: the string the build inlines,
-// evaluated once on this window (its listeners stay for the file); each test
+// run once on this window (its listeners stay for the file); each test
 // builds fresh elements.
-beforeAll(() => new Function(earlyEventsScript)());
+beforeAll(() => runBuiltScript(earlyEventsScript, "early-events"));
 beforeEach(() => {
   document.body.innerHTML = "";
 });

@@ -1,5 +1,5 @@
 // The early event capture, inline in every page's <head> (root.tsx), bundled to
-// one minified string at build (scripts/inline-script-plugin.ts). It runs before
+// one minified string at build (scripts/build/inline-script-plugin.ts). It runs before
 // any of the body is parsed, so from the first paint:
 // - a press on an element that opts in (REPLAY_ATTRIBUTE) whose code has not
 //   called replayEarlyEvents() yet is held (no native post, no page load) and

@@ -1,10 +1,8 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../store/database";
@@ -37,13 +35,10 @@ async function expectACopyOfTheStore(snapshot: Snapshot, copy: string) {
   expect(snapshot.sha256).toBe(createHash("sha256").update(await readFile(copy)).digest("hex"));
 }
 
-/** Runs a snapshot in a new node process started as `args` start it, and returns what it printed. */
-async function snapshotInProcess(args: string[], copy: string, preamble = ""): Promise<Snapshot> {
-  const script = path.join(dir, `${path.basename(copy)}.mjs`);
-  await writeFile(script, `${preamble}
-const { snapshotSqlite } = await import(${JSON.stringify(path.join(root, "server/ops/sqlite-snapshot.ts"))});
-console.log(JSON.stringify(await snapshotSqlite(${JSON.stringify(live)}, ${JSON.stringify(copy)})));`);
-  const { stdout } = await run(process.execPath, [...args, script], { cwd: root, env: { ...process.env, NODE_OPTIONS: "" } });
+/** Runs a snapshot in a new node process started with `args`, and returns what it printed. */
+async function snapshotInProcess(args: string[], copy: string, mode: string[] = []): Promise<Snapshot> {
+  const script = path.join(root, "server/ops/snapshot-process.test-support.ts");
+  const { stdout } = await run(process.execPath, [...args, script, live, copy, ...mode], { cwd: root, env: { ...process.env, NODE_OPTIONS: "" } });
   return JSON.parse(stdout) as Snapshot;
 }
 
@@ -55,9 +50,7 @@ describe("the SQLite backup thread", () => {
 
   it("loads as `npm start` runs the server: tsx registered on the main thread only", async () => {
     const copy = path.join(dir, "npm-start.db");
-    const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
-    const register = `const { register } = await import(${JSON.stringify(tsxApi)});\nregister();`;
-    await expectACopyOfTheStore(await snapshotInProcess([], copy, register), copy);
+    await expectACopyOfTheStore(await snapshotInProcess([], copy, ["--register-tsx"]), copy);
   });
 
   it("loads as the systemd units run the server: node --import tsx", async () => {

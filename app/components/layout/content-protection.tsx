@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { site } from "~/data/site";
-import { CONTENT_PROTECTED_CLASS } from "./content-protection-script";
+import { CONTENT_PROTECTED_CLASS } from "~/lib/content-protection-markup";
 
 /**
  * Wraps the page's content; nothing when the site config switches protection
- * off. The rules themselves are the head script's (content-protection-script.ts),
+ * off. The rules themselves are the head script's (app/head/content-protection.ts),
  * which acts while this wrapper is in the page.
  */
 export function ContentProtection({ children }: { children: ReactNode }) {

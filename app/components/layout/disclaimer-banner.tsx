@@ -1,7 +1,7 @@
 import { siteExtrasCopy } from "~/data/site-extras";
 import { DismissibleBanner } from "./dismissible-banner";
 
-// Its space is kept from the first paint and it fills in DISCLAIMER_DELAY_MS after load (notice-script.ts).
+// Its space is kept from the first paint and it fills in DISCLAIMER_DELAY_MS after load (app/head/notices.ts).
 export function DisclaimerBanner() {
   const copy = siteExtrasCopy.disclaimerBanner;
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon } from "../ui/icon";
-import { NOTICE_ACTION_ATTRIBUTE, NOTICE_ATTRIBUTE, type NoticeAction, type NoticeName } from "./notice-script";
+import { NOTICE_ACTION_ATTRIBUTE, NOTICE_ATTRIBUTE, type NoticeAction, type NoticeName } from "~/lib/notices-markup";
 
 interface DismissibleBannerProps {
   notice: NoticeName;
@@ -16,7 +16,7 @@ const action = (value: NoticeAction) => ({ [NOTICE_ACTION_ATTRIBUTE]: value });
 /**
  * One notice, as a compact strip in the page flow: markup only. Whether it
  * shows, and what its buttons do (accept remembers in localStorage, close
- * hides it for this page), is the head script's (notice-script.ts), so both
+ * hides it for this page), is the head script's (app/head/notices.ts), so both
  * work from the first paint; app.css shows or hides it by that script's classes.
  * On a phone the text runs the full width with the accept button at its end
  * and the close button in the top corner; from `sm` up the buttons sit beside it.

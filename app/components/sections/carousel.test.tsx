@@ -7,6 +7,7 @@ import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SP
 import { whyChooseUs } from "~/data/freelancers";
 import { carouselCopy } from "~/data/carousel";
 import earlyEventsScript from "~/head/early-events?inline-script";
+import { runBuiltScript } from "~/head/run-built-script";
 import { Carousel, slideWidthClasses } from "./carousel";
 
 // Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.
@@ -204,7 +205,7 @@ describe("Embla, loaded on demand", () => {
 
   // Last: the head script's listeners stay on this window once it has run.
   describe("with the early events head script", () => {
-    beforeAll(() => new Function(earlyEventsScript)());
+    beforeAll(() => runBuiltScript(earlyEventsScript, "early-events"));
 
     it("holds the clicks made before its behaviour runs and replays them to it, each once", async () => {
       renderCarousel();

@@ -1,5 +1,5 @@
 // Which schema each file under content/ is checked against, by its path there
-// (`*` stands for one file name in a folder). scripts/content-plugin.ts
+// (`*` stands for one file name in a folder). scripts/build/content-data-plugin.ts
 // refuses a file no entry matches, and one that does not fit its schema; the
 // typed modules in app/data/ read the files as `ContentOf<that path>`.
 import * as v from "valibot";
@@ -9,7 +9,7 @@ import { action, card, faqItem, href, icon, isoDate, legalBlock, step, template,
 /**
  * A YAML file is checked against its schema; a Markdown file's front matter,
  * with its body as `sections` (`## Heading` and what follows it:
- * scripts/content-markdown.ts), is checked against `schema`.
+ * scripts/build/content-markdown.ts), is checked against `schema`.
  */
 export type ContentEntry = v.GenericSchema | { markdown: "sections"; schema: v.GenericSchema };
 

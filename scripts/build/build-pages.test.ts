@@ -1,25 +1,25 @@
-import { transformSync } from "esbuild";
-import { describe, expect, it } from "vitest";
-import { noticeScript } from "../app/components/layout/notice-script";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assertElementsDefined,
   assertRewroteEveryPage,
   customElementsIn,
-  deferHydration,
   htmlFileOf,
   indexablePaths,
   inlineStylesheets,
-  minifyHeadScripts,
+  readBootstrap,
   robotsTxt,
   sitemapXml,
+  startAfterFirstPaint,
 } from "./build-pages";
+import { START_PLAN_ATTRIBUTE, type StartPlan } from "./start-plan";
 
 const page = [
   '<!DOCTYPE html><html lang="en-GB"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>',
   '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>',
-  '<link rel="stylesheet" href="/assets/root-3.css"/></head><body><h1>Hi</h1>',
-  '<script type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-4.js";\n',
-  '  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");</script></body></html>',
+  '<link rel="stylesheet" href="/assets/root-3.css"/></head><body><h1>Hi</h1></body></html>',
 ].join("");
 
 describe("inlineStylesheets", () => {
@@ -37,54 +37,66 @@ describe("inlineStylesheets", () => {
   });
 });
 
-describe("deferHydration", () => {
-  it("turns the bootstrap's imports into dynamic ones after the first frame", () => {
-    const out = deferHydration(page);
-    expect(out).not.toContain('<link rel="modulepreload"');
-    expect(out).toContain('"/assets/manifest-1.js","/assets/entry.client-2.js"');
-    expect(out).toContain("requestAnimationFrame");
-    expect(out).toContain('await import("/assets/manifest-1.js");');
-    expect(out).toContain('const [route0]=await Promise.all([import("/assets/root-4.js")]);');
-    expect(out).toContain('\nimport("/assets/entry.client-2.js");');
-    expect(out).not.toMatch(/^import /m);
+// React Router's bootstrap as the pinned React Router and Vite write it: the
+// floor app (bench/floor, the smallest framework-mode site) built here, so a
+// new version that writes it differently fails this test, not a visitor's page.
+describe("startAfterFirstPaint, on the page React Router writes", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  // Inside the repository (its .tmp/ is ignored): the pre-render imports the build, which imports the project's packages.
+  mkdirSync(path.join(root, ".tmp"), { recursive: true });
+  const buildDir = mkdtempSync(path.join(root, ".tmp", "floor-build-"));
+  const loader = "/* the loader */";
+  let html = "";
+
+  beforeAll(() => {
+    execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+      cwd: path.join(root, "bench/floor"),
+      env: { ...process.env, FLOOR_BUILD_DIR: buildDir },
+      stdio: "pipe",
+    });
+    html = readFileSync(path.join(buildDir, "client/index.html"), "utf8");
+  }, 300_000);
+  afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+
+  const bootstrapOf = (page: string) => page.match(/<script type="module" async="">([\s\S]*?)<\/script>/)?.[1] ?? "";
+  const planOf = (page: string): StartPlan => {
+    const value = page.match(new RegExp(`${START_PLAN_ATTRIBUTE}="([^"]*)"`))?.[1] ?? "";
+    return JSON.parse(value.replace(/&quot;/g, '"').replace(/&amp;/g, "&")) as StartPlan;
+  };
+
+  it("reads every import of the bootstrap into the plan, each a file the build wrote, the framework apart", () => {
+    const plan = planOf(startAfterFirstPaint(html, loader));
+    expect(plan.routes.map(([id]) => id)).toEqual(["root", "routes/home"]);
+    expect(plan.entry).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
+    expect(plan.effects).toEqual([expect.stringMatching(/^\/assets\/manifest-[\w-]+\.js$/)]);
+    expect(plan.framework).toEqual([expect.stringMatching(/^\/assets\/framework-[\w-]+\.js$/)]);
+    // The head's preloads, every one, move into the plan.
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1]);
+    expect(preloads.length).toBeGreaterThan(2);
+    expect(plan.preload).toEqual(preloads);
+    for (const href of [...plan.preload, ...plan.effects, plan.entry, ...plan.routes.map(([, file]) => file)]) {
+      expect(existsSync(path.join(buildDir, "client", href)), href).toBe(true);
+    }
   });
 
-  it("evaluates React and the router, the site's modules and the hydration in three separate tasks", () => {
-    const withFramework = page.replace('<link rel="modulepreload" href="/assets/manifest-1.js"/>', '$&<link rel="modulepreload" href="/assets/framework-5.js"/>');
-    const out = deferHydration(withFramework);
-    const framework = out.indexOf('await import("/assets/framework-5.js");await nextTask();');
-    const routes = out.indexOf("const [route0]=await Promise.all(");
-    const hydration = out.indexOf('import("/assets/entry.client-2.js");');
-    expect(framework).toBeGreaterThan(-1);
-    expect(routes).toBeGreaterThan(framework);
-    // A task boundary between the route modules and the hydration as well.
-    expect(out.slice(routes, hydration)).toContain("await nextTask();");
+  it("puts the loader in the bootstrap's own element and takes the preloads out of the HTML, nothing else", () => {
+    const out = startAfterFirstPaint(html, loader);
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out.match(/<script type="module" async=""[^>]*>([\s\S]*?)<\/script>/)?.[1]).toBe(loader);
+    const rest = (page: string) => page.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(/<script type="module"[\s\S]*?<\/script>/, "");
+    expect(rest(out)).toBe(rest(html));
+  });
+
+  it("stops, quoting it, at a statement of the bootstrap it does not know", () => {
+    const body = bootstrapOf(html);
+    expect(() => readBootstrap(body, [])).not.toThrow();
+    expect(() => readBootstrap(`${body}\nwindow.__reactRouterManifest = {};`, [])).toThrow(/does not know: "window.__reactRouterManifest = \{\};"/);
+    expect(() => readBootstrap(body.replace(/import\("[^"]+"\);/, ""), [])).toThrow(/names no client entry/);
   });
 
   it("leaves a page without the bootstrap alone", () => {
-    const plain = "<html><head></head><body><script>1</script></body></html>";
-    expect(deferHydration(plain)).toBe(plain);
-  });
-});
-
-describe("minifyHeadScripts", () => {
-  const minify = (code: string) => transformSync(code, { loader: "js", minify: true }).code.trim();
-
-  it("minifies the head's plain inline scripts, leaving JSON-LD, module scripts and the body alone", () => {
-    const body = '<body><script>var later = 1;</script><script type="module" async="">const a = 1;</script></body>';
-    const ld = '<script type="application/ld+json">{"a": 1}</script>';
-    const html = `<html><head><script>${noticeScript}</script>${ld}</head>${body}</html>`;
-    const out = minifyHeadScripts(html, minify);
-    const head = out.slice(0, out.indexOf("</head>"));
-    expect(head.length).toBeLessThan(html.indexOf("</head>") - 200);
-    expect(head).toContain(ld);
-    expect(out.endsWith(`</head>${body}</html>`)).toBe(true);
-  });
-
-  it("keeps a script minifying would not shrink, and a page with no head as it is", () => {
-    const html = "<html><head><script>a()</script></head></html>";
-    expect(minifyHeadScripts(html, minify)).toBe(html);
-    expect(minifyHeadScripts("<p>fragment</p>", minify)).toBe("<p>fragment</p>");
+    const plain = "<html><head></head><body><h1>Hi</h1></body></html>";
+    expect(startAfterFirstPaint(plain, loader)).toBe(plain);
   });
 });
 
@@ -111,7 +123,7 @@ describe("sitemap and robots", () => {
 
 describe("customElementsIn", () => {
   it("finds the custom elements in the markup, not in scripts, styles or comments", () => {
-    const html = `<style>@property --x { syntax: "<length-percentage>"; }</style><script>document.createElement("<fake-one>")</script><!-- <old-thing> --><body><slide-carousel delay="3"><today-date label="x"></today-date></slide-carousel><count-up/></body>`;
+    const html = `<style>@property --x { syntax: "<length-percentage>"; }</style><script type="application/json">["<fake-one>"]</script><!-- <old-thing> --><body><slide-carousel delay="3"><today-date label="x"></today-date></slide-carousel><count-up/></body>`;
     expect(customElementsIn(html)).toEqual(["count-up", "slide-carousel", "today-date"]);
   });
 });

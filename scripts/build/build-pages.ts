@@ -1,4 +1,5 @@
-// Pure helpers for scripts/postbuild.ts, kept apart so they are unit-tested.
+// Pure helpers for scripts/build/postbuild.ts, kept apart so they are unit-tested.
+import { START_PLAN_ATTRIBUTE, type StartPlan } from "./start-plan";
 
 /** Paths that must never be offered to search engines. */
 const unlisted = [/^\/404$/, /\/404$/, /^\/admin(\/|$)/, /confirm/, /unsubscribe/];
@@ -56,72 +57,67 @@ export function inlineStylesheets(html: string, readCss: (href: string) => strin
 }
 
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
-const sideEffectImport = /^\s*import "([^"]+)";\s*$/gm;
-const namespaceImport = /^\s*import \* as (\w+) from "([^"]+)";\s*$/gm;
+const modulePreloadLink = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const frameworkChunk = /\/framework-[\w-]+\.js$/;
+// React Router's bootstrap for a pre-rendered page, statement by statement (react-router's <Scripts>).
+const bootstrapStatement =
+  /\s*(?:import "(?<effect>[^"]+)";|import \* as (?<name>route\d+) from "(?<href>[^"]+)";|window\.__reactRouterRouteModules = \{(?<table>[^}]*)\};|import\("(?<entry>[^"]+)"\);)/y;
+
+/**
+ * React Router's bootstrap module, read into a StartPlan: the manifest it
+ * imports, each route module by id, the client entry. Throws, quoting it, on any
+ * statement it does not know, so a React Router that writes its bootstrap
+ * differently stops the build instead of shipping a page that never hydrates.
+ */
+export function readBootstrap(body: string, preloads: readonly string[]): StartPlan {
+  const effects: string[] = [];
+  const namespaces = new Map<string, string>();
+  let table: string | undefined;
+  let entry: string | undefined;
+  bootstrapStatement.lastIndex = 0;
+  let at = 0;
+  for (let match = bootstrapStatement.exec(body); match; match = bootstrapStatement.exec(body)) {
+    const groups = match.groups ?? {};
+    if (groups.effect) effects.push(groups.effect);
+    else if (groups.name && groups.href) namespaces.set(groups.name, groups.href);
+    else if (groups.table !== undefined) table = groups.table;
+    else if (groups.entry) entry = groups.entry;
+    at = bootstrapStatement.lastIndex;
+  }
+  const unknown = body.slice(at).trim();
+  if (unknown) throw new Error(`React Router's bootstrap has a statement the rewrite does not know: ${JSON.stringify(unknown.slice(0, 120))}`);
+  if (table === undefined || !entry) throw new Error(`React Router's bootstrap names no ${table === undefined ? "route modules" : "client entry"}: ${JSON.stringify(body.slice(0, 200))}`);
+  const routes = [...table.matchAll(/("[^"]+"):(route\d+)/g)].map(([, id = "", name = ""]): [string, string] => {
+    const href = namespaces.get(name);
+    if (!href) throw new Error(`React Router's bootstrap maps route ${id} to ${name}, which it never imports`);
+    return [JSON.parse(id) as string, href];
+  });
+  if (routes.length !== namespaces.size) throw new Error(`React Router's bootstrap imports ${namespaces.size} route modules but names ${routes.length}`);
+  return { preload: [...preloads], effects, framework: preloads.filter((href) => frameworkChunk.test(href)), routes, entry };
+}
+
+const attributeValue = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
  * Starts the JavaScript after the first paint instead of before it. React
- * Router's bootstrap module statically imports the manifest and the route
- * modules, and the head preloads the whole bundle at high priority, so on a
- * slow phone (and in Lighthouse's simulation of one) the first paint queues
- * behind ~100 KB of JavaScript. Here the preload links leave the HTML and the
- * bootstrap becomes the same imports, dynamic, after a top-level await for the
- * frame after the first paint (or 500 ms, for a background tab, where frames
- * do not run). It first adds the same preload links, so the bundle still
- * downloads in parallel; React finds them when it hydrates <head> and does not
- * add them twice. The load event no longer waits for the JavaScript: browser
- * tests wait for `window.__siteHydrated` (app/lib/hydration-signal.ts) instead.
- * The modules are evaluated in three tasks, not one (React and the router,
- * then the site's modules, then hydration), so on a slow phone none of them
- * blocks a tap for long (Total Blocking Time).
+ * Router's head preloads the whole bundle at high priority and its bootstrap
+ * module imports the manifest and the route modules statically, so on a slow
+ * phone (and in Lighthouse's simulation of one) the first paint queues behind
+ * ~100 KB of JavaScript. Here the preload links leave the HTML and the
+ * bootstrap's body becomes `loader` (start-after-paint.ts, bundled), which
+ * reads the same imports from its element's START_PLAN_ATTRIBUTE and runs them
+ * after the first paint, in three tasks. The <script> element stays where React
+ * Router put it, so hydration finds it. The load event no longer waits for the
+ * JavaScript: browser tests wait for `window.__siteHydrated`
+ * (app/lib/hydration-signal.ts) instead.
  */
-const frameworkChunk = /\/framework-[\w-]+\.js$/;
-
-export function deferHydration(html: string): string {
+export function startAfterFirstPaint(html: string, loader: string): string {
   const script = html.match(moduleScript);
   if (!script) return html;
-  const body = script[1] ?? "";
-  const sideEffects = [...body.matchAll(sideEffectImport)].map((match) => match[1] ?? "");
-  const namespaces = [...body.matchAll(namespaceImport)].map((match) => ({ name: match[1] ?? "", href: match[2] ?? "" }));
-  const rest = body.replace(sideEffectImport, "").replace(namespaceImport, "").trim();
-  if (namespaces.length === 0 || /\bimport\s+(?!\()/.test(rest)) return html;
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1] ?? "");
-  const frameworks = preloads.filter((href) => frameworkChunk.test(href));
-  const loader = [
-    `const preload=${JSON.stringify(preloads)};`,
-    "await new Promise((resolve)=>{requestAnimationFrame(()=>setTimeout(resolve,0));setTimeout(resolve,500);});",
-    'for(const href of preload){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}',
-    "const nextTask=()=>new Promise((resolve)=>setTimeout(resolve,0));",
-    ...sideEffects.map((href) => `await import(${JSON.stringify(href)});`),
-    ...frameworks.map((href) => `await import(${JSON.stringify(href)});await nextTask();`),
-    `const [${namespaces.map((item) => item.name).join(",")}]=await Promise.all([${namespaces.map((item) => `import(${JSON.stringify(item.href)})`).join(",")}]);`,
-    "await nextTask();",
-    rest,
-  ].join("\n");
-  return html
-    .replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "")
-    .replace(script[0], () => `<script type="module" async="">${loader}</script>`);
-}
-
-const headInlineScript = /<script>([\s\S]*?)<\/script>/g;
-
-/**
- * Minifies the inline scripts of <head> (the notices', the content
- * protection's and the early event capture's, app/root.tsx): their sources are
- * kept readable and are run by their tests as they are, and this is where
- * their bytes shrink for every first visit. The server allows inline scripts
- * by the sha256 hashes of the bytes it serves (server/site/), so the hashes
- * follow. `minify` is esbuild's (given by the caller: this module is also
- * loaded by tests that need no esbuild).
- */
-export function minifyHeadScripts(html: string, minify: (code: string) => string): string {
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) return html;
-  const head = html.slice(0, headEnd).replace(headInlineScript, (script, code: string) => {
-    const small = minify(code);
-    return small.length < code.length ? `<script>${small}</script>` : script;
-  });
-  return head + html.slice(headEnd);
+  const preloads = [...html.matchAll(modulePreloadLink)].map((match) => match[1] ?? "");
+  const plan = readBootstrap(script[1] ?? "", preloads);
+  const element = `<script type="module" async="" ${START_PLAN_ATTRIBUTE}="${attributeValue(JSON.stringify(plan))}">${loader}</script>`;
+  return html.replace(modulePreloadLink, "").replace(script[0], () => element);
 }
 
 // The build's own checks: each fails loudly, naming the pages, when an

@@ -2,8 +2,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { onDemandModules, staticImportsOf } from "./code-splitting";
 
-const app = path.resolve(import.meta.dirname, "../app");
-const contract = path.resolve(import.meta.dirname, "../contract");
+const app = path.resolve(import.meta.dirname, "../../app");
+const contract = path.resolve(import.meta.dirname, "../../contract");
 const onDemand = onDemandModules();
 const rootImports = staticImportsOf(path.join(app, "root.tsx"), onDemand);
 

@@ -6,12 +6,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { transformSync } from "esbuild";
-import { elementDefinitions } from "../app/components/element-definitions";
-import { prerenderPaths, sitePages } from "../app/data/pages";
+import { elementDefinitions } from "../../app/components/element-definitions";
+import { prerenderPaths, sitePages } from "../../app/data/pages";
 import { readBuildEnv } from "./build-env";
 import { contentDates, pageLastModified } from "./content-dates";
-import { assertElementsDefined, assertRewroteEveryPage, deferHydration, htmlFileOf, inlineStylesheets, minifyHeadScripts, robotsTxt, sitemapXml } from "./build-pages";
+import { assertElementsDefined, assertRewroteEveryPage, htmlFileOf, inlineStylesheets, robotsTxt, sitemapXml, startAfterFirstPaint } from "./build-pages";
+import { bundleInlineScript } from "./inline-script-plugin";
 
 const args = process.argv.slice(2);
 // The folder react-router build wrote to: SITE_BUILD_DIR when set (react-router.config.ts).
@@ -24,24 +24,15 @@ const compressible = new Set([".html", ".js", ".css", ".svg", ".json", ".webmani
 let entries = await readdir(siteDir, { withFileTypes: true, recursive: true });
 
 // 1. First paint: the site's CSS is small (a few KB compressed), so all of it is
-// critical and goes inline; the JavaScript starts after the first paint; the
-// head's inline scripts are minified (the same bytes on every page, so once).
-// Every pre-rendered page must take the first two rewrites, and every page with
-// an inline head script the third, and every custom element a page
-// holds must be one whose definition the root loads: else the build stops.
+// critical and goes inline; the JavaScript starts after the first paint. (The
+// head's inline scripts arrive minified: scripts/build/inline-script-plugin.ts.)
+// Every pre-rendered page must take both rewrites, and every custom element a
+// page holds must be one whose definition the root loads: else the build stops.
+// The loader that takes the place of React Router's bootstrap: the same bytes on every page.
+const { code: loader } = await bundleInlineScript(path.join(import.meta.dirname, "start-after-paint.ts"));
 const pages = new Map<string, string>();
 const cssInlined = new Set<string>();
 const hydrationDeferred = new Set<string>();
-const headScriptsMinified = new Set<string>();
-const minified = new Map<string, string>();
-const minify = (code: string) => {
-  let small = minified.get(code);
-  if (small === undefined) {
-    small = transformSync(code, { loader: "js", minify: true, charset: "utf8" }).code.trim().replace(/;$/, "");
-    minified.set(code, small);
-  }
-  return small;
-};
 for (const entry of entries) {
   if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
   const file = path.join(entry.parentPath, entry.name);
@@ -53,10 +44,13 @@ for (const entry of entries) {
     return existsSync(cssFile) ? readFileSync(cssFile, "utf8") : undefined;
   });
   if (withCss !== html) cssInlined.add(page);
-  const deferred = deferHydration(withCss);
-  if (deferred !== withCss) hydrationDeferred.add(page);
-  const out = minifyHeadScripts(deferred, minify);
-  if (out !== deferred) headScriptsMinified.add(page);
+  let out: string;
+  try {
+    out = startAfterFirstPaint(withCss, loader);
+  } catch (error) {
+    throw new Error(`postbuild: ${page}: ${(error as Error).message}`);
+  }
+  if (out !== withCss) hydrationDeferred.add(page);
   if (out !== html) await writeFile(file, out);
 }
 const pageNames = [...pages.keys()].sort();
@@ -65,8 +59,7 @@ if (seo) assertRewroteEveryPage("pre-render (react-router build)", new Set(pageN
 // so a change in the markup React Router writes, which the rewrites' exact patterns miss, is caught here.
 const pagesWith = (pattern: RegExp) => pageNames.filter((page) => pattern.test(pages.get(page) ?? ""));
 assertRewroteEveryPage("inline the CSS (inlineStylesheets)", cssInlined, pagesWith(/rel="?stylesheet/));
-assertRewroteEveryPage("start the JavaScript after the first paint (deferHydration)", hydrationDeferred, pagesWith(/<script[^>]*type="?module/));
-assertRewroteEveryPage("minify the head's inline scripts (minifyHeadScripts)", headScriptsMinified, pagesWith(/<head>(?:(?!<\/head>)[\s\S])*<script>/));
+assertRewroteEveryPage("start the JavaScript after the first paint (startAfterFirstPaint)", hydrationDeferred, pagesWith(/<script[^>]*type="?module/));
 assertElementsDefined(pages, Object.keys(elementDefinitions));
 const inlined = pages.size;
 

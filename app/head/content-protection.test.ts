@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_PROTECTED_CLASS, contentProtectionScript } from "./content-protection-script";
+import { CONTENT_PROTECTED_CLASS } from "~/lib/content-protection-markup";
+import contentProtectionScript from "./content-protection?inline-script";
+import { runBuiltScript } from "./run-built-script";
 
-// The head script runs as the browser runs it: its source, evaluated once on the document.
-beforeAll(() => new Function(contentProtectionScript)());
+// The head script runs as the browser runs it: the string the build inlines, run once on the document.
+beforeAll(() => runBuiltScript(contentProtectionScript, "content-protection"));
 afterEach(() => {
   document.body.innerHTML = "";
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retentionDefaults } from "../contract/retention";
+import { retentionDefaults } from "../../contract/retention";
 import { BuildEnvError, DEFAULT_SITE_URL, readBuildEnv } from "./build-env";
 
 describe("readBuildEnv", () => {

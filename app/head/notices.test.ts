@@ -2,15 +2,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DISCLAIMER_DELAY_MS, STORAGE_KEYS } from "~/data/constants";
-import { DISCLAIMER_DUE_CLASS, NOTICE_ACTION_ATTRIBUTE, NOTICE_ATTRIBUTE, noticeScript, notices } from "./notice-script";
+import { DISCLAIMER_DELAY_MS, DISCLAIMER_DUE_CLASS, NOTICE_ACTION_ATTRIBUTE, NOTICE_ATTRIBUTE, notices } from "~/lib/notices-markup";
+import noticesScript from "./notices?inline-script";
+import { runBuiltScript } from "./run-built-script";
 
-// The head script runs as the browser runs it: its source, evaluated on a page with the notices' markup.
+// The head script runs as the browser runs it: the string the build inlines, run on a page with the notices' markup.
 const root = document.documentElement;
 const markup = (["cookie", "disclaimer"] as const)
   .map((name) => `<section ${NOTICE_ATTRIBUTE}="${name}"><button ${NOTICE_ACTION_ATTRIBUTE}="accept">Accept</button><button ${NOTICE_ACTION_ATTRIBUTE}="close">Close</button></section>`)
   .join("");
-const run = () => new Function(noticeScript)();
+const run = () => runBuiltScript(noticesScript, "notices");
 const press = (name: string, action: "accept" | "close") =>
   document.querySelector<HTMLButtonElement>(`[${NOTICE_ATTRIBUTE}="${name}"] [${NOTICE_ACTION_ATTRIBUTE}="${action}"]`)!.click();
 
@@ -35,8 +36,8 @@ describe("the notices' head script", () => {
   });
 
   it("shows nothing a returning visitor acknowledged", () => {
-    localStorage.setItem(STORAGE_KEYS.cookiesAccepted, "true");
-    localStorage.setItem(STORAGE_KEYS.disclaimerAccepted, "true");
+    localStorage.setItem(notices.cookie.storageKey, "true");
+    localStorage.setItem(notices.disclaimer.storageKey, "true");
     run();
     expect(root.classList.contains(notices.cookie.showClass)).toBe(false);
     expect(root.classList.contains(notices.disclaimer.showClass)).toBe(false);
@@ -46,11 +47,11 @@ describe("the notices' head script", () => {
     run();
     press("cookie", "close");
     expect(root.classList.contains(notices.cookie.showClass)).toBe(false);
-    expect(localStorage.getItem(STORAGE_KEYS.cookiesAccepted)).toBeNull();
+    expect(localStorage.getItem(notices.cookie.storageKey)).toBeNull();
     expect(root.classList.contains(notices.disclaimer.showClass)).toBe(true);
     press("disclaimer", "accept");
     expect(root.classList.contains(notices.disclaimer.showClass)).toBe(false);
-    expect(localStorage.getItem(STORAGE_KEYS.disclaimerAccepted)).toBe("true");
+    expect(localStorage.getItem(notices.disclaimer.storageKey)).toBe("true");
   });
 
   it("moves keyboard focus to the main content when the focused notice goes, not to the top of the page", () => {
@@ -77,7 +78,7 @@ describe("the notices' head script", () => {
   });
 
   it("uses the class names app.css styles", () => {
-    const css = readFileSync(path.join(import.meta.dirname, "../../app.css"), "utf8");
+    const css = readFileSync(path.join(import.meta.dirname, "../app.css"), "utf8");
     for (const name of [notices.cookie.showClass, notices.disclaimer.showClass, DISCLAIMER_DUE_CLASS, NOTICE_ATTRIBUTE]) expect(css).toContain(name);
   });
 });

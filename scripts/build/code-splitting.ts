@@ -14,7 +14,7 @@ import type { BuildEnvironmentOptions } from "vite";
 // only those pages load, and `import()`ed code stays on demand.
 
 const SHELL_MIN_PAGES = 6;
-const appDir = path.resolve(import.meta.dirname, "../app");
+const appDir = path.resolve(import.meta.dirname, "../../app");
 const sourceExtensions = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 /** The source file an import specifier names, for the app's own modules (`~/` and relative paths). */

@@ -10,6 +10,25 @@ import type { Plugin } from "vite";
 const SUFFIX = "?inline-script";
 const PREFIX = "\0inline-script:";
 
+/** A module bundled by esbuild into one minified IIFE for an inline classic or module script, and the files it read. */
+export async function bundleInlineScript(file: string): Promise<{ code: string; inputs: string[] }> {
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2020",
+    minify: true,
+    charset: "utf8",
+    legalComments: "none",
+  });
+  // An inline script: no directive (the page's scripts are not strict-mode sensitive), no trailing semicolon.
+  const code = result.outputFiles[0]!.text.trim().replace(/^"use strict";/, "").replace(/;$/, "");
+  return { code, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(input)) };
+}
+
 export function inlineScriptPlugin(): Plugin {
   return {
     name: "inline-script",
@@ -22,22 +41,8 @@ export function inlineScriptPlugin(): Plugin {
     },
     async load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const file = id.slice(PREFIX.length);
-      const result = await build({
-        entryPoints: [file],
-        bundle: true,
-        write: false,
-        metafile: true,
-        format: "iife",
-        platform: "browser",
-        target: "es2020",
-        minify: true,
-        charset: "utf8",
-        legalComments: "none",
-      });
-      for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(path.resolve(input));
-      // An inline classic script: no directive (the page's scripts are not strict-mode sensitive), no trailing semicolon.
-      const code = result.outputFiles[0]!.text.trim().replace(/^"use strict";/, "").replace(/;$/, "");
+      const { code, inputs } = await bundleInlineScript(id.slice(PREFIX.length));
+      for (const input of inputs) this.addWatchFile(input);
       return `export default ${JSON.stringify(code)};`;
     },
   };

@@ -5,7 +5,7 @@
 // periods (RETENTION_*, contract/retention.ts) are read with the server's own
 // function, so the privacy policy the build writes states what the purge enforces.
 
-import { readRetention, type RetentionPeriods } from "../contract/retention.ts";
+import { readRetention, type RetentionPeriods } from "../../contract/retention.ts";
 
 /** The site's address when PUBLIC_SITE_URL is not set: the server's own default on this machine. */
 export const DEFAULT_SITE_URL = "http://localhost:3000";

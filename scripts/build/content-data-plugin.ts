@@ -9,13 +9,13 @@ import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import { parse as parseYaml } from "yaml";
 import type { Plugin } from "vite";
-import { statedFigures } from "../app/data/figures.ts";
-import { legalContactTerms } from "../app/data/legal.ts";
-import { contentFiles, type ContentEntry, type ContentOf, type ContentPath } from "../app/data/schemas/index.ts";
-import { placeholders } from "../app/data/schemas/placeholders.ts";
+import { statedFigures } from "../../app/data/figures.ts";
+import { legalContactTerms } from "../../app/data/legal.ts";
+import { contentFiles, type ContentEntry, type ContentOf, type ContentPath } from "../../app/data/schemas/index.ts";
+import { placeholders } from "../../app/data/schemas/placeholders.ts";
 import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
-export const contentDir = fileURLToPath(new URL("../content/", import.meta.url));
+export const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
 const extensions = /\.(ya?ml|md)$/;
 
 export class ContentError extends Error {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "vite";
 import { describe, expect, it } from "vitest";
-import { contentFiles } from "../app/data/schemas/index.ts";
-import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-plugin";
+import { contentFiles } from "../../app/data/schemas/index.ts";
+import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-data-plugin";
 
 const goodTender = `order: 5
 icon: home
@@ -46,14 +46,14 @@ describe("content files", () => {
   it("a bad file fails a build that imports it, and a good one becomes plain data", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "content-plugin-"));
     mkdirSync(path.join(dir, "content/tenders"), { recursive: true });
-    writeFileSync(path.join(dir, "entry.js"), `export { default } from "./content/tenders/roof.yaml";\n`);
+    // The content file itself is the entry: the plugin turns it into the module Vite bundles.
     const run = () =>
       build({
         root: dir,
         logLevel: "silent",
         configFile: false,
         plugins: [contentPlugin(path.join(dir, "content"))],
-        build: { write: false, lib: { entry: path.join(dir, "entry.js"), formats: ["es"] } },
+        build: { write: false, lib: { entry: path.join(dir, "content/tenders/roof.yaml"), formats: ["es"], fileName: "entry" } },
       });
 
     writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender);
@@ -156,7 +156,7 @@ describe("figures stated in the spotlight files", () => {
 
 describe("the modules that read content files", () => {
   it("type each file with the schema its path is checked against", () => {
-    const appContent = path.join(contentDir, "../app/data");
+    const appContent = path.join(contentDir, "../../app/data");
     const modules = readdirSync(appContent, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") && !file.includes("schemas"));
     let checked = 0;
     for (const module of modules) {

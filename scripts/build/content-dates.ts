@@ -2,7 +2,7 @@
 // history of the content files it shows (not the day of the build, which
 // would tell search engines every page changed at every publish).
 import { spawnSync } from "node:child_process";
-import { paths, serviceSlugs } from "../app/data/paths";
+import { paths, serviceSlugs } from "../../app/data/paths";
 
 /**
  * The content files (or folders, ending in "/") each page shows, its title

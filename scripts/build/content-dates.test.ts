@@ -4,11 +4,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paths } from "../app/data/paths";
-import { sitePages } from "../app/data/pages";
+import { paths } from "../../app/data/paths";
+import { sitePages } from "../../app/data/pages";
 import { contentDates, covers, pageContent, pageLastModified, sharedContent } from "./content-dates";
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
+const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 describe("which content files each page shows", () => {
   const files = readdirSync(path.join(repoRoot, "content"), { recursive: true, withFileTypes: true })
