@@ -107,6 +107,8 @@ function fieldPath(issue: v.BaseIssue<unknown>): string {
 function reason(issue: v.BaseIssue<unknown>): string {
   if (issue.type === "strict_object" && issue.received === "undefined") return "required, but missing";
   if (issue.type === "strict_object" && issue.expected === "never") return "not a field of this file (misspelt?)";
+  // A pattern's message says what the value is not; the value leads it.
+  if (issue.type === "regex") return `${JSON.stringify(String(issue.input))} ${issue.message}`;
   return issue.message;
 }
 
