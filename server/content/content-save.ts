@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node as YamlNode } from "yaml";
-import { ContentError, entryFor, loadContentFile } from "../../scripts/content-plugin";
+import { ContentError, entryFor, leaveOutEmpty, loadContentFile } from "../../scripts/content-plugin";
+
+export { leaveOutEmpty };
 
 // A content file as the editor saves it, made the file the build reads: what
 // an optional field left empty is left out (Keystatic writes an empty object
@@ -11,60 +13,11 @@ import { ContentError, entryFor, loadContentFile } from "../../scripts/content-p
 
 export type CheckedSave = { ok: true; contents: string } | { ok: false; message: string };
 
-/** A schema node as valibot builds it, read by its `type`. */
-interface Node {
-  type: string;
-  entries?: Record<string, Node>;
-  item?: Node;
-  items?: Node[];
-  rest?: Node;
-  wrapped?: Node;
-  pipe?: Node[];
-}
-
-/** The width content/'s files are folded at; a save folds the values it writes again to it. */
+/** The width content/'s files are folded at; a save that changes their shape folds them again to it. */
 const LINE_WIDTH = 88;
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n?/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-/** Nothing filled in: no value, an empty text or list, or an object with nothing filled in (Keystatic writes `{ items: [] }` for an untouched one). */
-const isEmpty = (value: unknown): boolean =>
-  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.values(value).every(isEmpty));
-
-/** The schema under its pipe and `optional`, and whether it was optional. */
-function unwrap(schema: Node): { schema: Node; optional: boolean } {
-  let node = schema;
-  let optional = false;
-  for (;;) {
-    if (node.pipe && node.pipe[0] !== node) node = node.pipe[0]!;
-    else if (node.type === "optional" || node.type === "exact_optional") {
-      optional = true;
-      node = node.wrapped!;
-    } else return { schema: node, optional };
-  }
-}
-
-/** The data without the values its optional fields were left empty with, as the files write them: absent. */
-export function leaveOutEmpty(schema: unknown, data: unknown): unknown {
-  const { schema: node } = unwrap(schema as Node);
-  if (Array.isArray(data)) {
-    const element = (index: number) => (node.type === "array" ? node.item : (node.items?.[index] ?? node.rest));
-    return data.map((item, index) => (element(index) ? leaveOutEmpty(element(index), item) : item));
-  }
-  if (!isRecord(data) || !node.entries) return data;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    const entry = node.entries[key];
-    if (!entry) {
-      out[key] = value;
-      continue;
-    }
-    const kept = leaveOutEmpty(entry, value);
-    if (unwrap(entry).optional && isEmpty(kept)) continue;
-    out[key] = kept;
-  }
-  return out;
-}
 
 /** A YAML text's data; throws on the first error the parser finds. */
 function parseYaml(text: string): unknown {
