@@ -132,7 +132,10 @@ describe("the editor's fields, derived from the build's schemas", () => {
     expect(humanise("carouselLabel")).toBe("Carousel label");
     expect(humanise("ukWorkforce")).toBe("UK workforce");
     expect(humanise("privacy-policy")).toBe("Privacy policy");
-    const testimonial = (config.singletons[keyOf("testimonials/home.yaml").key]!.schema.items!.element!.fields!) as Record<string, Field>;
+    const items = config.singletons[keyOf("testimonials/home.yaml").key]!.schema.items as Field & { itemLabel(props: unknown): string };
+    // A list's rows are named by a short text of the item: a testimonial by its author, not its quote.
+    expect(items.itemLabel({ fields: { quote: { value: "It worked." }, author: { value: "Sarah" }, role: { value: "" }, avatar: { value: null } } })).toBe("Sarah");
+    const testimonial = items.element!.fields! as Record<string, Field>;
     expect(testimonial.avatar).toMatchObject({ kind: "form", formKind: "asset", label: "Photo" });
     expect(testimonial.quote).toMatchObject({ label: "Quote" });
     expect(() => testimonial.quote!.validate("")).toThrow(/Quote must not be empty/);

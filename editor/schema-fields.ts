@@ -121,11 +121,18 @@ function patternMessage(label: string, message: unknown): string | undefined {
 /** Keystatic tests a pattern on an empty text too: an optional one may also be left empty (and is then not written). */
 const orEmpty = (regex: RegExp) => new RegExp(`^$|(?:${regex.source})`, regex.flags);
 
-/** The first text of an object's fields, to name a list's rows ("I'm a Freelancer"). */
+/** Keys that name an item briefly, in order of preference, to name a list's rows by. */
+const NAMING_KEYS = ["label", "title", "name", "author", "question", "term", "heading"];
+
+/** A text field: its empty value is a string, and it is no choice. */
+const isText = (field: ComponentSchema) => field.kind === "form" && field.formKind !== "asset" && typeof field.defaultValue() === "string" && !("options" in field);
+
+/** A list's rows are named by their item's naming text ("I'm a Freelancer", "Sarah"), else its first text. */
 function itemLabel(element: ComponentSchema) {
   if (element.kind === "form") return (props: { value: unknown }) => (typeof props.value === "string" && props.value) || "New item";
   if (element.kind !== "object") return undefined;
-  const named = Object.entries(element.fields).find(([, field]) => field.kind === "form" && (field.formKind === undefined || field.formKind === "slug"))?.[0];
+  const texts = Object.entries(element.fields).filter(([, field]) => isText(field)).map(([key]) => key);
+  const named = NAMING_KEYS.find((key) => texts.includes(key)) ?? texts[0];
   if (!named) return undefined;
   return (props: { fields: Record<string, { value: unknown }> }) => {
     const value = props.fields[named]?.value;
