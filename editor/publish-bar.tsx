@@ -6,6 +6,8 @@ import { contentEndpoints, PREVIEW_PATH, type PublishStatus } from "../contract/
 import { previewPaths } from "./keystatic.config";
 
 const POLL_MS = 1500;
+/** Each page an editable file shows on, once. */
+const previewPages = [...new Set(Object.values(previewPaths))];
 
 async function call(url: string, method: "GET" | "POST" = "GET"): Promise<PublishStatus | { message: string }> {
   const response = await fetch(url, { method, headers: { accept: "application/json" }, credentials: "same-origin" });
@@ -68,8 +70,8 @@ export function PublishBar() {
         {status?.preview && !building && (
           <span className="publish-links">
             Open the preview:{" "}
-            {Object.entries(previewPaths).map(([key, path]) => (
-              <a key={key} href={`${PREVIEW_PATH}${path === "/" ? "/" : path}`} target="_blank" rel="noreferrer">
+            {previewPages.map((path) => (
+              <a key={path} href={`${PREVIEW_PATH}${path}`} target="_blank" rel="noreferrer">
                 {path}
               </a>
             ))}

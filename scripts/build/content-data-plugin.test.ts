@@ -38,6 +38,14 @@ describe("content files", () => {
     );
   });
 
+  it("reads an optional field left empty as absent, as the content editor writes it; a required one stays refused", () => {
+    const service = readFileSync(path.join(contentDir, "services/payroll.yaml"), "utf8");
+    const data = loadContentFile("services/payroll.yaml", service);
+    expect(loadContentFile("services/payroll.yaml", `${service}hero: {}\nsupport:\n  items: []\n`)).toEqual(data);
+    expect(() => loadContentFile("services/payroll.yaml", `${service}hero:\n  headline: Payroll\n`)).toThrow(/hero\.subheadline: required, but missing/);
+    expect(() => loadContentFile("services/payroll.yaml", service.replace(/^title:.*$/m, 'title: ""'))).toThrow(/title: must not be empty/);
+  });
+
   it("refuses YAML that does not parse, and a file no schema covers", () => {
     expect(() => loadContentFile("tenders/roof.yaml", "title: [unclosed")).toThrow(/content\/tenders\/roof\.yaml: not valid YAML/);
     expect(() => loadContentFile("stray/notes.yaml", "a: 1")).toThrow(/content\/stray\/notes\.yaml: no schema for this file/);

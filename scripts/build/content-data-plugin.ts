@@ -121,6 +121,63 @@ class PlaceholderError extends Error {
   }
 }
 
+/** A schema node as valibot builds it, read by its `type`. */
+interface Node {
+  type: string;
+  entries?: Record<string, Node>;
+  item?: Node;
+  items?: Node[];
+  rest?: Node;
+  wrapped?: Node;
+  pipe?: Node[];
+}
+
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+/** Nothing filled in: no value, an empty text or list, or an object with nothing filled in (Keystatic writes `{ items: [] }` for an untouched one). */
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.values(value).every(isEmpty));
+
+/** The schema under its pipe and `optional`, and whether it was optional. */
+function unwrap(schema: Node): { schema: Node; optional: boolean } {
+  let node = schema;
+  let optional = false;
+  for (;;) {
+    if (node.pipe && node.pipe[0] !== node) node = node.pipe[0]!;
+    else if (node.type === "optional" || node.type === "exact_optional") {
+      optional = true;
+      node = node.wrapped!;
+    } else return { schema: node, optional };
+  }
+}
+
+/**
+ * The data without the values its optional fields were left empty with:
+ * absent, as the files write them. The content editor writes an untouched
+ * optional section as `{}` (or `{ items: [] }`) and an optional list as `[]`;
+ * read as absent, they mean what the owner meant.
+ */
+export function leaveOutEmpty(schema: unknown, data: unknown): unknown {
+  const { schema: node } = unwrap(schema as Node);
+  if (Array.isArray(data)) {
+    const element = (index: number) => (node.type === "array" ? node.item : (node.items?.[index] ?? node.rest));
+    return data.map((item, index) => (element(index) ? leaveOutEmpty(element(index), item) : item));
+  }
+  if (!isRecord(data) || !node.entries) return data;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const entry = node.entries[key];
+    if (!entry) {
+      out[key] = value;
+      continue;
+    }
+    const kept = leaveOutEmpty(entry, value);
+    if (unwrap(entry).optional && isEmpty(kept)) continue;
+    out[key] = kept;
+  }
+  return out;
+}
+
 /** `items.2.quote` for an issue's path; `(file)` for the whole file. */
 function fieldPath(issue: v.BaseIssue<unknown>): string {
   const keys = (issue.path ?? []).map((item) => String(item.key));
@@ -131,6 +188,8 @@ function fieldPath(issue: v.BaseIssue<unknown>): string {
 function reason(issue: v.BaseIssue<unknown>): string {
   if (issue.type === "strict_object" && issue.received === "undefined") return "required, but missing";
   if (issue.type === "strict_object" && issue.expected === "never") return "not a field of this file (misspelt?)";
+  // A pattern's message says what the value is not; the value leads it.
+  if (issue.type === "regex") return `${JSON.stringify(String(issue.input))} ${issue.message}`;
   return issue.message;
 }
 
@@ -166,7 +225,8 @@ export function loadContentFile(file: string, source: string, dir = contentDir):
     if (error instanceof PlaceholderError) throw new ContentError(`content/${file}: ${error.at.join(".") || "(file)"}: ${error.message}`);
     throw new ContentError(`content/${file}: not valid ${isMarkdown ? "front matter" : "YAML"}: ${(error as Error).message}`);
   }
-  const result = v.safeParse("markdown" in entry ? entry.schema : entry, data);
+  const schema = "markdown" in entry ? entry.schema : entry;
+  const result = v.safeParse(schema, leaveOutEmpty(schema, data));
   if (!result.success) {
     const lines = result.issues.map((issue) => `  ${fieldPath(issue)}: ${reason(issue)}`);
     throw new ContentError(`content/${file} does not fit its schema:\n${lines.join("\n")}`);

@@ -11,6 +11,7 @@ import { editorConfig, type EditorStorage } from "../../editor/keystatic.config"
 import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "../admin/owner-requests";
 import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
+import { checkContentSave } from "./content-save";
 import { convertPicture, PictureRefused } from "./images";
 import type { Publisher } from "./publisher";
 
@@ -127,7 +128,7 @@ export async function contentPlugin(app: FastifyInstance) {
         if (!checked.ok) return refuse(reply, `Not read: ${shown(filepath)}: ${checked.reason}.`);
         url = new URL(`${EDITOR_API}/blob/${encodeURIComponent(params[1] ?? "")}/${filepath.split("/").map(encodeURIComponent).join("/")}`, "http://localhost").toString();
       } else if (route === "POST update" && params.length === 1) {
-        const prepared = await prepareSave(body, allowed.check);
+        const prepared = await prepareSave(body, allowed.check, sourceDir);
         if ("refused" in prepared) return refuse(reply, `Not saved: ${prepared.refused}`);
         save = prepared;
         body = prepared.body;
@@ -240,7 +241,7 @@ const entryName = (file: EditorFile) => (file.kind === "singleton" ? file.key : 
  * checked before anything is written: every path one the configuration defines, every
  * picture a picture by its content (re-encoded). The first refusal answers the whole save.
  */
-async function prepareSave(body: Buffer | undefined, check: Check): Promise<PreparedSave | { refused: string }> {
+async function prepareSave(body: Buffer | undefined, check: Check, sourceDir: string): Promise<PreparedSave | { refused: string }> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body?.toString("utf8") ?? "");
@@ -268,7 +269,12 @@ async function prepareSave(body: Buffer | undefined, check: Check): Promise<Prep
   for (const addition of update.additions) {
     const file = files.get(addition.path)!;
     if (file.kind !== "picture") {
-      additions.push(addition);
+      // A content file is checked against its schema as the build checks it, and written as the build reads it.
+      const relative = addition.path.replace(/^content\//, "");
+      const previous = await readFile(path.join(sourceDir, addition.path), "utf8").catch(() => undefined);
+      const checked = checkContentSave(relative, Buffer.from(addition.contents, "base64url").toString("utf8"), previous, path.join(sourceDir, "content"));
+      if (!checked.ok) return { refused: checked.message };
+      additions.push({ path: addition.path, contents: Buffer.from(checked.contents).toString("base64url") });
       continue;
     }
     try {

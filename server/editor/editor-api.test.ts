@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
 import { adminEndpoints, type OwnerActionEntry } from "../../contract/admin";
 import { contentEndpoints } from "../../contract/content-editor";
 import { uploadVariant } from "../../contract/uploads";
@@ -16,9 +17,10 @@ import { makeSite } from "../app.test-support";
 import { holdsMarkup, hostileUploads } from "./hostile-uploads.test-support";
 
 // The editor's file API on a real server: it writes exactly the files its
-// configuration defines, pictures only as re-encoded pictures, and refuses
-// everything else with a 400 that says why, with nothing written. Every save,
-// preview and publish is a row of the audit trail.
+// configuration defines, each content file only when it fits its schema,
+// pictures only as re-encoded pictures, and refuses everything else with a
+// 400 that says why, with nothing written. Every save, preview and publish is
+// a row of the audit trail.
 
 const PASSWORD = "editor-api-test-password";
 // A stand-in for `npm run build`: the pages the server needs, fast.
@@ -56,14 +58,21 @@ async function snapshot(): Promise<Map<string, string>> {
   return files;
 }
 
+const heroFile = path.join(import.meta.dirname, "../../content/home/hero.yaml");
+/** The home hero as Keystatic writes it (its own YAML, no comments), with `change` made to its data. */
+async function hero(change: (data: { headline: string; actions: { href: string }[] }) => void): Promise<Buffer> {
+  const data = parse(await readFile(heroFile, "utf8"));
+  change(data);
+  return Buffer.from(stringify(data));
+}
+
 const trail = async (): Promise<OwnerActionEntry[]> => (await app.inject({ url: `${adminEndpoints.activity}?pageSize=100`, headers: { cookie } })).json().items;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "editor-api-"));
   source = path.join(root, "source");
-  await mkdir(path.join(source, "content", "home"), { recursive: true });
-  await mkdir(path.join(source, "content", "tenders"), { recursive: true });
-  await writeFile(path.join(source, "content", "home", "hero.yaml"), "headline: First\n");
+  // The repository's own content: a save is checked against the schemas as the build checks it.
+  await cp(path.join(import.meta.dirname, "../../content"), path.join(source, "content"), { recursive: true });
   await writeFile(path.join(source, "build.mjs"), fakeBuild);
   await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.mjs" } }));
   const site = path.join(root, "site");
@@ -84,13 +93,14 @@ describe("the editor's file API", () => {
   it("writes the files its configuration defines: a singleton, a collection entry, an uploaded picture with its sizes", async () => {
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123c8c" } }).withExif({ IFD0: { Copyright: "Ann Lee, 1 High Street" } }).jpeg().toBuffer();
     const avatar = `${UPLOADS_DIRECTORY}/items/0/avatar.jpg`;
+    const tender = { order: 9, icon: "building", title: "NHS framework", text: "Estates work.", value: "£2m", client: "NHS trust", scope: "Four hospitals" };
     const response = await save([
-      { path: "content/home/hero.yaml", contents: Buffer.from("headline: Second\n") },
-      { path: "content/tenders/nhs-framework.yaml", contents: Buffer.from("title: NHS framework\n") },
+      { path: "content/home/hero.yaml", contents: await hero((data) => void (data.headline = "Second")) },
+      { path: "content/tenders/nhs-framework.yaml", contents: Buffer.from(stringify(tender)) },
       { path: avatar, contents: photo },
     ]);
     expect(response.statusCode).toBe(200);
-    expect(await readFile(path.join(source, "content/home/hero.yaml"), "utf8")).toBe("headline: Second\n");
+    expect(parse(await readFile(path.join(source, "content/home/hero.yaml"), "utf8")).headline).toBe("Second");
     expect(existsSync(path.join(source, "content/tenders/nhs-framework.yaml"))).toBe(true);
     // Stored re-encoded: the same picture, without its metadata.
     const stored = await sharp(path.join(source, avatar)).metadata();
@@ -122,7 +132,7 @@ describe("the editor's file API", () => {
   it("refuses a whole save when one of its files is refused", async () => {
     const before = await snapshot();
     const response = await save([
-      { path: "content/home/hero.yaml", contents: Buffer.from("headline: Third\n") },
+      { path: "content/home/hero.yaml", contents: await hero((data) => void (data.headline = "Third")) },
       { path: "content/tenders/zz/.git/config", contents: Buffer.from("[core]\n") },
     ]);
     expect(response.statusCode).toBe(400);
@@ -132,6 +142,53 @@ describe("the editor's file API", () => {
     // Deleting is writing too.
     expect((await save([], [{ path: "package.json" }])).statusCode).toBe(400);
     expect(existsSync(path.join(source, "package.json"))).toBe(true);
+  });
+
+  it("refuses a content file that does not fit its schema, naming the file, the field and why, and writes nothing", async () => {
+    const cases: [string, Buffer, string][] = [
+      [
+        "content/home/hero.yaml",
+        await hero((data) => void (data.actions[0]!.href = "/no-such-page")),
+        'Not saved: content/home/hero.yaml does not fit its schema:\n  actions.0.href: "/no-such-page" is neither one of the site\'s paths (contract/paths.ts) nor an https:// address',
+      ],
+      ["content/home/hero.yaml", await hero((data) => void (data.headline = "  ")), "Not saved: content/home/hero.yaml does not fit its schema:\n  headline: must not be empty"],
+      ["content/tenders/roof.yaml", Buffer.from("title: Roof\n"), "Not saved: content/tenders/roof.yaml does not fit its schema:\n  order: required, but missing"],
+      ["content/home/hero.yaml", Buffer.from("headline: [unclosed\n"), "Not saved: content/home/hero.yaml: not valid YAML"],
+      [
+        "content/legal/cookie-policy.md",
+        Buffer.from((await readFile(path.join(source, "content/legal/cookie-policy.md"), "utf8")).replace("## Cookies and local storage", "### Cookies")),
+        "Not saved: content/legal/cookie-policy.md: line 9: headings are ## (a section); found ###",
+      ],
+    ];
+    for (const [file, contents, message] of cases) {
+      const before = await snapshot();
+      const response = await save([{ path: file, contents }]);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.body).toContain(message);
+      expect(await snapshot(), message).toEqual(before);
+    }
+  });
+
+  it("writes a content file as the build reads it: optional fields left empty are left out, the file's comments kept", async () => {
+    const file = path.join(source, "content/testimonials/home.yaml");
+    const before = await readFile(file, "utf8");
+    const data = parse(before) as { items: Record<string, unknown>[] };
+    data.items[0]!.quote = "Saved through the editor.";
+    // What Keystatic writes for a field left empty: an optional text absent, an optional list empty.
+    const fromEditor = stringify({ ...data, items: data.items.map((item) => ({ ...item, role: undefined })) }).replace("author: Sarah", "author: Sarah\n    details: []");
+    expect((await save([{ path: "content/testimonials/home.yaml", contents: Buffer.from(fromEditor) }])).statusCode).toBe(400);
+
+    const service = path.join(source, "content/services/payroll.yaml");
+    const serviceData = parse(await readFile(service, "utf8")) as Record<string, unknown>;
+    const response = await save([
+      { path: "content/testimonials/home.yaml", contents: Buffer.from(stringify(data)) },
+      { path: "content/services/payroll.yaml", contents: Buffer.from(stringify({ ...serviceData, hero: {}, support: { items: [] } })) },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const written = await readFile(file, "utf8");
+    // Only the changed value changed (now on one line): the comment above it all and every other value's layout stay.
+    expect(written).toBe(before.replace(/>-\n\s+I was introduced[^]*?take-home pay\./, "Saved through the editor."));
+    expect(parse(await readFile(service, "utf8"))).toEqual(serviceData);
   });
 
   it("checks a save however its address is spelled: Keystatic reads them all as `update`", async () => {
@@ -163,7 +220,7 @@ describe("the editor's file API", () => {
   });
 
   it("records each save, preview and publish in the audit trail", async () => {
-    expect((await save([{ path: "content/home/hero.yaml", contents: Buffer.from("headline: Audited\n") }])).statusCode).toBe(200);
+    expect((await save([{ path: "content/home/hero.yaml", contents: await hero((data) => void (data.headline = "Audited")) }])).statusCode).toBe(200);
     const saved = (await trail()).find((entry) => entry.action === "content-save");
     expect(saved?.detail).toEqual({ files: 1, deleted: 0, pictures: 0, entries: "homeHero" });
     expect(saved?.actor).toMatch(/^[\w-]{12}$/);

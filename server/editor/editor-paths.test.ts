@@ -14,12 +14,12 @@ const reason = (filepath: string) => {
 
 describe("the files the editor may write", () => {
   it("are the configuration's: each singleton's file, one file per collection entry, pictures under the upload folder", () => {
-    expect(allowed.described).toEqual({
-      singletons: ["content/home/hero.yaml", "content/testimonials/agencies.yaml"],
-      collections: ["content/tenders/<a-z0-9->.yaml"],
-      pictureDirectories: [UPLOADS_DIRECTORY],
-    });
+    expect(allowed.described.singletons).toEqual(expect.arrayContaining(["content/home/hero.yaml", "content/testimonials/agencies.yaml", "content/about.md"]));
+    expect(allowed.described.collections).toEqual(expect.arrayContaining(["content/tenders/<a-z0-9->.yaml", "content/legal/<a-z0-9->.md"]));
+    expect(allowed.described.pictureDirectories).toEqual([UPLOADS_DIRECTORY]);
     expect(allowed.check("content/home/hero.yaml")).toEqual({ ok: true, file: { kind: "singleton", key: "homeHero" } });
+    // A Markdown file is one file: its front matter and its body.
+    expect(allowed.check("content/legal/cookie-policy.md")).toEqual({ ok: true, file: { kind: "entry", collection: "legal", slug: "cookie-policy" } });
     expect(allowed.check("content/tenders/nhs-framework-2025.yaml")).toEqual({ ok: true, file: { kind: "entry", collection: "tenders", slug: "nhs-framework-2025" } });
     // Keystatic names an array item's picture after its place in the schema, and keeps the name's extension.
     expect(allowed.check(`${UPLOADS_DIRECTORY}/items/0/avatar.png`)).toEqual({ ok: true, file: { kind: "picture", directory: UPLOADS_DIRECTORY, extension: "png" } });
@@ -44,6 +44,8 @@ describe("the files the editor may write", () => {
       ["content//home/hero.yaml", /empty folder/],
       ["", /empty/],
       ["content/home/hero.md", /no such file/],
+      ["content/about.yaml", /no such file/],
+      ["content/legal/cookie-policy.yaml", /no such file/],
       ["content/home/hero.yaml.bak", /no such file/],
       ["content/homeX/hero.yaml", /no such file/],
       ["content/tenders/Big Tender.yaml", /a-z, 0-9/],

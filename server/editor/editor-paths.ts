@@ -2,7 +2,7 @@ import type { Config } from "@keystatic/core";
 
 // The files the content editor may read and write, derived from the editor's
 // own Keystatic configuration (editor/keystatic.config.ts): each singleton's
-// one data file, one `[a-z0-9-]+` entry file per collection, and pictures
+// one data or Markdown file, one `[a-z0-9-]+` entry file per collection, and pictures
 // under the folders its image fields name. Keystatic's own check accepts any
 // path starting with a configured folder's name (so `content/tenders/x/.git/config`
 // and `public/media/uploads/x.html` pass); this is the exact list.
@@ -28,14 +28,27 @@ const UPLOAD_MAX_DEPTH = 6;
 /** Longer is no name Keystatic makes. */
 const PATH_MAX_LENGTH = 400;
 
-type Field = { kind: string; formKind?: string; directory?: string; fields?: Record<string, Field>; element?: Field; values?: Record<string, Field>; discriminant?: Field };
+type Field = {
+  kind: string;
+  formKind?: string;
+  directory?: string;
+  directories?: readonly string[];
+  contentExtension?: string;
+  fields?: Record<string, Field>;
+  element?: Field;
+  values?: Record<string, Field>;
+  discriminant?: Field;
+};
 type Entity = { path?: string; format?: unknown; schema: Record<string, Field> };
 
-/** The data file's extension; a content field (Markdown bodies) would add files this list does not know. */
-function dataExtension(name: string, format: unknown): string {
+/** The data file's extension: .yaml or .json, or a content field's own (a Markdown body: .md, its other fields the front matter). */
+function dataExtension(name: string, format: unknown, schema: Record<string, Field>): string {
   if (format === undefined || format === "yaml") return ".yaml";
   if (format === "json") return ".json";
-  if (typeof format === "object" && format !== null && !("contentField" in format)) {
+  if (typeof format === "object" && format !== null && "contentField" in format) {
+    const field = schema[String((format as { contentField: unknown }).contentField)];
+    if (field?.formKind === "content" && field.contentExtension && /^\.[a-z]+$/.test(field.contentExtension)) return field.contentExtension;
+  } else if (typeof format === "object" && format !== null) {
     const data = (format as { data?: string }).data ?? "yaml";
     if (data === "yaml" || data === "json") return `.${data}`;
   }
@@ -49,6 +62,8 @@ function pictureDirectories(name: string, field: Field, into: Set<string>) {
     into.add(field.directory.replace(/\/+$/, ""));
     return;
   }
+  // A content field is the file's own body; one that writes files of its own (pictures in the text) is not listed here.
+  if (field.kind === "form" && field.formKind === "content" && (field.directories ?? []).length === 0) return;
   if (field.kind === "form" && field.formKind !== undefined && field.formKind !== "slug") {
     throw new Error(`editor-paths: ${name} has a field of kind "${field.formKind}" whose files this allowlist does not know`);
   }
@@ -92,7 +107,7 @@ export function editorPaths(config: Pick<Config, "collections" | "singletons">):
     const base = (singleton.path ?? key).replace(/\/+$/, "");
     if (base.includes("*")) throw new Error(`editor-paths: singleton ${key}'s path holds a *`);
     // A path ending in "/" keeps the data in an index file (Keystatic's "index" location).
-    const file = singleton.path?.endsWith("/") ? `${base}/index${dataExtension(key, singleton.format)}` : `${base}${dataExtension(key, singleton.format)}`;
+    const file = singleton.path?.endsWith("/") ? `${base}/index${dataExtension(key, singleton.format, singleton.schema)}` : `${base}${dataExtension(key, singleton.format, singleton.schema)}`;
     singletons.set(file, key);
     for (const field of Object.values(singleton.schema)) pictureDirectories(key, field, directories);
   }
@@ -105,7 +120,7 @@ export function editorPaths(config: Pick<Config, "collections" | "singletons">):
     const prefix = configured.slice(0, star);
     // As Keystatic names an entry's file: its folder, what follows the *, then "/index" when the path ends in "/".
     const rest = configured.slice(star + 1).replace(/^\/+|\/+$/g, "");
-    const suffix = `${rest ? `/${rest}` : ""}${configured.endsWith("/") ? "/index" : ""}${dataExtension(key, collection.format)}`;
+    const suffix = `${rest ? `/${rest}` : ""}${configured.endsWith("/") ? "/index" : ""}${dataExtension(key, collection.format, collection.schema)}`;
     collections.push({ key, prefix, suffix });
     for (const field of Object.values(collection.schema)) pictureDirectories(key, field, directories);
   }

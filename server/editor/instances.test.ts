@@ -15,6 +15,9 @@ import type { LiveSite } from "../site/site-plugin";
 // CONTENT_EDITOR=on publishes into the shared releases folder, the other one
 // (SITE_RELEASES_DIR, no editor) serves the new release within seconds.
 
+/** The rest of a hero file the schema accepts: the save is checked as the build checks it. */
+const HERO_REST = "subtitle: A line under it\nactions:\n  - label: Get in touch\n    href: /contact\n";
+
 const PASSWORD = "instances-test-password";
 const fakeBuild = `
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -40,7 +43,7 @@ describe.runIf(run)("two instances on PostgreSQL and Redis", () => {
     scratch = await scratchDatabase("postgres");
     const source = path.join(root, "source");
     await mkdir(path.join(source, "content", "home"), { recursive: true });
-    await writeFile(path.join(source, "content", "home", "hero.yaml"), "headline: First\n");
+    await writeFile(path.join(source, "content", "home", "hero.yaml"), `headline: First\n${HERO_REST}`);
     await writeFile(path.join(source, "build.mjs"), fakeBuild);
     await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.mjs" } }));
     const site = path.join(root, "site");
@@ -78,7 +81,7 @@ describe.runIf(run)("two instances on PostgreSQL and Redis", () => {
       method: "POST",
       url: "/api/keystatic/update",
       headers: { cookie, "no-cors": "1", "content-type": "application/json" },
-      payload: JSON.stringify({ additions: [{ path: "content/home/hero.yaml", contents: Buffer.from("headline: Everywhere\n").toString("base64url") }], deletions: [] }),
+      payload: JSON.stringify({ additions: [{ path: "content/home/hero.yaml", contents: Buffer.from(`headline: Everywhere\n${HERO_REST}`).toString("base64url") }], deletions: [] }),
     });
     expect(saved.statusCode).toBe(200);
     expect((await follower.inject({ url: "/" })).body).toContain("As deployed");

@@ -14,12 +14,20 @@ export const sitePaths: ReadonlySet<string> = new Set([
   ...serviceSlugs.map((slug) => paths.serviceCategory(slug)),
 ]);
 
-/** A link: one of the site's own paths (an optional #fragment allowed), or an https:// address. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A link: one of the site's own paths (an optional #fragment allowed), or an
+ * https:// address. A pattern rather than a check, so that the content editor
+ * can test it as the owner types (editor/schema-fields.ts).
+ */
 export const href = v.pipe(
   v.string(),
-  v.check(
-    (value) => sitePaths.has(value.split("#")[0] ?? "") || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value),
-    (issue) => `"${String(issue.input)}" is neither one of the site's paths (contract/paths.ts) nor an https:// address`,
+  v.title("Link"),
+  v.description("One of the site's paths, such as /contact, or an https:// address"),
+  v.regex(
+    new RegExp(`^(?:(?:${[...sitePaths].map(escaped).join("|")})(?:#.*)?|https://[^\\s/]+\\.\\S+)$`),
+    "is neither one of the site's paths (contract/paths.ts) nor an https:// address",
   ),
 );
 
@@ -46,8 +54,8 @@ export const action = v.strictObject({
 export const testimonial = v.strictObject({
   quote: text,
   author: text,
-  /** Empty: the author's initial stands in. */
-  avatar: v.optional(v.string()),
+  /** Absent: the author's initial stands in. The editor offers it as a picture to upload. */
+  avatar: v.optional(v.pipe(v.string(), v.title("Photo"), v.metadata({ editor: "image" }))),
   role: v.optional(text),
 });
 
