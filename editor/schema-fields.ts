@@ -46,7 +46,7 @@ export class UnsupportedSchema extends Error {
 }
 
 /** Pipe actions that only check or reshape a value: the server's check on save enforces them. */
-const CHECKED_ON_SAVE = new Set(["check", "transform", "trim"]);
+const CHECKED_ON_SAVE = new Set(["check", "transform", "trim", "email"]);
 /** Pipe actions turned into Keystatic validation or read for labels. */
 const EXPRESSED = new Set(["non_empty", "min_length", "max_length", "regex", "integer", "min_value", "max_value", "iso_date", "title", "description", "metadata"]);
 

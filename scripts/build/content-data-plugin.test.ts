@@ -164,7 +164,7 @@ describe("figures stated in the spotlight files", () => {
 
 describe("the modules that read content files", () => {
   it("type each file with the schema its path is checked against", () => {
-    const appContent = path.join(contentDir, "../../app/data");
+    const appContent = path.join(contentDir, "../app/data");
     const modules = readdirSync(appContent, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") && !file.includes("schemas"));
     let checked = 0;
     for (const module of modules) {

@@ -25,9 +25,10 @@ describe("saving a content file", () => {
     // Sentences only: links, icons, dates and placeholders have rules of their own.
     const sentences = texts(data).filter((at) => {
       const value = at.reduce<unknown>((item, key) => (item as Record<string, unknown>)[key], data) as string;
-      return / /.test(value) && !value.includes("{") && !/^(\/|https:)/.test(value);
+      return /[a-z]{2,} [a-z]{2,}/i.test(value) && !value.includes("{") && !/^(\/|https:)/.test(value);
     });
-    expect(sentences.length, file).toBeGreaterThan(0);
+    // A file whose every sentence names a figure ({figures.…}) has none to change here.
+    if (sentences.length === 0) expect(source, file).toMatch(/\{[a-z]+\.[a-zA-Z.]+\}/);
     for (const at of sentences) {
       const changed = structuredClone(data) as Record<string, unknown>;
       const parent = at.slice(0, -1).reduce<Record<string, unknown>>((item, key) => item[key] as Record<string, unknown>, changed);
