@@ -90,6 +90,8 @@ test("the owner edits a sentence of every kind of file, publishes once, and ever
     service: `Payroll providers who pay you right, every week (${stamp}).`,
     footer: `About us ${stamp}`,
     tender: `Bridge maintenance framework ${stamp}`,
+    pageIntro: `Independent work brings freedom; we take the paperwork (${stamp}).`,
+    pageTitle: `Freelancers and contractors ${stamp}`,
   };
 
   // The editor is the owner's: signed out, it sends them to sign in.
@@ -150,6 +152,14 @@ test("the owner edits a sentence of every kind of file, publishes once, and ever
   await editRow(page, "About", "Label", edits.footer);
   await saveAndWaitForDraft(page, 15);
 
+  // A page's own section (everything on /freelancers but its FAQ), and its title in the browser tab.
+  await page.goto(at("/keystatic/singleton/pagesFreelancers"));
+  await page.getByRole("group", { name: "Why choose us" }).getByRole("textbox", { name: "Intro", exact: true }).fill(edits.pageIntro);
+  await saveAndWaitForDraft(page, 16);
+  await page.goto(at("/keystatic/singleton/metaFreelancers"));
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(edits.pageTitle);
+  await saveAndWaitForDraft(page, 17);
+
   // A new tender, named after its title.
   await page.goto(at("/keystatic/collection/tenders/create"));
   await page.getByRole("textbox", { name: "Order", exact: true }).fill("5");
@@ -158,8 +168,8 @@ test("the owner edits a sentence of every kind of file, publishes once, and ever
   await page.getByRole("textbox", { name: "Value", exact: true }).fill("£1.2m");
   await page.getByRole("textbox", { name: "Client", exact: true }).fill("County council");
   await page.getByRole("textbox", { name: "Scope", exact: true }).fill("Inspections, concrete repairs and resurfacing");
-  // Nine files edited, and the photo with its six sizes: each file is a change.
-  await saveAndWaitForDraft(page, 16, "Create");
+  // Eleven files edited, and the photo with its six sizes: each file is a change.
+  await saveAndWaitForDraft(page, 18, "Create");
 
   // Nothing is public before the owner publishes.
   expect(await (await page.request.get(at("/"))).text()).not.toContain(edits.hero);
@@ -178,6 +188,8 @@ test("the owner edits a sentence of every kind of file, publishes once, and ever
   await shows(paths.spotlightPayroll, edits.sector);
   await shows(paths.serviceCategory("payroll"), edits.service);
   await shows(paths.spotlightTenders, edits.tender, "County council");
+  await shows(paths.freelancers, edits.pageIntro);
+  await expect(page).toHaveTitle(new RegExp(edits.pageTitle));
 
   // The photo was stored re-encoded, without the phone's metadata, and its sizes are served as pictures that run nothing.
   const testimonials = readFileSync(path.join(sandbox.dir, "content/testimonials/home.yaml"), "utf8");
@@ -194,7 +206,7 @@ test("the owner edits a sentence of every kind of file, publishes once, and ever
   // The change is in the site's history, by the owner.
   const log = execFileSync("git", ["log", "-1", "--format=%an <%ae>%n%s", "--name-only"], { cwd: sandbox.dir, encoding: "utf8" });
   expect(log).toContain("Site owner <owner@localhost>");
-  for (const file of ["home/hero.yaml", "testimonials/home.yaml", "faqs/agencies.yaml", "legal/cookie-policy.md", "spotlight/agencies.md", "statistics.yaml", "services/payroll.yaml", "navigation/footer.yaml"]) {
+  for (const file of ["home/hero.yaml", "testimonials/home.yaml", "faqs/agencies.yaml", "legal/cookie-policy.md", "spotlight/agencies.md", "statistics.yaml", "services/payroll.yaml", "navigation/footer.yaml", "pages/freelancers.yaml", "meta/freelancers.yaml"]) {
     expect(log).toContain(`content/${file}`);
   }
   expect(log).toMatch(/content\/tenders\/bridge-maintenance-framework-[\w-]+\.yaml/);
