@@ -9,6 +9,7 @@
 // (server/editor/content-plugin.ts), against the same schema.
 import { collection, fields, singleton, type ComponentSchema } from "@keystatic/core";
 import type { ContentEntry } from "../app/data/schemas/index.ts";
+import type { SchemaNode as Node } from "../app/data/schemas/schema-node.ts";
 import { paths } from "../contract/paths.ts";
 import { UPLOADS_PUBLIC_PATH } from "../contract/uploads.ts";
 
@@ -21,24 +22,6 @@ export const IMAGE_METADATA = { editor: "image" } as const;
 /** The key under which a Markdown file's body is edited (its `##` sections, in the schema's `sections`). */
 export const BODY_FIELD = "body";
 const SECTIONS_KEY = "sections";
-
-/** A schema or action as valibot builds it: plain objects, read here by their `type`. */
-interface Node {
-  kind: "schema" | "validation" | "transformation" | "metadata";
-  type: string;
-  entries?: Record<string, Node>;
-  item?: Node;
-  items?: Node[];
-  rest?: Node;
-  wrapped?: Node;
-  options?: readonly unknown[];
-  pipe?: Node[];
-  requirement?: unknown;
-  message?: unknown;
-  title?: string;
-  description?: string;
-  metadata?: Record<string, unknown>;
-}
 
 /** A schema the editor cannot offer as a field, named by its place in the file. */
 export class UnsupportedSchema extends Error {

@@ -13,6 +13,7 @@ import { statedFigures } from "../../app/data/figures.ts";
 import { legalContactTerms } from "../../app/data/legal.ts";
 import { contentFiles, type ContentEntry, type ContentOf, type ContentPath } from "../../app/data/schemas/index.ts";
 import { placeholders } from "../../app/data/schemas/placeholders.ts";
+import type { SchemaNode as Node } from "../../app/data/schemas/schema-node.ts";
 import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
 export const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
@@ -120,18 +121,6 @@ class PlaceholderError extends Error {
     super(message);
   }
 }
-
-/** A schema node as valibot builds it, read by its `type`. */
-interface Node {
-  type: string;
-  entries?: Record<string, Node>;
-  item?: Node;
-  items?: Node[];
-  rest?: Node;
-  wrapped?: Node;
-  pipe?: Node[];
-}
-
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 /** Nothing filled in: no value, an empty text or list, or an object with nothing filled in (Keystatic writes `{ items: [] }` for an untouched one). */
