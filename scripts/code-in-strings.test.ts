@@ -16,10 +16,6 @@ const allowed: Record<string, string> = {
   // The other source checkers' tests: their samples are source text to read, never run.
   "scripts/copy-literals.test.ts": "sample sources the literal counter reads",
   "scripts/store-boundary.test.ts": "sample imports the store boundary refuses",
-  // The content editor's tests write a stand-in `npm run build` into a throw-away checkout; to become fixture modules.
-  "server/editor/editor-api.test.ts": "a stand-in build script written as a string",
-  "server/editor/instances.test.ts": "a stand-in build script written as a string",
-  "server/editor/publishing.test.ts": "a stand-in build script and renderer written as strings",
 };
 
 // This file is left out: its own samples below are code in strings on purpose.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -23,16 +23,8 @@ import { holdsMarkup, hostileUploads } from "./hostile-uploads.test-support";
 // a row of the audit trail.
 
 const PASSWORD = "editor-api-test-password";
-// A stand-in for `npm run build`: the pages the server needs, fast.
-const fakeBuild = `
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
-const out = path.join(process.env.SITE_BUILD_DIR, "client");
-for (const page of ["", "404", "services/404"]) {
-  mkdirSync(path.join(out, page), { recursive: true });
-  writeFileSync(path.join(out, page, "index.html"), "<!DOCTYPE html><title>Built</title>");
-}
-`;
+// A stand-in for `npm run build` (the pages the server needs, fast), copied into the checkout.
+const standInBuild = path.join(import.meta.dirname, "stand-in-build.test-support.ts");
 
 let root: string;
 let source: string;
@@ -73,8 +65,8 @@ beforeAll(async () => {
   source = path.join(root, "source");
   // The repository's own content: a save is checked against the schemas as the build checks it.
   await cp(path.join(import.meta.dirname, "../../content"), path.join(source, "content"), { recursive: true });
-  await writeFile(path.join(source, "build.mjs"), fakeBuild);
-  await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.mjs" } }));
+  await copyFile(standInBuild, path.join(source, "build.ts"));
+  await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.ts" } }));
   const site = path.join(root, "site");
   await makeSite(site);
   app = await buildApp(

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -19,16 +19,8 @@ import type { LiveSite } from "../site/site-plugin";
 const HERO_REST = "subtitle: A line under it\nactions:\n  - label: Get in touch\n    href: /contact\n";
 
 const PASSWORD = "instances-test-password";
-const fakeBuild = `
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-const hero = readFileSync("content/home/hero.yaml", "utf8").trim();
-const out = path.join(process.env.SITE_BUILD_DIR, "client");
-for (const dir of ["", "404", "services/404"]) mkdirSync(path.join(out, dir), { recursive: true });
-writeFileSync(path.join(out, "index.html"), "<!DOCTYPE html><title>Home</title><h1>" + hero + "</h1>");
-writeFileSync(path.join(out, "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
-writeFileSync(path.join(out, "services", "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
-`;
+// A stand-in for `npm run build` (the home page from the hero file), copied into the checkout.
+const standInBuild = path.join(import.meta.dirname, "stand-in-build.test-support.ts");
 
 const run = shouldRun("PostgreSQL and Redis", (await postgresReachable()) && (await redisReachable()));
 
@@ -44,8 +36,8 @@ describe.runIf(run)("two instances on PostgreSQL and Redis", () => {
     const source = path.join(root, "source");
     await mkdir(path.join(source, "content", "home"), { recursive: true });
     await writeFile(path.join(source, "content", "home", "hero.yaml"), `headline: First\n${HERO_REST}`);
-    await writeFile(path.join(source, "build.mjs"), fakeBuild);
-    await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.mjs" } }));
+    await copyFile(standInBuild, path.join(source, "build.ts"));
+    await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.ts" } }));
     const site = path.join(root, "site");
     for (const dir of ["", "404", "services/404"]) await mkdir(path.join(site, dir), { recursive: true });
     await writeFile(path.join(site, "index.html"), "<!DOCTYPE html><title>Home</title><h1>As deployed</h1>");

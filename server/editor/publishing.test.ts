@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -17,33 +17,10 @@ import { buildErrorMessage, PUBLISH_STEPS, publishFaults, SimulatedCrash } from 
 // the new pages are served from the next request on.
 
 const PASSWORD = "publishing-test-password";
-const fakeBuild = `
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-// A test holds the build here (to save an edit meanwhile, or to poll the status) until it removes the file.
-const hold = process.env.FAKE_BUILD_HOLD;
-if (hold && existsSync(hold)) {
-  writeFileSync(hold + ".started", "");
-  while (existsSync(hold)) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-const hero = readFileSync("content/home/hero.yaml", "utf8");
-if (hero.includes("BROKEN")) {
-  console.error("ContentError: content/home/hero.yaml does not fit its schema:\\n  headline: must not be empty\\n    at check (plugin.ts:1:1)");
-  process.exit(1);
-}
-// As the pre-render does: import the server build from the build folder, which imports the project's packages.
-const build = process.env.SITE_BUILD_DIR;
-mkdirSync(path.join(build, "server"), { recursive: true });
-writeFileSync(path.join(build, "server", "index.mjs"), 'export { render } from "fake-renderer";');
-const { render } = await import(pathToFileURL(path.join(build, "server", "index.mjs")).href);
-const out = path.join(build, "client");
-mkdirSync(path.join(out, "services", "404"), { recursive: true });
-mkdirSync(path.join(out, "404"), { recursive: true });
-writeFileSync(path.join(out, "index.html"), render(hero));
-writeFileSync(path.join(out, "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
-writeFileSync(path.join(out, "services", "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
-`;
+// The stand-in `npm run build` (it holds, fails like the schema check, or renders through a server build) and what it imports, copied into the checkout.
+const standInBuild = path.join(import.meta.dirname, "stand-in-build.test-support.ts");
+const standInServerEntry = path.join(import.meta.dirname, "stand-in-server-entry.test-support.mjs");
+const standInRenderer = path.join(import.meta.dirname, "stand-in-renderer.test-support.mjs");
 
 let root: string;
 let source: string;
@@ -60,13 +37,14 @@ const HERO_REST = "subtitle: A line under it\nactions:\n  - label: Get in touch\
 async function makeSource(dir: string) {
   await mkdir(path.join(dir, "content", "home"), { recursive: true });
   await writeFile(path.join(dir, "content", "home", "hero.yaml"), `headline: First\n${HERO_REST}`);
-  await writeFile(path.join(dir, "build.mjs"), fakeBuild);
+  await copyFile(standInBuild, path.join(dir, "build.ts"));
+  await copyFile(standInServerEntry, path.join(dir, "server-entry.mjs"));
   await writeFile(path.join(dir, ".gitignore"), "node_modules/\n");
-  await writeFile(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.mjs" } }));
+  await writeFile(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.ts --server-build" } }));
   const renderer = path.join(dir, "node_modules", "fake-renderer");
   await mkdir(renderer, { recursive: true });
   await writeFile(path.join(renderer, "package.json"), JSON.stringify({ name: "fake-renderer", type: "module", exports: "./index.js" }));
-  await writeFile(path.join(renderer, "index.js"), 'export const render = (hero) => "<!DOCTYPE html><title>Home</title><h1>" + hero.trim() + "</h1>";\n');
+  await copyFile(standInRenderer, path.join(renderer, "index.js"));
 }
 
 /** The site as deployed before any publish. */
