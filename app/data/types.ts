@@ -26,7 +26,7 @@ export interface Step {
 export interface Testimonial {
   quote: string;
   author: string;
-  /** Empty on the home page, so the author's initial stands in; omitted where the author is a role label. */
+  /** A photo uploaded through the editor; without one a person (an author with a role) gets their initial. */
   avatar?: string;
   /** A role label shown under the author (other pages use the role as the author). */
   role?: string;

@@ -10,8 +10,9 @@ describe("TestimonialCard", () => {
     expect(html).toMatch(/<img src="\/media\/uploads\/ann-96\.webp" alt="" width="48" height="48"/);
   });
 
-  it("keeps any other avatar as it is, and the initial for an empty one", () => {
+  it("keeps any other avatar as it is; a person without a photo gets the initial, a role as author nothing", () => {
     expect(renderToStaticMarkup(<TestimonialCard testimonial={{ quote: "Q", author: "Bo", avatar: "/media/bo.webp" }} />)).not.toContain("<picture>");
-    expect(renderToStaticMarkup(<TestimonialCard testimonial={{ quote: "Q", author: "Bo", avatar: "" }} />)).toContain(">B</span>");
+    expect(renderToStaticMarkup(<TestimonialCard testimonial={{ quote: "Q", author: "Bo", role: "Nurse" }} />)).toContain(">B</span>");
+    expect(renderToStaticMarkup(<TestimonialCard testimonial={{ quote: "Q", author: "Compliance Manager" }} />)).not.toContain(">C</span>");
   });
 });

@@ -16,7 +16,7 @@ function Avatar({ src }: { src: string }) {
   );
 }
 
-/** One quote. With an empty avatar the author's initial stands in; with none, the author line stands alone. */
+/** One quote. A person (a name with a role under it) without a photo gets their initial; an author that is a role stands alone. */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   const { quote, author, avatar, role } = testimonial;
   return (
@@ -29,8 +29,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         {avatar ? (
           <Avatar src={avatar} />
         ) : (
-          // An empty avatar gets the initial; none at all (a role label as author) gets nothing.
-          avatar === "" && (
+          role && (
             <span
               aria-hidden="true"
               className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
