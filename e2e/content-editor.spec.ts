@@ -156,7 +156,7 @@ test("the owner edits a sentence of every kind of file, publishes once, and ever
   await page.goto(at("/keystatic/singleton/pagesFreelancers"));
   await page.getByRole("group", { name: "Why choose us" }).getByRole("textbox", { name: "Intro", exact: true }).fill(edits.pageIntro);
   await saveAndWaitForDraft(page, 16);
-  await page.goto(at("/keystatic/singleton/metaFreelancers"));
+  await page.goto(at("/keystatic/collection/meta/item/freelancers"));
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(edits.pageTitle);
   await saveAndWaitForDraft(page, 17);
 
