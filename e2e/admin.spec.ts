@@ -98,6 +98,8 @@ test("the inbox's code loads only on /admin", async ({ page }) => {
 });
 
 test("sign-in refuses a wrong password aloud and keeps the session in a Secure HttpOnly cookie", async ({ page, context }) => {
+  // Two sign-ins, two reloads and two axe scans of the inbox: 29 s beside the editor's site build on 2 cores.
+  test.slow();
   await page.goto(paths.admin);
   const password = page.getByLabel(adminCopy.signIn.passwordLabel);
   await password.fill("not the password");
