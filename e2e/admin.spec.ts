@@ -229,10 +229,18 @@ test("downloads everything about a person as JSON, then erases them from every f
   // No file of the store (database, WAL, mail files) holds the address any more.
   const holding: string[] = [];
   for (const entry of await readdir(dataDir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && (await readFile(path.join(entry.parentPath, entry.name))).toString("latin1").toLowerCase().includes(person)) holding.push(entry.name);
+    if (entry.isFile() && (await contentsIfStillThere(path.join(entry.parentPath, entry.name))).toString("latin1").toLowerCase().includes(person)) holding.push(entry.name);
   }
   expect(holding).toEqual([]);
 });
+
+/** A file's bytes, or none when it went between the listing and the read: a test running beside this one erases its own person's mail files from the same store. */
+async function contentsIfStillThere(file: string): Promise<Buffer> {
+  return readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return Buffer.alloc(0);
+    throw error;
+  });
+}
 
 test("a download after the session ended returns to sign-in and saves nothing", async ({ page, request }) => {
   const tag = randomUUID().slice(0, 8);
