@@ -248,11 +248,15 @@ test("a download after the session ended returns to sign-in and saves nothing", 
   await createEnquiry(request, { name: `Ended ${tag}`, email: person });
   await signIn(page);
   await search(page, tag);
+  await expectEveryViewLoaded(page);
   await table(page).getByRole("button", { name: new RegExp(`^View Ended ${tag}$`) }).click();
+  // The details load after the dialog opens: end the session only once they are there.
+  const download = page.getByRole("dialog").getByRole("button", { name: adminCopy.person.download(person) });
+  await expect(download).toBeVisible();
   const downloads: unknown[] = [];
   page.on("download", (item) => downloads.push(item));
   await page.context().clearCookies();
-  await page.getByRole("dialog").getByRole("button", { name: adminCopy.person.download(person) }).click();
+  await download.click();
   await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toBeVisible();
   expect(downloads).toEqual([]);
 });
@@ -325,6 +329,16 @@ test("says so when the browser drops the session cookie (plain HTTP away from lo
   await expect(page.getByRole("search", { name: adminCopy.filters.label })).toHaveCount(0);
 });
 
+/**
+ * Waits until every view of the inbox has loaded, before a test ends the session:
+ * a call still in flight would meet the ended session first and sign out before the click.
+ */
+async function expectEveryViewLoaded(page: Page) {
+  await expect(page.getByRole("status").filter({ hasText: /enquir(y|ies) found\./ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /actions? recorded\./ })).toBeVisible();
+  await expect(page.getByText(analyticsCopy.loading)).toHaveCount(0);
+}
+
 /** The session cookie this browser holds, and its id hash as the store keys it. */
 async function sessionOf(context: BrowserContext) {
   const [cookie] = (await context.cookies()).filter((item) => item.name === "__Host-admin-session");
@@ -374,10 +388,7 @@ test("an ended session sends the owner to sign in when they export, instead of s
   const downloads: string[] = [];
   page.on("download", (download) => downloads.push(download.suggestedFilename()));
   await signIn(page);
-  // Every view has loaded (a call still in flight would meet the ended session first and sign out before the click).
-  await expect(page.getByRole("status").filter({ hasText: /enquir(y|ies) found\./ })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: /actions? recorded\./ })).toBeVisible();
-  await expect(page.getByText(analyticsCopy.loading)).toHaveCount(0);
+  await expectEveryViewLoaded(page);
   // The session ends on the server (expired, or signed out elsewhere): its row is gone.
   const { idHash } = await sessionOf(context);
   expect(withStore((db) => db.prepare("delete from admin_sessions where id_hash = ?").run(idHash).changes)).toBe(1);
