@@ -183,10 +183,10 @@ function watchForEmbla(page: Page) {
   return async () => (await Promise.all(fetched)).some(Boolean);
 }
 
-/** The label of the slide `steps` on from `label` ("n of N"), wrapping round. */
+/** The label of the slide `steps` on from `label` (the copy's slide label: its position, then the total), wrapping round. */
 function slideAfter(label: string, steps = 1): string {
-  const [n, total] = label.split(" of ").map(Number) as [number, number];
-  return `${((((n - 1 + steps) % total) + total) % total) + 1} of ${total}`;
+  const [position, total] = (label.match(/\d+/g) ?? []).map(Number) as [number, number];
+  return copy.slideLabel(((position - 1 + steps) % total) + 1, total);
 }
 
 /** The first slide shown once the carousel has stopped moving: the same in two reads a quarter of a second apart. */
