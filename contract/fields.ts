@@ -32,6 +32,11 @@ export const fields = {
  *   and its absence counts towards suspected spam.
  * - X-Form-Automated: "1" from a browser that reports it is driven by WebDriver
  *   (a headless bot's); counts towards suspected spam.
+ * - X-Form-Shown-Ms: how long the form had been on screen at the press, by the
+ *   browser's own clock (so a clock set wrong does not matter); preferred to
+ *   X-Form-Rendered-At when both are sent.
+ * - X-Form-Fill-Ms: from the first focus or input in a field of the form to
+ *   the press; omitted when the form was started before its script arrived.
  */
 export const headers = {
   idempotencyKey: "Idempotency-Key",
@@ -39,6 +44,8 @@ export const headers = {
   proofOfWork: "X-Altcha",
   /** "1" when the browser says it is driven by automation (navigator.webdriver). */
   automated: "X-Form-Automated",
+  shownMs: "X-Form-Shown-Ms",
+  fillMs: "X-Form-Fill-Ms",
 } as const;
 
 /** GET: a proof-of-work challenge (ALTCHA's JSON) the form solves in the background once the visitor starts it. */

@@ -1,13 +1,19 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { enquiryAccepted, firstPaintTime, isOwnApi, newsletterAccepted, newSubmission, postLead } from "./lead-client";
 
-const submission = { key: "5f0c1f7e-3c4b-4b7e-9a55-0d7d2c1f4a11", renderedAt: 1_790_000_000_000 };
+// The proof of work is solved in a worker, which jsdom has not: its answer stands in.
+vi.mock("./proof-of-work", () => ({ solveProof: async () => "solved-proof" }));
+
+let submission = newSubmission();
+beforeEach(() => {
+  submission = { key: "5f0c1f7e-3c4b-4b7e-9a55-0d7d2c1f4a11", renderedAt: Date.now() - 5000 };
+});
 
 function mockFetch(response: Response | Error) {
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
     if (response instanceof Error) throw response;
-    return response;
+    return response.clone();
   });
   vi.stubGlobal("fetch", fetch);
   return fetch;
@@ -27,10 +33,28 @@ describe("postLead", () => {
     expect([...(init?.body as FormData).entries()]).toEqual([["email", "ann@example.co.uk"]]);
     expect(init?.headers).toEqual({
       "Idempotency-Key": submission.key,
-      "X-Form-Rendered-At": String(submission.renderedAt),
+      "X-Form-Rendered-At": expect.stringMatching(/^\d+$/),
+      // How long the form was on screen, by this browser's clock.
+      "X-Form-Shown-Ms": expect.stringMatching(/^\d+$/),
+      // Started at the press (the form's first focus would have started it sooner): always sent.
+      "X-Altcha": "solved-proof",
       // The visit that produced the lead (analytics): its landing page, nothing about the person.
       "X-Visit-Context": encodeURIComponent(JSON.stringify({ l: "/" })),
     });
+    const headers = init?.headers as Record<string, string>;
+    expect(Number(headers["X-Form-Shown-Ms"])).toBeGreaterThanOrEqual(5000);
+    // Waiting for the proof is not the visitor's time.
+    expect(Number(headers["X-Form-Rendered-At"])).toBeGreaterThanOrEqual(submission.renderedAt);
+  });
+
+  it("sends a retry with the same words under the same key and proof, and changed words as a new submission", async () => {
+    const fetch = mockFetch(Response.json({ status: true }));
+    await postLead({ message: "Hello" }, { submission });
+    await postLead({ message: "Hello" }, { submission });
+    await postLead({ message: "Hello, and one more thing" }, { submission });
+    const sent = fetch.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
+    expect(sent[1]!["Idempotency-Key"]).toBe(sent[0]!["Idempotency-Key"]);
+    expect(sent[2]!["Idempotency-Key"]).not.toBe(sent[0]!["Idempotency-Key"]);
   });
 
   it("sends the honeypot only when it has a value", async () => {

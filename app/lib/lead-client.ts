@@ -22,10 +22,17 @@ export interface Submission {
   renderedAt: number;
   /** Its proof of work, once taken: a retry of this submission sends the same one. */
   proof?: string | null;
+  /** What it last sent: a retry with other words is a new submission, never a replay of the old one. */
+  content?: string;
 }
 
-/** A proof is solved once the visitor starts a form; a send waits this long at most for one under way. */
-export const PROOF_WAIT_MAX_MS = 4000;
+/**
+ * A proof is solved once the visitor starts a form; a send waits this long at
+ * most for one (a slow phone on a slow network fetches the challenge and the
+ * worker and solves in 1–3 s). Without one the server holds the send as a
+ * script's, so waiting is worth more than a second saved.
+ */
+export const PROOF_WAIT_MAX_MS = 10_000;
 /** A proof older than this is not sent: its challenge (30 minutes) may have expired on the way. */
 const PROOF_MAX_AGE_MS = 25 * 60 * 1000;
 
@@ -46,32 +53,62 @@ export function startProofOfWork(): void {
 }
 
 /**
- * Takes the proof under way (waiting a little for it), and how long that wait
- * was; none, and no wait, when the visitor never started the form (a held early press).
+ * Takes the proof under way, starting one if none is (a press held from before
+ * the form's script arrived), waiting for it at most PROOF_WAIT_MAX_MS; and how
+ * long that wait was.
  */
 async function takeProof(): Promise<{ proof: string | null; waitedMs: number }> {
+  if (proofJob && Date.now() - proofJob.started > PROOF_MAX_AGE_MS) proofJob = null;
+  startProofOfWork();
   const job = proofJob;
   proofJob = null;
-  if (!job || Date.now() - job.started > PROOF_MAX_AGE_MS) return { proof: null, waitedMs: 0 };
+  if (!job) return { proof: null, waitedMs: 0 };
   const waitStarted = Date.now();
   const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), PROOF_WAIT_MAX_MS));
   const proof = await Promise.race([job.proof, late]);
   return { proof, waitedMs: Date.now() - waitStarted };
 }
 
-/** Starts the proof of work on the form's first focus or input (autofill fires input without focus). */
+/**
+ * When the visitor first focused or typed in a field of each form (performance.now()),
+ * or null when they had started before the form's script arrived and nobody knows.
+ */
+const fillStarts = new WeakMap<HTMLFormElement, number | null>();
+
+const isField = (target: EventTarget | null) => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+
+/** Milliseconds from the first focus or input in the form's fields to now; undefined when unknown. */
+export function fillTime(form: HTMLFormElement | null): number | undefined {
+  const start = form ? fillStarts.get(form) : undefined;
+  return typeof start === "number" ? Math.max(0, Math.round(performance.now() - start)) : undefined;
+}
+
+/**
+ * Starts the proof of work on the form's first focus or input (autofill fires
+ * input without focus), and notes when that was: a form filled faster than a
+ * hand can is a machine's.
+ */
 export function useProofOfWork(formRef: { readonly current: HTMLFormElement | null }) {
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     // Started before this code arrived (focused, typed in or autofilled): solve now, as a held press may follow at once.
     const started = form.contains(document.activeElement) || Array.from(form.elements).some((field) => field instanceof HTMLInputElement && field.type !== "checkbox" && field.type !== "hidden" && field.value !== "");
-    if (started) startProofOfWork();
-    form.addEventListener("focusin", startProofOfWork);
-    form.addEventListener("input", startProofOfWork);
+    if (started) {
+      fillStarts.set(form, null);
+      startProofOfWork();
+    }
+    const onStart = (event: Event) => {
+      // Focus on the Send button is a press, not the start of filling in.
+      if (!isField(event.target)) return;
+      if (!fillStarts.has(form)) fillStarts.set(form, performance.now());
+      startProofOfWork();
+    };
+    form.addEventListener("focusin", onStart);
+    form.addEventListener("input", onStart);
     return () => {
-      form.removeEventListener("focusin", startProofOfWork);
-      form.removeEventListener("input", startProofOfWork);
+      form.removeEventListener("focusin", onStart);
+      form.removeEventListener("input", onStart);
     };
   }, [formRef]);
 }
@@ -126,13 +163,24 @@ export function isOwnApi(base: string, origin: string): boolean {
 
 export interface PostOptions {
   submission: Submission;
+  /** The form sent: its fill time goes with it. */
+  form?: HTMLFormElement | null;
   /** The hidden honeypot input's value: sent only when something filled it. */
   honeypot?: string;
   base?: string;
 }
 
 /** Posts the fields; resolves to the response JSON, or null on any failure (network, timeout, HTTP error, bad JSON). */
-export async function postLead(body: Readonly<Record<string, string>>, { submission, honeypot = "", base = API_BASE }: PostOptions): Promise<unknown> {
+export async function postLead(body: Readonly<Record<string, string>>, { submission, form: sentForm = null, honeypot = "", base = API_BASE }: PostOptions): Promise<unknown> {
+  const fillMs = fillTime(sentForm);
+  const content = JSON.stringify(body);
+  if (submission.content !== undefined && submission.content !== content) {
+    // The visitor changed their words after a failed send: the server may hold the first words
+    // under the old key, so these go as a submission of their own, with a proof of their own.
+    submission.key = uuid();
+    submission.proof = undefined;
+  }
+  submission.content = content;
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) form.append(name, value);
   if (honeypot !== "") form.append(fields.honeypot, honeypot);
@@ -140,6 +188,7 @@ export async function postLead(body: Readonly<Record<string, string>>, { submiss
   // Analytics stay on our own origin: the beacon posts there, and the visit header goes only to our own API.
   trackFormSubmit(body);
   // Waiting for the proof is not the visitor's time: the form counts as shown that much later.
+  const shownMs = Math.max(0, Date.now() - submission.renderedAt);
   let renderedAt = submission.renderedAt;
   if (own && submission.proof === undefined) {
     const taken = await takeProof();
@@ -149,11 +198,13 @@ export async function postLead(body: Readonly<Record<string, string>>, { submiss
   const proof: Record<string, string> = own && submission.proof ? { [headers.proofOfWork]: submission.proof } : {};
   // WebDriver's own flag: a browser driven by a script says so (a person's never does).
   if (own && navigator.webdriver) proof[headers.automated] = "1";
+  // Durations by the browser's own clock, taken at the press: a clock set wrong does not matter.
+  const timing: Record<string, string> = own ? { [headers.shownMs]: String(shownMs), ...(fillMs === undefined ? {} : { [headers.fillMs]: String(fillMs) }) } : {};
   try {
     const response = await fetch(`${base}${CONTACT_ENDPOINT}`, {
       method: "POST",
       body: form,
-      headers: own ? { [headers.idempotencyKey]: submission.key, [headers.renderedAt]: String(renderedAt), ...proof, ...visitHeader() } : undefined,
+      headers: own ? { [headers.idempotencyKey]: submission.key, [headers.renderedAt]: String(renderedAt), ...timing, ...proof, ...visitHeader() } : undefined,
       signal: typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(LEAD_REQUEST_TIMEOUT_MS) : undefined,
     });
     if (!response.ok) return null;

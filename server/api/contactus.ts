@@ -29,7 +29,7 @@ import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { refusalPage, refusalPageCsp } from "./refusal-page";
 import type { SpamReasonName } from "../../contract/admin";
 import { createProofOfWork, memorySpentProofs, redisSpentProofs } from "../spam/proof-of-work";
-import { spamSignals } from "../spam/signals";
+import { isBrowserUserAgent, spamSignals, type Sender } from "../spam/signals";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
@@ -47,6 +47,36 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const scopedIdempotencyKey = (secret: string, kind: "enquiry", email: string, key: string) =>
   createHmac("sha256", secret).update(`idempotency:${kind}:${email}:${key}`).digest("hex");
+
+/**
+ * Whom a proof of work is spent for: one submission, its key and its whole
+ * content. A retry of the same submission may send its proof again; the same
+ * proof with other addresses or other words is a copied request, a replay.
+ */
+export const proofOwner = (secret: string, kind: string, key: string | undefined, fields: unknown) =>
+  key === undefined ? "" : createHmac("sha256", secret).update(`proof:${kind}:${key}:${JSON.stringify(fields)}`).digest("hex");
+
+/** Headers only the page's own script sends: a browser's form post cannot. */
+const scriptOnlyHeaders = [headers.idempotencyKey, headers.renderedAt, headers.proofOfWork, headers.automated, headers.shownMs, headers.fillMs];
+
+/**
+ * Who sent the request, as far as its headers tell: the page's script (Fetch
+ * Metadata says cors or same-origin, or it carries a header only the script
+ * sends, or JSON), the browser's own form post (a navigation, or from an
+ * older browser without Fetch Metadata one that accepts HTML), or neither.
+ * Every one of them must name a browser in its User-Agent.
+ */
+export function senderOf(header: (name: string) => string | undefined): Sender {
+  if (!isBrowserUserAgent(header("user-agent"))) return "other";
+  const mode = header("sec-fetch-mode");
+  if (mode === "cors" || mode === "same-origin") return "page-script";
+  if (scriptOnlyHeaders.some((name) => header(name) !== undefined) || /^application\/json\b/i.test(header("content-type") ?? "")) return "page-script";
+  if (mode === "navigate") return "form-post";
+  return mode === undefined && /\btext\/html\b/i.test(header("accept") ?? "") ? "form-post" : "other";
+}
+
+/** A duration header in milliseconds: digits only, anything else counts as none. */
+const durationMs = (value: string | undefined) => (value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : undefined);
 
 /** Why a request ended as it did; logged in the request's one log line, never with personal data. */
 export type LeadOutcome = "stored" | "replayed" | "subscribed" | "quarantined";
@@ -113,7 +143,7 @@ export async function contactUsRoutes(app: FastifyInstance) {
     await app.register(cors, {
       origin: [...corsOrigins],
       methods: ["POST"],
-      allowedHeaders: ["Content-Type", headers.idempotencyKey, headers.renderedAt, headers.proofOfWork, headers.automated],
+      allowedHeaders: ["Content-Type", ...scriptOnlyHeaders],
       maxAge: 600,
     });
   }
@@ -189,9 +219,11 @@ export async function contactUsRoutes(app: FastifyInstance) {
         return reply.code(400).send(rejected(apiMessages.invalid, { [headers.idempotencyKey]: "Must be 1–200 printable ASCII characters." }));
       }
 
+      // How long the form was on screen: the browser's own measure, else from when it says it was shown
+      // (a client clock ahead of ours gives a negative age: we cannot judge it, so it counts as none).
       const renderedAt = headerValue(request, headers.renderedAt);
-      // A client clock ahead of ours gives a negative age: we cannot judge it, so it counts as none.
-      const ageMs = renderedAt !== undefined && /^\d{1,15}$/.test(renderedAt) ? Date.now() - Number(renderedAt) : undefined;
+      const sinceRendered = renderedAt !== undefined && /^\d{1,15}$/.test(renderedAt) ? Date.now() - Number(renderedAt) : undefined;
+      const ageMs = durationMs(headerValue(request, headers.shownMs)) ?? (sinceRendered !== undefined && sinceRendered >= 0 ? sinceRendered : undefined);
 
       const parsed = parseLead(body);
       if (!parsed.ok) return refuseFields(request, reply, parsed.errors);
@@ -199,14 +231,15 @@ export async function contactUsRoutes(app: FastifyInstance) {
       const sourcePage = sourcePageOf(headerValue(request, "referer"), pageOrigins(request));
       const ipHash = hashIp(ipHashSecret, request.ip);
       const email = parsed.lead.email;
-      // A retry of one submission carries its proof again with its key: that is not a replay.
-      const proofOwner = key === undefined ? "" : scopedIdempotencyKey(ipHashSecret, "enquiry", email, key);
+      // A retry of one submission carries its proof again with its key and content: that is not a replay.
+      const owner = proofOwner(ipHashSecret, parsed.kind, key, parsed.lead);
       const verdict = spamSignals({
+        sender: senderOf((name) => headerValue(request, name)),
         honeypot: body[wire.honeypot],
-        ageMs: ageMs !== undefined && ageMs >= 0 ? ageMs : undefined,
+        ageMs,
+        fillMs: durationMs(headerValue(request, headers.fillMs)),
         minSubmitMs,
-        proof: await proofOfWork.check(headerValue(request, headers.proofOfWork), proofOwner),
-        fromBrowser: ["sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest"].every((name) => headerValue(request, name) !== undefined),
+        proof: await proofOfWork.check(headerValue(request, headers.proofOfWork), owner),
         automated: headerValue(request, headers.automated) === "1",
         text: parsed.kind === "enquiry" ? `${parsed.lead.name}\n${parsed.lead.message}` : "",
       });

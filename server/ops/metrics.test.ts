@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_ENDPOINT, headers } from "../../contract/lead";
+import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, headers } from "../../contract/lead";
 import { freePort } from "../../scripts/free-port";
 import { startTestApp, type TestApp } from "../app.test-support";
+import { pageScriptHeaders, solvedProof, type Challenge } from "../spam/browser-post.test-support";
 
 // The Prometheus endpoint after a scripted run: what the owner's dashboards
 // and alerts would read.
@@ -12,9 +13,11 @@ const TOKEN = "metrics-token-for-tests-0123456789";
 const METRICS_PORT = await freePort();
 
 const enquiry = (n: number) => ({ name: "Ann Example", email: `ann${n}@example.co.uk`, phone: "07700 900123", salutation: "Freelancer", sector: "Healthcare", you_need: "Payroll", message: "Hello" });
-// As a browser's script posts (Fetch Metadata sent), without a proof of work: one spam signal, so stored.
-const post = (app: FastifyInstance, payload: object, extra: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers: { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty", ...extra } });
+/** A proof of work for one submission, solved as the form's worker solves it. */
+const proofFor = async (app: FastifyInstance) => solvedProof((await app.inject({ method: "GET", url: CHALLENGE_ENDPOINT })).json() as Challenge);
+// As a browser's script posts: Fetch Metadata, a proof of work, the form on screen for 9 s.
+const post = async (app: FastifyInstance, payload: object, extra: Record<string, string> = {}) =>
+  app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload, headers: { ...pageScriptHeaders, [headers.shownMs]: "9000", [headers.proofOfWork]: await proofFor(app), ...extra } });
 
 /** The value of one sample in Prometheus's text format, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -61,13 +64,14 @@ describe("metrics on, after a scripted run", () => {
       LEADS_WEBHOOK_SECRET: "webhook-secret-0123456789",
     });
     const app = t.app;
-    expect((await post(app, enquiry(1), { [headers.idempotencyKey]: "key-1" })).statusCode).toBe(200);
-    expect((await post(app, enquiry(1), { [headers.idempotencyKey]: "key-1" })).statusCode).toBe(200); // replayed
+    const first = { [headers.idempotencyKey]: "key-1", [headers.proofOfWork]: await proofFor(app) };
+    expect((await post(app, enquiry(1), first)).statusCode).toBe(200);
+    expect((await post(app, enquiry(1), first)).statusCode).toBe(200); // replayed
     expect((await post(app, enquiry(2))).statusCode).toBe(200);
     expect((await post(app, { email: "news@example.co.uk" })).statusCode).toBe(200); // subscribed
     expect((await post(app, { ...enquiry(3), email: "not an address" })).statusCode).toBe(400);
-    expect((await post(app, { ...enquiry(4), website: "spam" })).statusCode).toBe(200); // honeypot: quarantined
-    expect((await post(app, enquiry(5), { [headers.renderedAt]: String(Date.now()) })).statusCode).toBe(200); // too fast: quarantined
+    expect((await post(app, { ...enquiry(4), website: "spam" }, { [headers.proofOfWork]: "" })).statusCode).toBe(200); // the page's request without its proof: quarantined
+    expect((await post(app, enquiry(5), { [headers.shownMs]: "40" })).statusCode).toBe(200); // too fast: quarantined
     expect((await post(app, enquiry(6))).statusCode).toBe(429); // the eighth from this address
     // Let the worker try everything once: 2 team notifications and 1 confirmation by email, 3 CRM calls.
     const deadline = Date.now() + 10_000;
@@ -96,13 +100,13 @@ describe("metrics on, after a scripted run", () => {
     expect(sample(text, "leads_refused_total", { reason: "rate-limited" })).toBe(1);
     expect(sample(text, "leads_spam_signals_total", { reason: "honeypot" })).toBe(1);
     expect(sample(text, "leads_spam_signals_total", { reason: "too-fast" })).toBe(1);
-    // Every stored submission here came without a proof of work.
-    expect(sample(text, "leads_spam_signals_total", { reason: "pow-missing" })).toBe(6);
+    expect(sample(text, "leads_spam_signals_total", { reason: "pow-missing" })).toBe(1);
   });
 
   it("counts requests and their latency by route", async () => {
     const text = await scrape(t.app);
-    const route = /http_requests_total\{[^}]*route="(\/api\/contactus[^"]*)"/.exec(text)?.[1] ?? "";
+    // The lead route's own label (the challenge's GET is counted apart).
+    const route = text.split("\n").filter((line) => line.includes('method="POST"')).map((line) => /route="(\/api\/contactus[^"]*)"/.exec(line)?.[1]).find(Boolean) ?? "";
     expect(sample(text, "http_requests_total", { method: "POST", route, status: "200" })).toBe(6);
     expect(sample(text, "http_requests_total", { method: "POST", route, status: "429" })).toBe(1);
     expect(sample(text, "http_request_duration_seconds_count", { method: "POST", route })).toBe(8);

@@ -42,6 +42,15 @@ export function pageCsp({ scriptHashes = [], styleHashes = [], connectOrigins = 
  * file under public/): nothing may run or be framed, and a document opened anyway (an HTML
  * or SVG file) is sandboxed into an origin of its own, away from the owner's cookie.
  */
+/**
+ * For the build's own scripts (assets/*.js). A page's script runs under the page's
+ * policy and ignores this one, but a worker runs under its script's: this is the
+ * forms' proof-of-work worker's policy. It may load the site's own chunks and
+ * nothing else, and it is not sandboxed: a sandboxed worker is an opaque, insecure
+ * context without crypto.subtle, where no proof can be solved.
+ */
+export const scriptCsp = "default-src 'none'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
 
 export const baseSecurityHeaders: Readonly<Record<string, string>> = {

@@ -30,6 +30,7 @@ beforeAll(async () => {
   await writeFile(path.join(siteDir, "media", "uploads", "x.html"), `<!DOCTYPE html><script>${UPLOADED_SCRIPT}</script>`);
   await writeFile(path.join(siteDir, "media", "uploads", "face.png"), "\x89PNG\r\n\x1a\n");
   await writeFile(path.join(siteDir, "media", "uploads", "Face.JPG"), "\xff\xd8\xff");
+  await writeFile(path.join(siteDir, "media", "uploads", "worker.js"), "postMessage(1)");
   t = await startTestApp({ SITE_DIR: siteDir });
 });
 afterAll(async () => {
@@ -83,6 +84,22 @@ describe("the policy each file is served with", () => {
       expect(response.headers["x-content-type-options"]).toBe("nosniff");
       sandboxed(response.headers["content-security-policy"]);
     }
+  });
+});
+
+describe("the policy of the build's scripts", () => {
+  it("a built script (a worker takes its script's policy) may load the site's chunks and is not sandboxed", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toMatch(/^default-src 'none';/);
+    expect(csp).toContain("script-src 'self'");
+    // Sandboxed, a worker is an opaque, insecure context without crypto.subtle: the proof of work cannot be solved.
+    expect(csp).not.toMatch(/(^|; )sandbox(;|$)/);
+  });
+
+  it("a script anywhere else (an upload) keeps the resource policy", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/media/uploads/worker.js" });
+    expect(String(response.headers["content-security-policy"])).toMatch(/(^|; )sandbox(;|$)/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { inlineScriptHashes, inlineStyleHashes, pageCsp, type CspOptions } from "./security-headers";
+import { inlineScriptHashes, inlineStyleHashes, pageCsp, scriptCsp, type CspOptions } from "./security-headers";
 
 // The pre-rendered site, read into memory once at start: it is a few megabytes,
 // and serving from memory is what lets one Node process keep pace with nginx.
@@ -95,6 +95,7 @@ export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scri
     const isPage = ext === ".html" && prerendered.has(urlPath);
     // Loader data belongs to its page: both revalidate, so a deploy never mixes old data with new code.
     const revalidates = isPage || ext === ".data";
+    // Only the build's own output lives under assets/; the editor's uploads and public/ never do.
     const hashed = relative.startsWith(`assets${path.sep}`);
     files.set(urlPath, {
       body,
@@ -103,7 +104,7 @@ export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scri
       contentType: contentTypes[ext] ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
       cacheControl: hashed ? IMMUTABLE : revalidates ? PAGE : OTHER,
-      csp: isPage ? pageCspFor(body.toString("utf8"), csp) : undefined,
+      csp: isPage ? pageCspFor(body.toString("utf8"), csp) : hashed && ext === ".js" ? scriptCsp : undefined,
     });
   }
   return files;

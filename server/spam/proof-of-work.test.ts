@@ -4,7 +4,7 @@ import { solveChallenge } from "altcha-lib/v1";
 import { afterAll, describe, expect, it } from "vitest";
 import { redisReachable, shouldRun, testRedisUrl } from "../store/databases.test-support";
 import { CHALLENGE_TTL_MS, createProofOfWork, memorySpentProofs, redisSpentProofs, type SpentProofs } from "./proof-of-work";
-import { linkCount, mostlyForeignScript, spamSignals } from "./signals";
+import { LINK_FLOOD, linkCount, MACHINE_FILL_MS, mostlyForeignScript, spamSignals } from "./signals";
 
 // The proof of work's checks, with spent proofs in memory and in Redis, and the signals' weights.
 
@@ -78,22 +78,38 @@ describe("checking a proof", () => {
 });
 
 describe("the signals' weights", () => {
-  const person = { honeypot: "", ageMs: 10_000, minSubmitMs: 2000, proof: "valid" as const, fromBrowser: true, automated: false, text: "Hello" };
+  const person = { sender: "page-script" as const, honeypot: "", ageMs: 10_000, fillMs: 8000, minSubmitMs: 2000, proof: "valid" as const, automated: false, text: "Hello" };
+  const withoutJs = { ...person, sender: "form-post" as const, proof: "missing" as const, ageMs: undefined, fillMs: undefined };
 
-  it("hold nothing a person's browser does alone, and what a script or a driven browser does", () => {
-    expect(spamSignals({ ...person, honeypot: "saved@example.co.uk" })).toMatchObject({ spam: false, reasons: ["honeypot"] });
-    expect(spamSignals({ ...person, ageMs: 900 })).toMatchObject({ spam: false, reasons: ["too-fast"] });
-    expect(spamSignals({ ...person, proof: "missing" })).toMatchObject({ spam: false, reasons: ["pow-missing"] });
-    expect(spamSignals({ ...person, ageMs: 300 })).toMatchObject({ spam: true, score: 2 });
-    expect(spamSignals({ ...person, proof: "missing", fromBrowser: false })).toMatchObject({ spam: true, reasons: ["pow-missing", "no-browser"] });
+  it("hold nothing a person does, alone or two together", () => {
+    const threeLinks = "Portfolio https://ann.example, linkedin.com/in/ann and github.com/ann";
+    const arabic = "مرحبا، نحتاج إلى مساعدة في الرواتب لفريقنا";
+    const weak = [{ honeypot: "saved@example.co.uk" }, { ageMs: 1400 }, { text: threeLinks }, { text: arabic }];
+    for (const one of weak) expect(spamSignals({ ...person, ...one }).spam).toBe(false);
+    expect(spamSignals({ ...person, honeypot: "saved@example.co.uk", ageMs: 1400 })).toMatchObject({ spam: false, reasons: ["honeypot", "too-fast"] });
+    expect(spamSignals({ ...person, ageMs: 1400, text: threeLinks })).toMatchObject({ spam: false, score: 2 });
+    expect(spamSignals({ ...person, text: `${arabic} ${threeLinks}` })).toMatchObject({ spam: false, reasons: ["links", "foreign-script"] });
+    // Without JavaScript there is no proof and no timing: that is no evidence.
+    expect(spamSignals(withoutJs)).toMatchObject({ spam: false, reasons: [] });
+    expect(spamSignals({ ...withoutJs, honeypot: "saved@example.co.uk", text: threeLinks })).toMatchObject({ spam: false, score: 2 });
+  });
+
+  it("hold what only a script does, each alone", () => {
+    expect(spamSignals({ ...person, proof: "missing" })).toMatchObject({ spam: true, reasons: ["pow-missing"] });
+    expect(spamSignals({ ...withoutJs, sender: "other" })).toMatchObject({ spam: true, reasons: ["no-browser"] });
+    expect(spamSignals({ ...person, ageMs: 300 })).toMatchObject({ spam: true, reasons: ["too-fast"] });
+    expect(spamSignals({ ...person, fillMs: MACHINE_FILL_MS - 1 })).toMatchObject({ spam: true, reasons: ["too-fast"] });
+    expect(spamSignals({ ...person, fillMs: MACHINE_FILL_MS }).spam).toBe(false);
     expect(spamSignals({ ...person, automated: true })).toMatchObject({ spam: true, reasons: ["automated"] });
     expect(spamSignals({ ...person, proof: "replayed" }).spam).toBe(true);
     expect(spamSignals({ ...person, proof: "invalid" }).spam).toBe(true);
+    expect(spamSignals({ ...person, text: Array.from({ length: LINK_FLOOD }, (_, i) => `site${i}.shop`).join(" ") })).toMatchObject({ spam: true, reasons: ["links"] });
   });
 
-  it("count links and scripts", () => {
+  it("count links with or without a scheme, never an email address or a file name", () => {
     expect(linkCount("see https://a.example and www.b.example, [url=x]")).toBe(3);
-    expect(spamSignals({ ...person, text: "https://a.example https://b.example" })).toMatchObject({ spam: false, score: 1 });
+    expect(linkCount("cheap-pills.shop, best.casino.top/win and my.site.co.uk")).toBe(3);
+    expect(linkCount("Write to ann@example.co.uk about Node.js, e.g. our index.html")).toBe(0);
     expect(mostlyForeignScript("Здравствуйте, нам нужна помощь")).toBe(true);
     expect(mostlyForeignScript("Zażółć gęślą jaźń, proszę o kontakt")).toBe(false);
     expect(mostlyForeignScript("Привет")).toBe(false);

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { solveChallenge } from "altcha-lib/v1";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints, type OwnerActionEntry, type Page, type SpamSummary } from "../../contract/admin";
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, headers } from "../../contract/lead";
@@ -7,6 +6,7 @@ import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
 import { startTestApp, type TestApp } from "../app.test-support";
+import { formPostHeaders, pageScriptHeaders, solvedProof, type Challenge } from "./browser-post.test-support";
 
 // Suspected spam through the real app on SQLite and PostgreSQL: what is held
 // and why, that nothing held is delivered, and the owner's Spam view: release
@@ -25,10 +25,12 @@ const enquiry = (fields: Record<string, string> = {}) => ({
   message: "We need help with payroll.",
   ...fields,
 });
-/** What a hydrated form's fetch sends besides the fields (a browser adds the Fetch Metadata). */
-const fromScript = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" };
+/** What a hydrated form's fetch sends besides the fields: the browser's own headers, and how long the form was on screen. */
+const fromScript = { ...pageScriptHeaders, [headers.shownMs]: "9000", [headers.fillMs]: "7000" };
 /** A browser's own form post (JavaScript off, or pressed before the form hydrated). */
-const navigation = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", accept: "text/html" };
+const navigation = formPostHeaders;
+/** An older browser without JavaScript: no Fetch Metadata at all. */
+const olderBrowser = { "user-agent": formPostHeaders["user-agent"], accept: formPostHeaders.accept };
 /** A plain HTTP client: nothing but the body. */
 const bare = {};
 
@@ -39,13 +41,12 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
   let cookie: string;
 
   const submit = (fields: object, extra: Record<string, string> = {}) => t.app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload: fields, headers: extra });
+  /** A browser's own form post: urlencoded, as a form without JavaScript sends it. */
+  const post = (fields: Record<string, string>, extra: Record<string, string>) =>
+    t.app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload: new URLSearchParams(fields).toString(), headers: { ...extra, "content-type": "application/x-www-form-urlencoded" } });
   const admin = (method: "GET" | "POST" | "DELETE", url: string) => t.app.inject({ method, url, headers: { cookie } });
   /** A proof of work as the browser makes it: a challenge from the server, solved. */
-  const proof = async () => {
-    const challenge = (await t.app.inject({ method: "GET", url: CHALLENGE_ENDPOINT })).json() as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-    return Buffer.from(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution!.number, salt: challenge.salt, signature: challenge.signature })).toString("base64");
-  };
+  const proof = async () => solvedProof((await t.app.inject({ method: "GET", url: CHALLENGE_ENDPOINT })).json() as Challenge);
   const held = (email: string) => db.selectFrom("suspected_spam").selectAll().where("email", "=", email).execute();
   const enquiries = (email: string) => db.selectFrom("enquiries").selectAll().where("email", "=", email).execute();
   const outboxOf = (email: string) => db.selectFrom("outbox").select(["topic", "lead_id"]).where("lead_email", "=", email).execute();
@@ -90,17 +91,21 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     expect(response.json()).toMatchObject({ status: true, data: { status: true } });
     expect(await enquiries(email)).toHaveLength(0);
     const [row] = await held(email);
-    expect(JSON.parse(row!.reasons)).toEqual(["honeypot", "pow-missing", "no-browser"]);
-    expect(row).toMatchObject({ kind: "enquiry", score: 3 });
+    expect(JSON.parse(row!.reasons)).toEqual(["honeypot", "no-browser"]);
+    expect(row).toMatchObject({ kind: "enquiry", score: 4 });
     expect(JSON.parse(row!.fields)).toMatchObject({ name: "Ann Example", message: "We need help with payroll." });
     expect(await outboxOf(email)).toEqual([]);
   });
 
-  it("stores a no-JavaScript post (one signal) as a lead, and a password manager's honeypot with a proof", async () => {
+  it("stores a no-JavaScript post, also from an older browser with a password manager, and a password manager's honeypot with a proof", async () => {
     const nojs = "nojs@example.co.uk";
-    expect((await submit(enquiry({ email: nojs }), navigation)).statusCode).toBe(303);
+    expect((await post(enquiry({ email: nojs }), navigation)).statusCode).toBe(303);
     expect(await enquiries(nojs)).toHaveLength(1);
     expect(await held(nojs)).toHaveLength(0);
+    const older = "older@example.co.uk";
+    const links = "My work: https://ann.example and github.com/ann";
+    expect((await post({ ...enquiry({ email: older, message: links }), website: "ann@example.co.uk" }, olderBrowser)).statusCode).toBe(303);
+    expect(await enquiries(older)).toHaveLength(1);
     const manager = "manager@example.co.uk";
     const response = await submit({ ...enquiry({ email: manager }), website: "ann@example.co.uk" }, { ...fromScript, [headers.proofOfWork]: await proof() });
     expect(response.statusCode).toBe(200);
@@ -108,14 +113,19 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     expect((await outboxOf(manager)).map((row) => row.topic).sort()).toEqual(["lead-webhook", "team-notification"]);
   });
 
-  it("stores an autofilled form sent in 1.3 s with its proof, and holds one sent at machine speed", async () => {
+  it("stores an autofilled form sent 1.3 s after it appeared with its proof, and holds one filled at machine speed", async () => {
     const autofill = "autofill@example.co.uk";
-    await submit(enquiry({ email: autofill }), { ...fromScript, [headers.proofOfWork]: await proof(), [headers.renderedAt]: String(Date.now() - 1300) });
+    await submit(enquiry({ email: autofill }), { ...fromScript, [headers.proofOfWork]: await proof(), [headers.shownMs]: "1300", [headers.fillMs]: "700" });
     expect(await enquiries(autofill)).toHaveLength(1);
     const machine = "machine@example.co.uk";
-    await submit(enquiry({ email: machine }), { ...fromScript, [headers.proofOfWork]: await proof(), [headers.renderedAt]: String(Date.now() - 100) });
+    await submit(enquiry({ email: machine }), { ...fromScript, [headers.proofOfWork]: await proof(), [headers.fillMs]: "40" });
     expect(await enquiries(machine)).toHaveLength(0);
     expect(JSON.parse((await held(machine))[0]!.reasons)).toEqual(["too-fast"]);
+    // Without the browser's own measure, the time since the form was rendered, by the client's clock.
+    const clock = "clock@example.co.uk";
+    const { [headers.shownMs]: _shown, ...withoutShown } = fromScript;
+    await submit(enquiry({ email: clock }), { ...withoutShown, [headers.proofOfWork]: await proof(), [headers.renderedAt]: String(Date.now() - 100) });
+    expect(JSON.parse((await held(clock))[0]!.reasons)).toEqual(["too-fast"]);
   });
 
   it("holds a forged proof, and a proof sent again by another submission; a retry of the same submission is not a replay", async () => {
@@ -136,6 +146,16 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     const replayer = "replayer@example.co.uk";
     await submit(enquiry({ email: replayer }), { ...fromScript, [headers.proofOfWork]: spent });
     expect(JSON.parse((await held(replayer))[0]!.reasons)).toEqual(["pow-replayed"]);
+    // A copied request: the same key and proof, other addresses.
+    const copied = "copied@example.co.uk";
+    await submit(enquiry({ email: copied }), { ...fromScript, ...key, [headers.proofOfWork]: spent });
+    expect(JSON.parse((await held(copied))[0]!.reasons)).toEqual(["pow-replayed"]);
+  });
+
+  it("holds the page's request without its proof, whatever headers it copied", async () => {
+    const stripped = "stripped@example.co.uk";
+    await submit(enquiry({ email: stripped }), { ...fromScript, [headers.idempotencyKey]: "copied-1" });
+    expect(JSON.parse((await held(stripped))[0]!.reasons)).toEqual(["pow-missing"]);
   });
 
   it("holds a browser that says it is automated, and a script with only Node's Sec-Fetch-Mode", async () => {
@@ -143,13 +163,13 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     await submit(enquiry({ email: driven }), { ...fromScript, [headers.proofOfWork]: await proof(), [headers.automated]: "1" });
     expect(JSON.parse((await held(driven))[0]!.reasons)).toEqual(["automated"]);
     const undici = "undici@example.co.uk";
-    await submit(enquiry({ email: undici }), { "sec-fetch-mode": "cors" });
-    expect(JSON.parse((await held(undici))[0]!.reasons)).toEqual(["pow-missing", "no-browser"]);
+    await submit(enquiry({ email: undici }), { "sec-fetch-mode": "cors", "user-agent": "node" });
+    expect(JSON.parse((await held(undici))[0]!.reasons)).toEqual(["no-browser"]);
   });
 
   it("holds link spam even with a proof, and notes a foreign script without holding it alone", async () => {
     const links = "links@example.co.uk";
-    const message = "Cheap pills https://a.example https://b.example www.c.example";
+    const message = "Cheap pills https://a.example https://b.example www.c.example d.shop e.shop f.top g.top h.xyz";
     await submit(enquiry({ email: links, message }), { ...fromScript, [headers.proofOfWork]: await proof() });
     expect(JSON.parse((await held(links))[0]!.reasons)).toEqual(["links"]);
     const script = "script@example.co.uk";
@@ -171,7 +191,7 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     const page = (await admin("GET", `${adminEndpoints.spam}?q=bot1`)).json() as Page<SpamSummary>;
     expect(count.total).toBeGreaterThanOrEqual(6);
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ email: "bot1@example.co.uk", kind: "enquiry", reasons: ["honeypot", "pow-missing", "no-browser"] });
+    expect(page.items[0]).toMatchObject({ email: "bot1@example.co.uk", kind: "enquiry", reasons: ["honeypot", "no-browser"] });
     const byMessage = (await admin("GET", `${adminEndpoints.spam}?q=cheap%20pills`)).json() as Page<SpamSummary>;
     expect(byMessage.items.map((item) => item.email)).toEqual(["links@example.co.uk"]);
     // The inbox's main list never shows them.
@@ -211,7 +231,7 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     const csv = (await admin("GET", adminEndpoints.spamCsv)).body;
     expect(csv.split("\r\n")[0]).toMatch(/^id,created_at,suspected_spam,reasons,score,kind,/);
     expect(csv).toContain("links@example.co.uk");
-    expect(csv).toMatch(/,yes,links,2,enquiry,/);
+    expect(csv).toMatch(/,yes,links,3,enquiry,/);
     const person = await t.app.inject({ method: "POST", url: adminEndpoints.person, payload: { email: "links@example.co.uk" }, headers: { cookie } });
     expect(person.json().suspectedSpam).toEqual([expect.objectContaining({ suspected_spam: true, reasons: ["links"], email: "links@example.co.uk" })]);
   });

@@ -241,7 +241,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     }
     setErrors({});
     setStatus("loading");
-    const answer = await postLead(toWire(table, values), { submission: submission.current(), honeypot });
+    const answer = await postLead(toWire(table, values), { submission: submission.current(), form: formRef.current, honeypot });
     if (enquiryAccepted(answer)) {
       setValues(emptyValues(table));
       setConsent(false);

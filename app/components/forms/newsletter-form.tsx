@@ -56,7 +56,7 @@ export function NewsletterForm() {
     }
     setInvalid(false);
     setStatus("loading");
-    const answer = await postLead({ [email.wire]: parsed.lead.email }, { submission: submission.current(), honeypot });
+    const answer = await postLead({ [email.wire]: parsed.lead.email }, { submission: submission.current(), form: formRef.current, honeypot });
     if (newsletterAccepted(answer)) {
       if (inputRef.current) inputRef.current.value = "";
       submission.renew();
