@@ -4,24 +4,23 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
+import { postLeadAsBrowser } from "./seed-leads";
 import { adminCopy } from "../app/data/admin";
 import { analyticsCopy } from "../app/data/admin-analytics";
 import { paths } from "../app/data/paths";
-import { CONTACT_ENDPOINT } from "../contract/lead";
 import { NEWSLETTER_CONSENT_VERSION } from "../contract/newsletter";
 
 // The owner's inbox against the real server and store (ADMIN_PASSWORD is set in
-// playwright.config.ts). Leads are created through the public API; each test
-// tags its own so the two projects never see each other's rows.
+// playwright.config.ts). Leads are created through the public API as a browser
+// sends them (e2e/seed-leads.ts); each test tags its own so the two projects
+// never see each other's rows.
 
 const PASSWORD = "e2e-admin-password";
 const dataDir = process.env.E2E_DATA_DIR ?? "build/e2e-data";
 const XSS_MESSAGE = `<script>window.__xss=1</script> "><img src=x onerror="window.__xss=2"> We need payroll.`;
 
 async function createEnquiry(request: APIRequestContext, fields: Record<string, string>): Promise<string> {
-  const response = await request.post(CONTACT_ENDPOINT, {
-    data: { name: "Ann", email: "ann@example.co.uk", salutation: "Freelancer", sector: "", you_need: "", message: "", ...fields },
-  });
+  const response = await postLeadAsBrowser(request, { name: "Ann", email: "ann@example.co.uk", salutation: "Freelancer", sector: "", you_need: "", message: "", ...fields });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
@@ -136,7 +135,7 @@ test("search, filter, details with the message as text, export and erase", async
   await createEnquiry(request, { name: `Cat ${tag}`, email: `cat.${tag}@example.co.uk`, salutation: "Agency", sector: "Engineering", you_need: "Insurance" });
   recordDeliveries(eveId, eve);
   // Eve also signed up for the newsletter: erasure removes that too.
-  expect((await request.post(CONTACT_ENDPOINT, { data: { email: eve } })).status()).toBe(200);
+  expect((await postLeadAsBrowser(request, { email: eve })).status()).toBe(200);
 
   await signIn(page);
   await search(page, tag);
@@ -205,7 +204,7 @@ test("downloads everything about a person as JSON, then erases them from every f
   const tag = randomUUID().slice(0, 8);
   const person = `subject.${tag}@example.co.uk`;
   await createEnquiry(request, { name: `Subject ${tag}`, email: person, salutation: "Business", sector: "Construction", you_need: "Training", message: `Call me ${tag}` });
-  expect((await request.post(CONTACT_ENDPOINT, { data: { email: person } })).status()).toBe(200);
+  expect((await postLeadAsBrowser(request, { email: person })).status()).toBe(200);
 
   await signIn(page);
   await search(page, tag);
@@ -298,7 +297,7 @@ test("pages through a long list with the keyboard", async ({ page, request }) =>
 
 test("a subscriber's details show the opt-in record", async ({ page, request }) => {
   const email = `sue.${randomUUID().slice(0, 8)}@example.co.uk`;
-  expect((await request.post(CONTACT_ENDPOINT, { data: { email } })).status()).toBe(200);
+  expect((await postLeadAsBrowser(request, { email })).status()).toBe(200);
   await signIn(page);
   await page.getByRole("button", { name: adminCopy.kinds.subscribers }).click();
   await expect(page.getByRole("button", { name: adminCopy.kinds.subscribers })).toHaveAttribute("aria-pressed", "true");

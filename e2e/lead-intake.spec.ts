@@ -5,14 +5,15 @@ import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtu
 import { contactForm, contactReceivedPage } from "../app/data/contact";
 import { newsletterCopy, newsletterSubscribedPage } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
-import { CONTACT_ENDPOINT, refusalPageCopy } from "../contract/lead";
+import { CONTACT_ENDPOINT, headers, refusalPageCopy } from "../contract/lead";
+import { pageScriptHeaders } from "../server/spam/browser-post.test-support";
 
 // The whole path with no mock: a visitor submits in the browser, the real
 // server validates and stores, and the lead is in the database afterwards.
 
 const dataDir = process.env.E2E_DATA_DIR ?? "build/e2e-data";
 
-function storedRow(table: "enquiries" | "subscribers", email: string) {
+function storedRow(table: "enquiries" | "subscribers" | "suspected_spam", email: string) {
   const db = new Database(path.join(dataDir, "leads.db"), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(`select * from ${table} where email = ?`).all(email) as Record<string, string>[];
@@ -64,6 +65,43 @@ test("a newsletter sign-up from the footer is stored as a pending subscriber", a
   const rows = storedRow("subscribers", email);
   expect(rows).toHaveLength(1);
   expect(rows[0]!.status).toBe("pending");
+});
+
+test("both forms send a proof of work the server verifies, and reach the inbox with the spam filter on", async ({ page, request }) => {
+  const email = `proof.${randomUUID()}@example.co.uk`;
+  const sent: Record<string, string>[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(CONTACT_ENDPOINT) && r.method() === "POST") sent.push(r.headers());
+  });
+  await page.goto("/contact");
+  const form = page.getByRole("main").locator("form");
+  await form.getByLabel(contactForm.labels.name).fill("Pat Proof");
+  await form.getByLabel(contactForm.labels.email).fill(email);
+  await form.getByLabel(contactForm.labels.role).selectOption("Freelancer");
+  await form.getByLabel(contactForm.labels.message).fill("My work: https://pat.example and github.com/pat");
+  await form.getByText(contactForm.consent).click();
+  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  await form.getByRole("button", { name: contactForm.submit }).click();
+  await expect(form.getByRole("status")).toHaveText(contactForm.success);
+
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel(newsletterCopy.emailLabel).fill(email);
+  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  await footer.getByRole("button", { name: newsletterCopy.submit }).click();
+  await expect(footer.getByRole("status")).toHaveText(newsletterCopy.success);
+
+  expect(storedRow("enquiries", email)).toHaveLength(1);
+  expect(storedRow("subscribers", email)).toHaveLength(1);
+  expect(storedRow("suspected_spam", email)).toEqual([]);
+  expect(sent.map((request) => Boolean(request[headers.proofOfWork.toLowerCase()]))).toEqual([true, true]);
+  // Only a proof that verified is spent: the same proof with other words is then a replay.
+  const copied = `copied.${randomUUID()}@example.co.uk`;
+  const replay = await request.post(CONTACT_ENDPOINT, {
+    multipart: { name: "Copy Cat", email: copied, salutation: "Agency", message: "Other words" },
+    headers: { ...pageScriptHeaders, [headers.proofOfWork]: sent[0]![headers.proofOfWork.toLowerCase()]!, [headers.shownMs]: "9000" },
+  });
+  expect(replay.status()).toBe(200);
+  expect(storedRow("suspected_spam", copied).map((row) => JSON.parse(row.reasons!) as string[])).toEqual([["pow-replayed"]]);
 });
 
 test.describe("before the page's script has run (here: never, JavaScript off)", () => {

@@ -90,7 +90,6 @@ test("a quarantined enquiry is under Spam with its reasons; Not spam sends the t
 
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText(adminSpamCopy.reasonNames.honeypot);
-  await expect(row).toContainText(adminSpamCopy.reasonNames["pow-missing"]);
   await expect(row).toContainText(adminSpamCopy.reasonNames["no-browser"]);
   // Nothing was sent while it was held.
   await page.waitForTimeout(500);
