@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONTACT_ENDPOINT, limits, refusalPageCopy } from "../../contract/lead";
+import { apiMessages, CONTACT_ENDPOINT, limits, refusalPageCopy } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { startTestApp, type TestApp } from "../app.test-support";
 import { IDEMPOTENCY_KEY_TTL_MS } from "./contactus";
@@ -289,6 +289,16 @@ describe("anti-abuse", () => {
     expect(await countEnquiries()).toBe(before + 2);
     // The stored key is not the client's: it is bound to the kind and the address.
     expect((await app.leads.listEnquiries()).some((row) => row.idempotency_key === "reused-key")).toBe(false);
+  });
+
+  it("answers the same key with other words 409 with the contract's message, and stores nothing new", async () => {
+    const before = await countEnquiries();
+    const key = "edited-after-a-timeout";
+    expect((await post(app, enquiry, { "idempotency-key": key })).statusCode).toBe(200);
+    const edited = await post(app, { ...enquiry, message: `${enquiry.message} And one more thing.` }, { "idempotency-key": key });
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json()).toMatchObject({ status: false, message: apiMessages.keyReused });
+    expect(await countEnquiries()).toBe(before + 1);
   });
 
   it("treats a key older than a day as new", async () => {

@@ -49,12 +49,13 @@ export const scopedIdempotencyKey = (secret: string, kind: "enquiry", email: str
   createHmac("sha256", secret).update(`idempotency:${kind}:${email}:${key}`).digest("hex");
 
 /**
- * Whom a proof of work is spent for: one submission, its key and its whole
- * content. A retry of the same submission may send its proof again; the same
- * proof with other addresses or other words is a copied request, a replay.
+ * Whom a proof of work is spent for: one submission, its key and its address.
+ * A retry of the same submission may send its proof again; the same proof with
+ * another address is a copied request, a replay. The same key and address
+ * with other words is refused by the store (409), so it cannot pass either.
  */
-export const proofOwner = (secret: string, kind: string, key: string | undefined, fields: unknown) =>
-  key === undefined ? "" : createHmac("sha256", secret).update(`proof:${kind}:${key}:${JSON.stringify(fields)}`).digest("hex");
+export const proofOwner = (secret: string, kind: string, key: string | undefined, email: string) =>
+  key === undefined ? "" : createHmac("sha256", secret).update(`proof:${kind}:${email}:${key}`).digest("hex");
 
 /** Headers only the page's own script sends: a browser's form post cannot. */
 const scriptOnlyHeaders = [headers.idempotencyKey, headers.renderedAt, headers.proofOfWork, headers.automated, headers.shownMs, headers.fillMs];
@@ -231,8 +232,8 @@ export async function contactUsRoutes(app: FastifyInstance) {
       const sourcePage = sourcePageOf(headerValue(request, "referer"), pageOrigins(request));
       const ipHash = hashIp(ipHashSecret, request.ip);
       const email = parsed.lead.email;
-      // A retry of one submission carries its proof again with its key and content: that is not a replay.
-      const owner = proofOwner(ipHashSecret, parsed.kind, key, parsed.lead);
+      // A retry of one submission carries its proof again with its key and address: that is not a replay.
+      const owner = proofOwner(ipHashSecret, parsed.kind, key, email);
       const verdict = spamSignals({
         sender: senderOf((name) => headerValue(request, name)),
         honeypot: body[wire.honeypot],

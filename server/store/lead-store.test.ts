@@ -114,6 +114,13 @@ describe.each(kinds)("the lead store on %s", (kind) => {
     expect(second.status).toBe("conflict");
   });
 
+  it("refuses the same key and address with other words: a conflict, never a replay that drops them", async () => {
+    const key = `key-${kind}-edited`;
+    await store.saveEnquiry(enquiry({ email: "edited@example.co.uk", idempotencyKey: key, message: "First words" }));
+    expect((await store.saveEnquiry(enquiry({ email: "edited@example.co.uk", idempotencyKey: key, message: "First words" }))).status).toBe("replayed");
+    expect((await store.saveEnquiry(enquiry({ email: "edited@example.co.uk", idempotencyKey: key, message: "Second thoughts" }))).status).toBe("conflict");
+  });
+
   it("allows any number of enquiries without a key", async () => {
     const before = (await store.listEnquiries()).length;
     await store.saveEnquiry(enquiry());

@@ -121,12 +121,16 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
           return { status: "created", id: row.id } as const;
         }
         // Insert-or-ignore lost to an earlier submission with the same key: answer with its id.
-        const existing = await trx
+        const existing: Readonly<Record<string, unknown>> = await trx
           .selectFrom("enquiries")
-          .select(["id", "email"])
+          .selectAll()
           .where("idempotency_key", "=", row.idempotency_key)
           .executeTakeFirstOrThrow();
-        return existing.email === row.email ? ({ status: "replayed", id: existing.id } as const) : ({ status: "conflict" } as const);
+        // A retry is the same submission: the same address and the same words. Other words under the
+        // same key are a conflict, never "received" (which would drop them).
+        const columns: Readonly<Record<string, unknown>> = { email: row.email, ...enquiryColumns(enquiry) };
+        const same = Object.entries(columns).every(([column, value]) => existing[column] === value);
+        return same ? ({ status: "replayed", id: String(existing.id) } as const) : ({ status: "conflict" } as const);
       });
     },
 
