@@ -8,7 +8,7 @@ import { ADMIN_API, type OwnerActionDetail, type OwnerActionName } from "../../c
 import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } from "../../contract/content-editor";
 import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
 import { editorConfig, type EditorStorage } from "../../editor/keystatic.config";
-import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "../admin/owner-requests";
+import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
 import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { checkContentSave } from "./content-save";
@@ -111,7 +111,10 @@ export async function contentPlugin(app: FastifyInstance) {
     return reply.redirect(paths.admin, 303);
   });
 
-  app.all(`${EDITOR_API}/*`, { bodyLimit: EDITOR_BODY_BYTES }, async (request, reply) => {
+  // GitHub mode's API is only Keystatic's sign-in with GitHub, reached before the owner's session is
+  // checked: it reads no body (saves go from the browser to GitHub), so it takes no more than a sign-in.
+  const apiBodyLimit = storage.kind === "github" ? SIGNED_OUT_BODY_BYTES : EDITOR_BODY_BYTES;
+  app.all(`${EDITOR_API}/*`, { bodyLimit: apiBodyLimit }, async (request, reply) => {
     let body = Buffer.isBuffer(request.body) ? request.body : undefined;
     let url = new URL(request.url, "http://localhost").toString();
     let save: PreparedSave | undefined;
