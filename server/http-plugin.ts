@@ -18,6 +18,12 @@ export type LogStream = NonNullable<Exclude<FastifyServerOptions["logger"], bool
 
 /** How often node looks for connections past their headers or request timeout. */
 const TIMEOUT_CHECK_MS = 1000;
+/**
+ * What a route reads of a body unless it names its own limit (a lead, an
+ * upload): an address no route takes, whose 404 is answered after the body is
+ * read, reads no more than this.
+ */
+const DEFAULT_BODY_BYTES = 4 * 1024;
 
 /** Fastify itself: TLS or plain HTTP, the connection timeouts, pino with personal data redacted, the proxies trusted. */
 export function createServer(config: Config, logStream?: LogStream): FastifyInstance {
@@ -29,6 +35,7 @@ export function createServer(config: Config, logStream?: LogStream): FastifyInst
     ...(config.tls ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath), ...nodeTimeouts } } : { http: nodeTimeouts }),
     // A slow or silent client never holds a socket for long: a visitor's browser never comes near these.
     requestTimeout: connections.requestTimeoutMs,
+    bodyLimit: DEFAULT_BODY_BYTES,
     keepAliveTimeout: connections.keepAliveTimeoutMs,
     connectionTimeout: connections.idleTimeoutMs,
     logger: config.logLevel === "silent" ? false : { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },

@@ -17,9 +17,16 @@ export class MarkdownError extends Error {
   }
 }
 
+/**
+ * `---`, the YAML, then a line that is exactly `---`: a `---` inside a value
+ * (a title "Privacy --- policy") or a line that only begins with one ends nothing.
+ * The build and the editor's save split a file with this one pattern.
+ */
+export const FRONT_MATTER = /^---\r?\n(?:([\s\S]*?)\r?\n)?---(?:\r?\n|$)/;
+
 /** Splits `---\nYAML\n---\nbody`; the front matter is required (a page's title lives there). */
 export function splitFrontMatter(source: string): { data: unknown; body: string; bodyLine: number } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  const match = FRONT_MATTER.exec(source);
   if (!match) throw new MarkdownError("must begin with front matter between two --- lines", "line 1");
   const data: unknown = parseYaml(match[1] ?? "", { prettyErrors: true });
   return { data, body: source.slice(match[0].length), bodyLine: match[0].split("\n").length };

@@ -11,14 +11,15 @@ import { exportColumns, toCsv } from "../export";
 import { accessExportCounts, ANONYMOUS_ACTOR, countsOf, ownerActionColumns } from "../store/audit";
 import { contentAdminRoutes } from "../editor/content-plugin";
 import { spamAdminRoutes } from "../spam/spam-admin";
-import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "./owner-requests";
+import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES } from "./owner-requests";
 import { clearedSessionCookie, passwordChecker, readCookie, sessionActor, sessionCookie, SESSION_COOKIE } from "./session";
 
 // /api/admin/*: the owner's inbox. Off (404) without ADMIN_PASSWORD;
 // otherwise every route but status and sign-in needs a live session,
 // and a cross-site request is refused before anything else happens.
 
-const SIGN_IN_BODY_BYTES = 4 * 1024;
+/** An owner's form (an address to erase, an id): a few fields. */
+const OWNER_FORM_BODY_BYTES = 4 * 1024;
 /** ADMIN_SIGNIN_MAX sign-in attempts per client in this window. */
 const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
@@ -125,7 +126,7 @@ export async function adminPlugin(app: FastifyInstance) {
   app.post(
     "/session",
     {
-      bodyLimit: SIGN_IN_BODY_BYTES,
+      bodyLimit: SIGNED_OUT_BODY_BYTES,
       config: { rateLimit: { max: signInLimit.max, timeWindow: signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") } },
     },
     async (request, reply) => {
@@ -145,7 +146,7 @@ export async function adminPlugin(app: FastifyInstance) {
   );
 
   // Signing out ends the session in the store: a copy of the cookie is worthless from now on, on every instance.
-  app.delete("/session", async (request, reply) => {
+  app.delete("/session", { bodyLimit: SIGNED_OUT_BODY_BYTES }, async (request, reply) => {
     // Only a live session signing out is an action (the route needs none: a stale page may call it).
     if (await signedIn(request)) await audit(request, "sign-out");
     await sessions?.end(sessionOf(request));
@@ -201,7 +202,7 @@ export async function adminPlugin(app: FastifyInstance) {
       .send(toCsv(exportColumns[kind], rows));
   });
 
-  app.post("/erase", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
+  app.post("/erase", { bodyLimit: OWNER_FORM_BODY_BYTES }, async (request, reply) => {
     const body = v.safeParse(PersonBody, request.body);
     if (!body.success) return badRequest(reply);
     const { email, ...counts } = await personalData.erase(body.output.email);
@@ -220,7 +221,7 @@ export async function adminPlugin(app: FastifyInstance) {
   });
 
   // POST, so the address is in no URL (nor any log of one); the answer is a file to keep.
-  app.post("/person", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
+  app.post("/person", { bodyLimit: OWNER_FORM_BODY_BYTES }, async (request, reply) => {
     const body = v.safeParse(PersonBody, request.body);
     if (!body.success) return badRequest(reply);
     const record = await personalData.person(body.output.email);
@@ -231,7 +232,7 @@ export async function adminPlugin(app: FastifyInstance) {
       .send(`${JSON.stringify(record, null, 2)}\n`);
   });
 
-  app.post("/deliveries/:id/retry", { bodyLimit: SIGN_IN_BODY_BYTES }, async (request, reply) => {
+  app.post("/deliveries/:id/retry", { bodyLimit: OWNER_FORM_BODY_BYTES }, async (request, reply) => {
     const params = v.safeParse(IdParams, request.params);
     if (!params.success) return badRequest(reply);
     const delivery = await store.retryDelivery(params.output.id);

@@ -9,6 +9,12 @@ import { readCookie, sessionActor, SESSION_COOKIE } from "./session";
 // from another site, and each action a row of the audit trail.
 
 export const ROBOTS_HEADER = "noindex, nofollow";
+/**
+ * The most an owner route reads of a body before sign-in (a password; sign-out
+ * and GitHub's sign-in routes need none), so a stranger cannot make the server
+ * hold an upload-sized body.
+ */
+export const SIGNED_OUT_BODY_BYTES = 4 * 1024;
 const adminPathPattern = new RegExp(`^(${paths.admin}|${ADMIN_API})(/|\\?|$)`);
 /** The inbox page and its API: never indexed. */
 export const isAdminPath = (url: string) => adminPathPattern.test(url);

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -8,11 +8,12 @@ import { ADMIN_API, type OwnerActionDetail, type OwnerActionName } from "../../c
 import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } from "../../contract/content-editor";
 import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
 import { editorConfig, type EditorStorage } from "../../editor/keystatic.config";
-import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "../admin/owner-requests";
+import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
 import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { checkContentSave } from "./content-save";
 import { convertPicture, PictureRefused } from "./images";
+import { FileRefused, sourceFiles, type SourceChange, type SourceFiles } from "./source-files";
 import type { Publisher } from "./publisher";
 
 // The owner's content editor on this server: Keystatic's UI (its own bundle)
@@ -94,6 +95,14 @@ export async function contentPlugin(app: FastifyInstance) {
   const handler = makeGenericAPIRouteHandler({ config, localBaseDirectory: sourceDir });
   // The files the configuration defines, and nothing else.
   const allowed = editorPaths(config);
+  // Reached only through real folders of content/ and the upload folders, and written atomically.
+  const files = sourceFiles(sourceDir, ["content", ...allowed.described.pictureDirectories]);
+  if (storage.kind === "local") {
+    app.addHook("onReady", async () => {
+      const swept = await files.sweep();
+      if (swept > 0) app.log.warn({ swept }, "content editor: removed files a save cut short by a stop had left");
+    });
+  }
   const githubAuth = `${EDITOR_API}/github/`;
 
   // The editor's API reads its JSON itself: keep the body as it came.
@@ -111,10 +120,12 @@ export async function contentPlugin(app: FastifyInstance) {
     return reply.redirect(paths.admin, 303);
   });
 
-  app.all(`${EDITOR_API}/*`, { bodyLimit: EDITOR_BODY_BYTES }, async (request, reply) => {
-    let body = Buffer.isBuffer(request.body) ? request.body : undefined;
+  // GitHub mode's API is only Keystatic's sign-in with GitHub, reached before the owner's session is
+  // checked: it reads no body (saves go from the browser to GitHub), so it takes no more than a sign-in.
+  const apiBodyLimit = storage.kind === "github" ? SIGNED_OUT_BODY_BYTES : EDITOR_BODY_BYTES;
+  app.all(`${EDITOR_API}/*`, { bodyLimit: apiBodyLimit }, async (request, reply) => {
+    const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     let url = new URL(request.url, "http://localhost").toString();
-    let save: PreparedSave | undefined;
     // Local mode writes this server's checkout: every path is checked against the configuration first.
     if (storage.kind === "local") {
       // The route as Keystatic reads it (`update/`, `%75pdate` and `x/../update` are all `update` to it),
@@ -126,13 +137,22 @@ export async function contentPlugin(app: FastifyInstance) {
         const filepath = params.slice(2).join("/");
         const checked = allowed.check(filepath);
         if (!checked.ok) return refuse(reply, `Not read: ${shown(filepath)}: ${checked.reason}.`);
+        const fenced = await fenceRefusal(files.check(filepath));
+        if (fenced) return refuse(reply, `Not read: ${fenced}`);
         url = new URL(`${EDITOR_API}/blob/${encodeURIComponent(params[1] ?? "")}/${filepath.split("/").map(encodeURIComponent).join("/")}`, "http://localhost").toString();
       } else if (route === "POST update" && params.length === 1) {
-        const prepared = await prepareSave(body, allowed.check, sourceDir);
+        // Keystatic's own conditions for a save (its header against cross-site forms, JSON), as it answers them.
+        if (request.headers["no-cors"] !== "1" || request.headers["content-type"] !== "application/json") {
+          return reply.code(400).type("text/plain; charset=utf-8").send("Bad Request");
+        }
+        const prepared = await prepareSave(body, allowed.check, files);
         if ("refused" in prepared) return refuse(reply, `Not saved: ${prepared.refused}`);
-        save = prepared;
-        body = prepared.body;
-        url = new URL(`${EDITOR_API}/update`, "http://localhost").toString();
+        // Written here, not by Keystatic (which writes in place and follows links); it answers with the tree, as after its own save.
+        const refused = await fenceRefusal(files.apply(prepared.change));
+        if (refused) return refuse(reply, `Not saved: ${refused}`);
+        await audit(request, "content-save", prepared.detail);
+        url = new URL(`${EDITOR_API}/tree`, "http://localhost").toString();
+        return answer(reply, await handler({ method: "GET", url, headers: new Headers({ "no-cors": "1" }), json: async () => null }));
       } else if (route === "GET tree" && params.length === 1) {
         url = new URL(`${EDITOR_API}/tree`, "http://localhost").toString();
       } else {
@@ -143,14 +163,7 @@ export async function contentPlugin(app: FastifyInstance) {
     for (const [name, value] of Object.entries(request.headers)) {
       if (typeof value === "string") headers.set(name, value);
     }
-    const response = await handler({ method: request.method, url, headers, json: async () => JSON.parse(body?.toString("utf8") ?? "null") });
-    if (save && (response.status ?? 200) === 200) {
-      await writePictureSizes(sourceDir, save);
-      await audit(request, "content-save", save.detail);
-    }
-    reply.code(response.status ?? 200);
-    new Headers(response.headers).forEach((value, name) => void reply.header(name, value));
-    return reply.send(response.body === null ? undefined : typeof response.body === "string" ? response.body : Buffer.from(response.body));
+    return answer(reply, await handler({ method: request.method, url, headers, json: async () => JSON.parse(body?.toString("utf8") ?? "null") }));
   });
 
   const editorPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -193,6 +206,15 @@ export function contentAdminRoutes(publisher: Publisher | undefined, audit: Edit
   };
 }
 
+type KeystaticResponse = Awaited<ReturnType<ReturnType<typeof makeGenericAPIRouteHandler>>>;
+
+/** Keystatic's answer, as it gave it. */
+function answer(reply: FastifyReply, response: KeystaticResponse) {
+  reply.code(response.status ?? 200);
+  new Headers(response.headers).forEach((value, name) => void reply.header(name, value));
+  return reply.send(response.body === null ? undefined : typeof response.body === "string" ? response.body : Buffer.from(response.body));
+}
+
 /**
  * A refused read or save: plain text, as Keystatic's own answers are, since its UI
  * shows the body of a failed request to the owner as it is.
@@ -222,13 +244,20 @@ function keystaticParams(url: string): string[] | undefined {
 }
 
 interface PreparedSave {
-  /** The save as Keystatic writes it, each picture replaced by its re-encoded bytes. */
-  body: Buffer;
-  /** Pictures written, with their sizes to write beside them once the save succeeded. */
-  pictures: { path: string; variants: Awaited<ReturnType<typeof convertPicture>>["variants"] }[];
-  /** Pictures deleted: their sizes go with them. */
-  deletedPictures: string[];
+  /** The files as they are written: each content file as the build reads it, each picture re-encoded with its sizes beside it, a deleted picture's sizes removed with it. */
+  change: SourceChange;
   detail: OwnerActionDetail;
+}
+
+/** The owner's message for a path the fence refuses, or undefined once `reached` settles; any other failure is thrown. */
+async function fenceRefusal(reached: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await reached;
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof FileRefused)) throw error;
+    return `${shown(error.filepath)}: ${error.message}.`;
+  }
 }
 
 /** The longest text a detail may hold (store/audit.ts). */
@@ -238,10 +267,11 @@ const entryName = (file: EditorFile) => (file.kind === "singleton" ? file.key : 
 
 /**
  * Keystatic's `update` body ({ additions: [{ path, contents }], deletions: [{ path }] }),
- * checked before anything is written: every path one the configuration defines, every
- * picture a picture by its content (re-encoded). The first refusal answers the whole save.
+ * checked before anything is written: every path one the configuration defines and
+ * reached through no link, every picture a picture by its content (re-encoded). The
+ * first refusal answers the whole save.
  */
-async function prepareSave(body: Buffer | undefined, check: Check, sourceDir: string): Promise<PreparedSave | { refused: string }> {
+async function prepareSave(body: Buffer | undefined, check: Check, sources: SourceFiles): Promise<PreparedSave | { refused: string }> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body?.toString("utf8") ?? "");
@@ -264,51 +294,40 @@ async function prepareSave(body: Buffer | undefined, check: Check, sourceDir: st
     const name = entryName(checked.file);
     if (name) entries.add(name);
   }
-  const pictures: PreparedSave["pictures"] = [];
-  const additions = [];
+  for (const filepath of files.keys()) {
+    const refused = await fenceRefusal(sources.check(filepath));
+    if (refused) return { refused };
+  }
+  const change: SourceChange = { write: [], remove: [] };
+  let pictures = 0;
   for (const addition of update.additions) {
     const file = files.get(addition.path)!;
     if (file.kind !== "picture") {
       // A content file is checked against its schema as the build checks it, and written as the build reads it.
       const relative = addition.path.replace(/^content\//, "");
-      const previous = await readFile(path.join(sourceDir, addition.path), "utf8").catch(() => undefined);
-      const checked = checkContentSave(relative, Buffer.from(addition.contents, "base64url").toString("utf8"), previous, path.join(sourceDir, "content"));
+      const previous = (await sources.read(addition.path))?.toString("utf8");
+      const checked = checkContentSave(relative, Buffer.from(addition.contents, "base64url").toString("utf8"), previous, path.join(sources.root, "content"));
       if (!checked.ok) return { refused: checked.message };
-      additions.push({ path: addition.path, contents: Buffer.from(checked.contents).toString("base64url") });
+      change.write.push({ path: addition.path, contents: Buffer.from(checked.contents) });
       continue;
     }
     try {
       const converted = await convertPicture(Buffer.from(addition.contents, "base64url"), file.extension);
-      additions.push({ path: addition.path, contents: converted.original.toString("base64url") });
-      pictures.push({ path: addition.path, variants: converted.variants });
+      change.write.push({ path: addition.path, contents: converted.original });
+      for (const { width, format, body: sized } of converted.variants) change.write.push({ path: uploadVariant(addition.path, width, format), contents: sized });
+      pictures += 1;
     } catch (error) {
       if (!(error instanceof PictureRefused)) throw error;
       return { refused: `${shown(addition.path)}: ${error.message}.` };
     }
   }
-  const deletedPictures = update.deletions.filter(({ path: filepath }) => files.get(filepath)!.kind === "picture").map(({ path: filepath }) => filepath);
+  for (const { path: filepath } of update.deletions) {
+    change.remove.push(filepath);
+    if (files.get(filepath)!.kind === "picture") change.remove.push(...variantPaths(filepath));
+  }
   let named = [...entries].join(",");
   if (named.length > DETAIL_TEXT_MAX) named = named.slice(0, named.lastIndexOf(",", DETAIL_TEXT_MAX)) || named.slice(0, DETAIL_TEXT_MAX);
-  return {
-    body: Buffer.from(JSON.stringify({ additions, deletions: update.deletions })),
-    pictures,
-    deletedPictures,
-    detail: { files: update.additions.length, deleted: update.deletions.length, pictures: pictures.length, entries: named },
-  };
-}
-
-/** Each saved picture's AVIF and WebP sizes beside it; a deleted picture's go with it. */
-async function writePictureSizes(sourceDir: string, save: PreparedSave) {
-  for (const picture of save.pictures) {
-    for (const { width, format, body } of picture.variants) {
-      const file = path.join(sourceDir, uploadVariant(picture.path, width, format));
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
-    }
-  }
-  for (const deleted of save.deletedPictures) {
-    for (const variant of variantPaths(deleted)) await rm(path.join(sourceDir, variant), { force: true });
-  }
+  return { change, detail: { files: update.additions.length, deleted: update.deletions.length, pictures, entries: named } };
 }
 
 const variantPaths = (picture: string) => UPLOAD_WIDTHS.flatMap((width) => (["avif", "webp"] as const).map((format) => uploadVariant(picture, width, format)));

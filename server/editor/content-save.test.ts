@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { contentDir, entryFor, listContentFiles } from "../../scripts/build/content-data-plugin";
+import { splitFrontMatter } from "../../scripts/build/content-markdown";
 import { checkContentSave, leaveOutEmpty } from "./content-save";
 
 // A save of one changed sentence changes that sentence in the file and no
@@ -53,5 +54,19 @@ describe("saving a content file", () => {
     const fromEditor = { heading: "Said", items: [{ quote: "Q", author: "A", role: "" }] };
     expect(leaveOutEmpty(testimonials, fromEditor)).toEqual({ heading: "Said", items: [{ quote: "Q", author: "A" }] });
     expect(leaveOutEmpty(testimonials, { heading: "", items: [] })).toEqual({ heading: "", items: [] });
+  });
+
+  it("saves a Markdown page whose front matter holds --- inside a value: only a line of exactly --- ends it", () => {
+    const file = "legal/privacy-policy.md";
+    const source = readFileSync(path.join(contentDir, file), "utf8");
+    const saved = checkContentSave(file, source.replace("title: Privacy policy", "title: Privacy --- policy"), source, contentDir);
+    expect(saved).toMatchObject({ ok: true });
+    const written = (saved as { contents: string }).contents;
+    expect(splitFrontMatter(written).data).toMatchObject({ title: "Privacy --- policy" });
+    expect(splitFrontMatter(written).body).toBe(splitFrontMatter(source).body);
+    // The build reads it the same way: a line that only begins with --- is not the end of the front matter.
+    expect(() => splitFrontMatter("---\ntitle: A\n---more\n## Heading\n")).toThrow(/front matter between two --- lines/);
+    expect(splitFrontMatter("---\r\ntitle: A\r\n---\r\n## Heading\r\n")).toMatchObject({ data: { title: "A" }, body: "## Heading\r\n" });
+    expect(splitFrontMatter("---\n---\n## Heading\n")).toMatchObject({ data: null, body: "## Heading\n" });
   });
 });

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node as YamlNode } from "yaml";
 import { ContentError, entryFor, leaveOutEmpty, loadContentFile } from "../../scripts/build/content-data-plugin";
+import { FRONT_MATTER } from "../../scripts/build/content-markdown";
 
 export { leaveOutEmpty };
 
@@ -15,7 +16,6 @@ export type CheckedSave = { ok: true; contents: string } | { ok: false; message:
 
 /** The width content/'s files are folded at; a save that changes their shape folds them again to it. */
 const LINE_WIDTH = 88;
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n?/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, link, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -67,6 +67,8 @@ beforeAll(async () => {
   await cp(path.join(import.meta.dirname, "../../content"), path.join(source, "content"), { recursive: true });
   await copyFile(standInBuild, path.join(source, "build.ts"));
   await writeFile(path.join(source, "package.json"), JSON.stringify({ private: true, type: "module", scripts: { build: "node build.ts" } }));
+  // What a save cut short by a stop leaves: the start removes it.
+  await writeFile(path.join(source, "content/home/.hero.yaml.0123456789ab.saving"), "headline: Half");
   const site = path.join(root, "site");
   await makeSite(site);
   app = await buildApp(
@@ -181,6 +183,60 @@ describe("the editor's file API", () => {
     // Only the changed value changed (now on one line): the comment above it all and every other value's layout stay.
     expect(written).toBe(before.replace(/>-\n\s+I was introduced[^]*?take-home pay\./, "Saved through the editor."));
     expect(parse(await readFile(service, "utf8"))).toEqual(serviceData);
+  });
+
+  it("replaces a saved file whole, never rewriting it in place, and answers with the tree as Keystatic does", async () => {
+    const file = path.join(source, "content/home/hero.yaml");
+    // A second name for the file as it was: a file rewritten in place would change under it too (and a kill mid-write would cut it short).
+    const held = path.join(root, "hero-as-it-was.yaml");
+    await link(file, held);
+    const before = await readFile(held, "utf8");
+    const response = await save([{ path: "content/home/hero.yaml", contents: await hero((data) => void (data.headline = "Replaced whole")) }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(expect.arrayContaining([expect.objectContaining({ path: "content/home/hero.yaml" })]));
+    expect(parse(await readFile(file, "utf8")).headline).toBe("Replaced whole");
+    expect(await readFile(held, "utf8")).toBe(before);
+    // No temporary file is left beside it, nor the one a stop had left before the start.
+    expect((await readdir(path.join(source, "content/home"))).filter((name) => name.startsWith("."))).toEqual([]);
+    await rm(held);
+  });
+
+  it("refuses to read or write through a symbolic link, naming it, and changes nothing outside", async () => {
+    const outside = path.join(root, "outside");
+    await mkdir(outside, { recursive: true });
+    const target = path.join(outside, "tender.yaml");
+    const tender = stringify({ order: 8, icon: "building", title: "Linked", text: "Out.", value: "£1m", client: "Someone", scope: "All" });
+    await writeFile(target, tender);
+    const linkedFile = path.join(source, "content/tenders/linked.yaml");
+    const linkedFolder = path.join(source, UPLOADS_DIRECTORY, "linked");
+    await mkdir(path.join(source, UPLOADS_DIRECTORY), { recursive: true });
+    await symlink(target, linkedFile);
+    await symlink(outside, linkedFolder);
+    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#123c8c" } }).jpeg().toBuffer();
+    const never = "is a symbolic link, which the editor never follows.";
+    try {
+      const cases: [{ path: string; contents: Buffer }[], { path: string }[], string][] = [
+        [[{ path: "content/tenders/linked.yaml", contents: Buffer.from(tender.replace("Linked", "Changed")) }], [], `Not saved: "content/tenders/linked.yaml": content/tenders/linked.yaml ${never}`],
+        [[{ path: `${UPLOADS_DIRECTORY}/linked/face.jpg`, contents: photo }], [], `Not saved: "${UPLOADS_DIRECTORY}/linked/face.jpg": ${UPLOADS_DIRECTORY}/linked ${never}`],
+        [[], [{ path: "content/tenders/linked.yaml" }], `Not saved: "content/tenders/linked.yaml": content/tenders/linked.yaml ${never}`],
+      ];
+      for (const [additions, deletions, message] of cases) {
+        const before = await snapshot();
+        const response = await save(additions, deletions);
+        expect(response.statusCode, message).toBe(400);
+        expect(response.body).toBe(message);
+        expect(await snapshot(), message).toEqual(before);
+      }
+      expect(await readdir(outside)).toEqual(["tender.yaml"]);
+      expect(await readFile(target, "utf8")).toBe(tender);
+      const sha = createHash("sha1").update(`blob ${Buffer.byteLength(tender)}\0`).update(tender).digest("hex");
+      const read = await app.inject({ url: `/api/keystatic/blob/${sha}/content/tenders/linked.yaml`, headers: { cookie, "no-cors": "1" } });
+      expect(read.statusCode).toBe(400);
+      expect(read.body).toBe(`Not read: "content/tenders/linked.yaml": content/tenders/linked.yaml ${never}`);
+    } finally {
+      await rm(linkedFile);
+      await rm(linkedFolder);
+    }
   });
 
   it("checks a save however its address is spelled: Keystatic reads them all as `update`", async () => {
