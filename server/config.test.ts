@@ -21,9 +21,11 @@ describe("loadConfig", () => {
     expect(config.publicSiteUrl.origin).toBe("https://example.co.uk");
   });
 
-  it("has lead-intake defaults: SQLite, memory rate limits of 5 a minute, same-origin only, no proxy trusted", () => {
+  it("has lead-intake defaults: SQLite, memory rate limits of 5 a minute, same-origin only, no proxy trusted, the spam filter on", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ databaseUrl: undefined, redisUrl: undefined, rateLimit: { max: 5, windowMs: 60_000 }, minSubmitMs: 2000, corsOrigins: [], trustProxy: false });
+    // The unit tests' app turns it off for their script-made posts (app.test-support.ts); what ships holds suspected spam.
+    expect(config.spamFilter).toBe(true);
   });
 
   it("reads the lead-intake settings", () => {
