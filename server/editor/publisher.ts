@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { PublishJob, PublishStatus } from "../../contract/content-editor";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import type { LiveSite } from "../site/site-plugin";
+import { buildEnvironment } from "./build-environment";
 import { checkoutGit, publishablePath, run } from "./git";
 
 // Publishing the owner's edits on this server, safe against a crash or a kill
@@ -276,13 +277,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
     const [command, ...args] = options.buildCommand ?? ["npm", "run", "build"];
     return run(command!, args, {
       cwd: buildDir,
-      env: {
-        ...process.env,
+      // Only what the build reads: the server's secrets stay with the server.
+      env: buildEnvironment(process.env, {
         SITE_BUILD_DIR: path.join(buildDir, "build"),
         // The sitemap's dates come from the history up to the snapshot's commit.
         SITE_GIT_DIR: path.join(sourceDir, ".git"),
         SITE_GIT_REVISION: commit,
-      },
+      }),
     });
   };
 

@@ -244,6 +244,30 @@ describe("publishing where the site is deployed, safely", () => {
     expect(existsSync(path.join(source, "build"))).toBe(false);
   });
 
+  it("builds with only what the build reads: the server's secrets are not in its environment", async () => {
+    const secrets = {
+      ADMIN_PASSWORD: PASSWORD,
+      SMTP_URL: "smtp://user:secret@mail.example.co.uk",
+      LEADS_WEBHOOK_SECRET: "webhook-secret-0123456789",
+      DATABASE_URL: "postgres://user:secret@db/site",
+      npm_config__authToken: "npm-token",
+    };
+    const given = { PUBLIC_SITE_URL: "https://www.example.co.uk", RETENTION_SPAM_DAYS: "14" };
+    const before = { ...process.env };
+    Object.assign(process.env, secrets, given);
+    try {
+      expect((await save("headline: Without secrets\n")).statusCode).toBe(200);
+      expect((await publishAndWait()).error).toBeUndefined();
+    } finally {
+      for (const name of [...Object.keys(secrets), ...Object.keys(given)]) if (before[name] === undefined) delete process.env[name];
+      Object.assign(process.env, before);
+    }
+    const current = JSON.parse(await readFile(path.join(releases(), "current.json"), "utf8"));
+    const names: string[] = JSON.parse(await readFile(path.join(releases(), current.release, "environment.json"), "utf8"));
+    for (const name of Object.keys(secrets)) expect(names).not.toContain(name);
+    expect(names).toEqual(expect.arrayContaining(["PATH", "PUBLIC_SITE_URL", "RETENTION_SPAM_DAYS", "SITE_BUILD_DIR", "SITE_GIT_DIR", "SITE_GIT_REVISION"]));
+  });
+
   it("answers the status poll many times during publishes without a git failure", async () => {
     let polls = 0;
     const failures: string[] = [];
@@ -272,9 +296,8 @@ describe("publishing where the site is deployed, safely", () => {
   }, 60_000);
 
   it("publishes the drafts as they were when Publish was pressed; an edit saved during the build stays a draft", async () => {
-    const hold = path.join(root, "hold");
+    const hold = path.join(source, "build-hold");
     await writeFile(hold, "");
-    process.env.FAKE_BUILD_HOLD = hold;
     try {
       expect((await save("headline: Snapshot\n")).statusCode).toBe(200);
       expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } })).statusCode).toBe(202);
@@ -291,7 +314,7 @@ describe("publishing where the site is deployed, safely", () => {
       expect(await readFile(path.join(source, "content", "home", "hero.yaml"), "utf8")).toBe(`headline: Saved during the build\n${HERO_REST}`);
       expect(status.drafts).toEqual(["content/home/hero.yaml"]);
     } finally {
-      delete process.env.FAKE_BUILD_HOLD;
+      await rm(hold, { force: true });
       await rm(`${hold}.started`, { force: true });
     }
   });
