@@ -7,6 +7,7 @@ import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import type { LiveSite } from "../site/site-plugin";
 import { buildEnvironment } from "./build-environment";
 import { checkoutGit, publishablePath, run } from "./git";
+import { acquirePublishLock, PublishLockHeld, type PublishLock } from "./publish-lock";
 
 // Publishing the owner's edits on this server, safe against a crash or a kill
 // at any point (docs/adr/0015-crash-safe-publishing.md):
@@ -26,6 +27,8 @@ import { checkoutGit, publishablePath, run } from "./git";
 // commit is rolled forward (served), anything else rolled back (the build
 // removed, the drafts still drafts). A failure before step 4 leaves the site
 // and the history as they were; nothing after it deletes the served release.
+// All of it, and the settling at start, happens under the releases folder's
+// lock (publish-lock.ts): a second process never touches a live one's work.
 
 /** What publishing touches in the checkout: the content files and the pictures uploaded for them. */
 export const PUBLISHED_PATHS = ["content", UPLOADS_DIRECTORY] as const;
@@ -358,8 +361,19 @@ export function createPublisher(options: PublisherOptions): Publisher {
     let journal: Journal | undefined;
     let committed = false;
     let served = false;
+    let lock: PublishLock | undefined;
+    let crashed = false;
     try {
       await mkdir(releasesDir, { recursive: true });
+      try {
+        lock = await acquirePublishLock(releasesDir);
+      } catch (caught) {
+        if (!(caught instanceof PublishLockHeld)) throw caught;
+        // Nothing of ours was started, and nothing of the other's is touched.
+        error = { job: kind, at, message: caught.message };
+        log.warn({ job: kind, holder: caught.holder }, "content: another process is publishing into the releases folder; this build was not started");
+        return;
+      }
       // A journal left by a crash is settled before anything else.
       await reconcile();
       const snap = await snapshot(id);
@@ -424,7 +438,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
       await prune();
       await step("pruned");
     } catch (caught) {
-      if (caught instanceof SimulatedCrash) return;
+      if (caught instanceof SimulatedCrash) {
+        crashed = true;
+        return;
+      }
       if (served) {
         // The new site is served and committed: only the tidying after it failed.
         error = { job: kind, at, message: `Published, but tidying up after it failed: ${(caught as Error).message}` };
@@ -441,6 +458,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
       }
     } finally {
       building = undefined;
+      // A kill leaves its lock file behind; the next start finds its pid gone and takes it over.
+      if (crashed) lock?.abandon();
+      else await lock?.release().catch((caught: Error) => log.error({ err: caught }, "content: could not remove the publishing lock; it is taken over once this process has exited"));
     }
 
     async function undo() {
@@ -480,7 +500,21 @@ export function createPublisher(options: PublisherOptions): Publisher {
     },
     async prepare() {
       await ensureRepository();
-      if (existsSync(releasesDir)) await reconcile();
+      if (!existsSync(releasesDir)) return;
+      let lock: PublishLock;
+      try {
+        lock = await acquirePublishLock(releasesDir);
+      } catch (caught) {
+        if (!(caught instanceof PublishLockHeld)) throw caught;
+        // Its journal and build folder are its own: it settles them, or the first publish after it has gone does.
+        log.warn({ holder: caught.holder }, "content: another process is publishing into the releases folder; its publish is left to it");
+        return;
+      }
+      try {
+        await reconcile();
+      } finally {
+        await lock.release();
+      }
     },
     idle: async () => {
       await running;

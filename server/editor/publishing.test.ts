@@ -319,6 +319,43 @@ describe("publishing where the site is deployed, safely", () => {
     }
   });
 
+  it("one publisher at a time: a second instance on the same releases folder leaves a running publish alone and refuses to publish meanwhile", async () => {
+    const hold = path.join(source, "build-hold");
+    const otherData = await mkdtemp(path.join(tmpdir(), "publishing-other-"));
+    const inFlight = async () => (await readdir(releases())).filter((name) => name.startsWith("build-") || name === "publishing.json").sort();
+    let second: FastifyInstance | undefined;
+    await writeFile(hold, "");
+    try {
+      expect((await save("headline: One publisher\n")).statusCode).toBe(200);
+      expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } })).statusCode).toBe(202);
+      await until(() => existsSync(`${hold}.started`), "the build to start");
+      const running = await inFlight();
+      expect(running).toHaveLength(2);
+      // Another instance with the editor on starts meanwhile: its start settles nothing of the running publish.
+      second = await buildApp(loadConfig(editorEnv({ DATA_DIR: otherData, SITE_RELEASES_DIR: releases() })));
+      expect(await inFlight()).toEqual(running);
+      const secondCookie = await signIn(second);
+      expect((await second.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie: secondCookie } })).statusCode).toBe(202);
+      let refused = (await second.inject({ url: contentEndpoints.status, headers: { cookie: secondCookie } })).json();
+      while (refused.state !== "idle") {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        refused = (await second.inject({ url: contentEndpoints.status, headers: { cookie: secondCookie } })).json();
+      }
+      expect(refused.error.message).toMatch(/^Another server is publishing into this releases folder \(pid \d+ on .+, since .+\): try again when it has finished\.$/);
+      expect(await inFlight()).toEqual(running);
+      await rm(hold);
+      const status = await waitIdle();
+      expect(status.error).toBeUndefined();
+      expect(await served()).toContain("headline: One publisher");
+      expect(heroAt("HEAD")).toBe("headline: One publisher");
+    } finally {
+      await rm(hold, { force: true });
+      await rm(`${hold}.started`, { force: true });
+      await second?.close();
+      await rm(otherData, { recursive: true, force: true });
+    }
+  });
+
   it("never adds a dot-named path or a nested repository, and runs no hook or fsmonitor of the checkout", async () => {
     const marker = path.join(root, "hook-ran");
     const script = path.join(root, "hook.sh");
@@ -393,7 +430,7 @@ describe("publishing where the site is deployed, safely", () => {
     expect(await readFile(path.join(source, "content", "home", "hero.yaml"), "utf8")).toBe(`${edit}${HERO_REST}`);
     // Nothing half-done is left: no journal, no build folder, and the served release is there.
     const names = await readdir(releases());
-    expect(names.filter((name) => name.startsWith("build-") || name === "publishing.json")).toEqual([]);
+    expect(names.filter((name) => name.startsWith("build-") || name.startsWith("publishing."))).toEqual([]);
     // The next publish takes whatever is left as a draft.
     const next = await publishAndWait();
     expect(next.error).toBeUndefined();
