@@ -12,6 +12,7 @@ import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "../admin/owner-
 import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { checkContentSave } from "./content-save";
+import { saveBreaksBuild } from "./save-dependents";
 import { convertPicture, PictureRefused } from "./images";
 import type { Publisher } from "./publisher";
 
@@ -239,7 +240,8 @@ const entryName = (file: EditorFile) => (file.kind === "singleton" ? file.key : 
 /**
  * Keystatic's `update` body ({ additions: [{ path, contents }], deletions: [{ path }] }),
  * checked before anything is written: every path one the configuration defines, every
- * picture a picture by its content (re-encoded). The first refusal answers the whole save.
+ * picture a picture by its content (re-encoded), and nothing the build needs of the other
+ * files deleted or broken. The first refusal answers the whole save.
  */
 async function prepareSave(body: Buffer | undefined, check: Check, sourceDir: string): Promise<PreparedSave | { refused: string }> {
   let parsed: unknown;
@@ -266,6 +268,8 @@ async function prepareSave(body: Buffer | undefined, check: Check, sourceDir: st
   }
   const pictures: PreparedSave["pictures"] = [];
   const additions = [];
+  /** The content files as they will be written, for the check of what the save does to the others. */
+  const written = new Map<string, string>();
   for (const addition of update.additions) {
     const file = files.get(addition.path)!;
     if (file.kind !== "picture") {
@@ -274,6 +278,7 @@ async function prepareSave(body: Buffer | undefined, check: Check, sourceDir: st
       const previous = await readFile(path.join(sourceDir, addition.path), "utf8").catch(() => undefined);
       const checked = checkContentSave(relative, Buffer.from(addition.contents, "base64url").toString("utf8"), previous, path.join(sourceDir, "content"));
       if (!checked.ok) return { refused: checked.message };
+      written.set(addition.path, checked.contents);
       additions.push({ path: addition.path, contents: Buffer.from(checked.contents).toString("base64url") });
       continue;
     }
@@ -286,6 +291,9 @@ async function prepareSave(body: Buffer | undefined, check: Check, sourceDir: st
       return { refused: `${shown(addition.path)}: ${error.message}.` };
     }
   }
+  // A file the build needs, deleted or changed so that another file no longer fits, is refused now rather than at Publish.
+  const broken = await saveBreaksBuild(sourceDir, { written, deleted: update.deletions.map(({ path: filepath }) => filepath) });
+  if (broken) return { refused: broken };
   const deletedPictures = update.deletions.filter(({ path: filepath }) => files.get(filepath)!.kind === "picture").map(({ path: filepath }) => filepath);
   let named = [...entries].join(",");
   if (named.length > DETAIL_TEXT_MAX) named = named.slice(0, named.lastIndexOf(",", DETAIL_TEXT_MAX)) || named.slice(0, DETAIL_TEXT_MAX);
