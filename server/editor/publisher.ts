@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { PublishJob, PublishStatus } from "../../contract/content-editor";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import type { LiveSite } from "../site/site-plugin";
 import { buildEnvironment } from "./build-environment";
+import { exportIndex } from "./build-folder";
 import { checkoutGit, publishablePath, run } from "./git";
 import { acquirePublishLock, PublishLockHeld, type PublishLock } from "./publish-lock";
 
@@ -175,27 +176,6 @@ export async function readCurrent(releasesDir: string): Promise<Current | undefi
 /** The served pages' folder of a release record, resolved in this instance's releases folder (a shared folder may be mounted elsewhere on each machine). */
 export const releaseSiteDir = (releasesDir: string, current: Current) => path.join(releasesDir, current.release, "client");
 
-/**
- * The project's packages for a build folder outside the checkout: a real
- * node_modules folder holding one link per package of the checkout's. The
- * pre-render imports the server build from the build folder and resolves its
- * packages upwards from there; a real folder (not one link to the checkout's)
- * keeps what the build writes into node_modules (Vite's bundled config) in the
- * build folder, so the checkout's packages can stay read-only.
- */
-async function linkPackages(sourceDir: string, buildDir: string) {
-  const from = path.join(sourceDir, "node_modules");
-  if (!existsSync(from)) return;
-  const to = path.join(buildDir, "node_modules");
-  // A node_modules that came with the tree (a link committed by mistake) would send the links into the checkout's packages.
-  await rm(to, { recursive: true, force: true });
-  await mkdir(to);
-  for (const entry of await readdir(from)) {
-    if (entry.startsWith(".") && entry !== ".bin") continue;
-    await symlink(path.join(from, entry), path.join(to, entry));
-  }
-}
-
 export function createPublisher(options: PublisherOptions): Publisher {
   const { sourceDir, releasesDir, author, log } = options;
   const git = checkoutGit(sourceDir, {
@@ -269,12 +249,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   };
 
   /** Writes the snapshot's files into the build folder (the whole tree: code as committed, content as snapshotted). */
-  const exportSnapshot = async (index: { GIT_INDEX_FILE: string }, buildDir: string) => {
-    await mkdir(buildDir, { recursive: true });
-    await git(["checkout-index", "--all", "--force", `--prefix=${buildDir}${path.sep}`], { env: index });
-    await rm(index.GIT_INDEX_FILE, { force: true });
-    await linkPackages(sourceDir, buildDir);
-  };
+  const exportSnapshot = (index: { GIT_INDEX_FILE: string }, buildDir: string) => exportIndex(git, index.GIT_INDEX_FILE, buildDir);
 
   const build = async (buildDir: string, commit: string) => {
     const [command, ...args] = options.buildCommand ?? ["npm", "run", "build"];
