@@ -1,28 +1,25 @@
-// `npm start`: build the site if there is no build or the sources are newer,
-// then run the server (with the embedded SQLite store under DATA_DIR).
+// `npm start`: make the site ready to serve (scripts/start-site.ts: with the
+// content editor on, the last published release or the committed content,
+// never the drafts; otherwise a build when the sources are newer), build the
+// editor's bundle when the editor is on and it was never built, then run the
+// server (with the embedded SQLite store under DATA_DIR).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtPage = path.join(root, "build/client/index.html");
-const sources = ["app", "content", "public", "contract", "scripts/build", "react-router.config.ts", "vite.config.ts"];
+const { register } = await import("tsx/esm/api");
+register();
+process.chdir(root);
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target, { recursive: true }).reduce((max, name) => {
-    const file = path.join(target, String(name));
-    return Math.max(max, statSync(file).mtimeMs);
-  }, 0);
-}
-
-const stale = !existsSync(builtPage) || sources.some((source) => newestMtime(path.join(root, source)) > statSync(builtPage).mtimeMs);
-if (stale) {
-  console.log("Building the site…");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const { ConfigError } = await import("../server/config.ts");
+const { NoSiteToServe, prepareSiteAtStart } = await import("./start-site.ts");
+try {
+  await prepareSiteAtStart({ root, env: process.env });
+} catch (error) {
+  if (!(error instanceof ConfigError || error instanceof NoSiteToServe)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
 
 // The content editor's own bundle, when the editor is on and it was never built.
@@ -34,7 +31,4 @@ if (editorOn && !existsSync(path.join(root, "build/editor/index.html"))) {
 }
 
 // The server runs in this very process, so SIGTERM/SIGINT reach its clean shutdown.
-const { register } = await import("tsx/esm/api");
-register();
-process.chdir(root);
 await import("../server/main.ts");

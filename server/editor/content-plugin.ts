@@ -12,6 +12,7 @@ import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES 
 import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { checkContentSave } from "./content-save";
+import { saveBreaksBuild } from "./save-dependents";
 import { convertPicture, PictureRefused } from "./images";
 import { FileRefused, sourceFiles, type SourceChange, type SourceFiles } from "./source-files";
 import type { Publisher } from "./publisher";
@@ -268,8 +269,9 @@ const entryName = (file: EditorFile) => (file.kind === "singleton" ? file.key : 
 /**
  * Keystatic's `update` body ({ additions: [{ path, contents }], deletions: [{ path }] }),
  * checked before anything is written: every path one the configuration defines and
- * reached through no link, every picture a picture by its content (re-encoded). The
- * first refusal answers the whole save.
+ * reached through no link, every picture a picture by its content (re-encoded), and
+ * nothing the build needs of the other files deleted or broken. The first refusal
+ * answers the whole save.
  */
 async function prepareSave(body: Buffer | undefined, check: Check, sources: SourceFiles): Promise<PreparedSave | { refused: string }> {
   let parsed: unknown;
@@ -300,6 +302,8 @@ async function prepareSave(body: Buffer | undefined, check: Check, sources: Sour
   }
   const change: SourceChange = { write: [], remove: [] };
   let pictures = 0;
+  /** The content files as they will be written, for the check of what the save does to the others. */
+  const written = new Map<string, string>();
   for (const addition of update.additions) {
     const file = files.get(addition.path)!;
     if (file.kind !== "picture") {
@@ -308,6 +312,7 @@ async function prepareSave(body: Buffer | undefined, check: Check, sources: Sour
       const previous = (await sources.read(addition.path))?.toString("utf8");
       const checked = checkContentSave(relative, Buffer.from(addition.contents, "base64url").toString("utf8"), previous, path.join(sources.root, "content"));
       if (!checked.ok) return { refused: checked.message };
+      written.set(addition.path, checked.contents);
       change.write.push({ path: addition.path, contents: Buffer.from(checked.contents) });
       continue;
     }
@@ -321,6 +326,9 @@ async function prepareSave(body: Buffer | undefined, check: Check, sources: Sour
       return { refused: `${shown(addition.path)}: ${error.message}.` };
     }
   }
+  // A file the build needs, deleted or changed so that another file no longer fits, is refused now rather than at Publish.
+  const broken = await saveBreaksBuild(sources.root, { written, deleted: update.deletions.map(({ path: filepath }) => filepath) });
+  if (broken) return { refused: broken };
   for (const { path: filepath } of update.deletions) {
     change.remove.push(filepath);
     if (files.get(filepath)!.kind === "picture") change.remove.push(...variantPaths(filepath));

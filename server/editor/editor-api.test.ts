@@ -163,6 +163,34 @@ describe("the editor's file API", () => {
     }
   });
 
+  it("refuses a deletion the build needs, naming the file that needs it, and writes nothing", async () => {
+    // The site's own page module for /services/payroll, which imports the service's file.
+    const importer = "app/data/service-categories/payroll.ts";
+    await mkdir(path.join(source, path.dirname(importer)), { recursive: true });
+    await copyFile(path.join(import.meta.dirname, "../..", importer), path.join(source, importer));
+    try {
+      const cases: [string, string][] = [
+        ["content/services/payroll.yaml", `Not saved: content/services/payroll.yaml cannot be deleted: ${importer} imports it, and the site is not built without it.`],
+        // No code imports statistics.yaml in this checkout, but the editorials state its figures.
+        ["content/statistics.yaml", "Not saved: content/statistics.yaml cannot be deleted: content/meta/spotlight-agencies.yaml needs it, and the site is not built without it."],
+      ];
+      for (const [file, message] of cases) {
+        const before = await snapshot();
+        const response = await save([], [{ path: file }]);
+        expect([response.statusCode, response.body], file).toEqual([400, message]);
+        expect(await snapshot(), file).toEqual(before);
+      }
+      // An entry of a list nothing names by itself goes.
+      const tender = "content/tenders/school-refurbishments.yaml";
+      const contents = await readFile(path.join(source, tender));
+      expect((await save([], [{ path: tender }])).statusCode).toBe(200);
+      expect(existsSync(path.join(source, tender))).toBe(false);
+      expect((await save([{ path: tender, contents }])).statusCode).toBe(200);
+    } finally {
+      await rm(path.join(source, "app"), { recursive: true, force: true });
+    }
+  });
+
   it("writes a content file as the build reads it: optional fields left empty are left out, the file's comments kept", async () => {
     const file = path.join(source, "content/testimonials/home.yaml");
     const before = await readFile(file, "utf8");

@@ -1,11 +1,14 @@
 import { existsSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { PublishJob, PublishStatus } from "../../contract/content-editor";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import type { LiveSite } from "../site/site-plugin";
+import { buildEnvironment } from "./build-environment";
+import { exportIndex } from "./build-folder";
 import { checkoutGit, publishablePath, run } from "./git";
+import { acquirePublishLock, PublishLockHeld, type PublishLock } from "./publish-lock";
 
 // Publishing the owner's edits on this server, safe against a crash or a kill
 // at any point (docs/adr/0015-crash-safe-publishing.md):
@@ -25,6 +28,8 @@ import { checkoutGit, publishablePath, run } from "./git";
 // commit is rolled forward (served), anything else rolled back (the build
 // removed, the drafts still drafts). A failure before step 4 leaves the site
 // and the history as they were; nothing after it deletes the served release.
+// All of it, and the settling at start, happens under the releases folder's
+// lock (publish-lock.ts): a second process never touches a live one's work.
 
 /** What publishing touches in the checkout: the content files and the pictures uploaded for them. */
 export const PUBLISHED_PATHS = ["content", UPLOADS_DIRECTORY] as const;
@@ -171,27 +176,6 @@ export async function readCurrent(releasesDir: string): Promise<Current | undefi
 /** The served pages' folder of a release record, resolved in this instance's releases folder (a shared folder may be mounted elsewhere on each machine). */
 export const releaseSiteDir = (releasesDir: string, current: Current) => path.join(releasesDir, current.release, "client");
 
-/**
- * The project's packages for a build folder outside the checkout: a real
- * node_modules folder holding one link per package of the checkout's. The
- * pre-render imports the server build from the build folder and resolves its
- * packages upwards from there; a real folder (not one link to the checkout's)
- * keeps what the build writes into node_modules (Vite's bundled config) in the
- * build folder, so the checkout's packages can stay read-only.
- */
-async function linkPackages(sourceDir: string, buildDir: string) {
-  const from = path.join(sourceDir, "node_modules");
-  if (!existsSync(from)) return;
-  const to = path.join(buildDir, "node_modules");
-  // A node_modules that came with the tree (a link committed by mistake) would send the links into the checkout's packages.
-  await rm(to, { recursive: true, force: true });
-  await mkdir(to);
-  for (const entry of await readdir(from)) {
-    if (entry.startsWith(".") && entry !== ".bin") continue;
-    await symlink(path.join(from, entry), path.join(to, entry));
-  }
-}
-
 export function createPublisher(options: PublisherOptions): Publisher {
   const { sourceDir, releasesDir, author, log } = options;
   const git = checkoutGit(sourceDir, {
@@ -265,24 +249,19 @@ export function createPublisher(options: PublisherOptions): Publisher {
   };
 
   /** Writes the snapshot's files into the build folder (the whole tree: code as committed, content as snapshotted). */
-  const exportSnapshot = async (index: { GIT_INDEX_FILE: string }, buildDir: string) => {
-    await mkdir(buildDir, { recursive: true });
-    await git(["checkout-index", "--all", "--force", `--prefix=${buildDir}${path.sep}`], { env: index });
-    await rm(index.GIT_INDEX_FILE, { force: true });
-    await linkPackages(sourceDir, buildDir);
-  };
+  const exportSnapshot = (index: { GIT_INDEX_FILE: string }, buildDir: string) => exportIndex(git, index.GIT_INDEX_FILE, buildDir);
 
   const build = async (buildDir: string, commit: string) => {
     const [command, ...args] = options.buildCommand ?? ["npm", "run", "build"];
     return run(command!, args, {
       cwd: buildDir,
-      env: {
-        ...process.env,
+      // Only what the build reads: the server's secrets stay with the server.
+      env: buildEnvironment(process.env, {
         SITE_BUILD_DIR: path.join(buildDir, "build"),
         // The sitemap's dates come from the history up to the snapshot's commit.
         SITE_GIT_DIR: path.join(sourceDir, ".git"),
         SITE_GIT_REVISION: commit,
-      },
+      }),
     });
   };
 
@@ -357,8 +336,19 @@ export function createPublisher(options: PublisherOptions): Publisher {
     let journal: Journal | undefined;
     let committed = false;
     let served = false;
+    let lock: PublishLock | undefined;
+    let crashed = false;
     try {
       await mkdir(releasesDir, { recursive: true });
+      try {
+        lock = await acquirePublishLock(releasesDir);
+      } catch (caught) {
+        if (!(caught instanceof PublishLockHeld)) throw caught;
+        // Nothing of ours was started, and nothing of the other's is touched.
+        error = { job: kind, at, message: caught.message };
+        log.warn({ job: kind, holder: caught.holder }, "content: another process is publishing into the releases folder; this build was not started");
+        return;
+      }
       // A journal left by a crash is settled before anything else.
       await reconcile();
       const snap = await snapshot(id);
@@ -423,7 +413,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
       await prune();
       await step("pruned");
     } catch (caught) {
-      if (caught instanceof SimulatedCrash) return;
+      if (caught instanceof SimulatedCrash) {
+        crashed = true;
+        return;
+      }
       if (served) {
         // The new site is served and committed: only the tidying after it failed.
         error = { job: kind, at, message: `Published, but tidying up after it failed: ${(caught as Error).message}` };
@@ -440,6 +433,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
       }
     } finally {
       building = undefined;
+      // A kill leaves its lock file behind; the next start finds its pid gone and takes it over.
+      if (crashed) lock?.abandon();
+      else await lock?.release().catch((caught: Error) => log.error({ err: caught }, "content: could not remove the publishing lock; it is taken over once this process has exited"));
     }
 
     async function undo() {
@@ -479,7 +475,21 @@ export function createPublisher(options: PublisherOptions): Publisher {
     },
     async prepare() {
       await ensureRepository();
-      if (existsSync(releasesDir)) await reconcile();
+      if (!existsSync(releasesDir)) return;
+      let lock: PublishLock;
+      try {
+        lock = await acquirePublishLock(releasesDir);
+      } catch (caught) {
+        if (!(caught instanceof PublishLockHeld)) throw caught;
+        // Its journal and build folder are its own: it settles them, or the first publish after it has gone does.
+        log.warn({ holder: caught.holder }, "content: another process is publishing into the releases folder; its publish is left to it");
+        return;
+      }
+      try {
+        await reconcile();
+      } finally {
+        await lock.release();
+      }
     },
     idle: async () => {
       await running;

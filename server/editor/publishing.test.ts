@@ -244,6 +244,30 @@ describe("publishing where the site is deployed, safely", () => {
     expect(existsSync(path.join(source, "build"))).toBe(false);
   });
 
+  it("builds with only what the build reads: the server's secrets are not in its environment", async () => {
+    const secrets = {
+      ADMIN_PASSWORD: PASSWORD,
+      SMTP_URL: "smtp://user:secret@mail.example.co.uk",
+      LEADS_WEBHOOK_SECRET: "webhook-secret-0123456789",
+      DATABASE_URL: "postgres://user:secret@db/site",
+      npm_config__authToken: "npm-token",
+    };
+    const given = { PUBLIC_SITE_URL: "https://www.example.co.uk", RETENTION_SPAM_DAYS: "14" };
+    const before = { ...process.env };
+    Object.assign(process.env, secrets, given);
+    try {
+      expect((await save("headline: Without secrets\n")).statusCode).toBe(200);
+      expect((await publishAndWait()).error).toBeUndefined();
+    } finally {
+      for (const name of [...Object.keys(secrets), ...Object.keys(given)]) if (before[name] === undefined) delete process.env[name];
+      Object.assign(process.env, before);
+    }
+    const current = JSON.parse(await readFile(path.join(releases(), "current.json"), "utf8"));
+    const names: string[] = JSON.parse(await readFile(path.join(releases(), current.release, "environment.json"), "utf8"));
+    for (const name of Object.keys(secrets)) expect(names).not.toContain(name);
+    expect(names).toEqual(expect.arrayContaining(["PATH", "PUBLIC_SITE_URL", "RETENTION_SPAM_DAYS", "SITE_BUILD_DIR", "SITE_GIT_DIR", "SITE_GIT_REVISION"]));
+  });
+
   it("answers the status poll many times during publishes without a git failure", async () => {
     let polls = 0;
     const failures: string[] = [];
@@ -272,9 +296,8 @@ describe("publishing where the site is deployed, safely", () => {
   }, 60_000);
 
   it("publishes the drafts as they were when Publish was pressed; an edit saved during the build stays a draft", async () => {
-    const hold = path.join(root, "hold");
+    const hold = path.join(source, "build-hold");
     await writeFile(hold, "");
-    process.env.FAKE_BUILD_HOLD = hold;
     try {
       expect((await save("headline: Snapshot\n")).statusCode).toBe(200);
       expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } })).statusCode).toBe(202);
@@ -291,8 +314,45 @@ describe("publishing where the site is deployed, safely", () => {
       expect(await readFile(path.join(source, "content", "home", "hero.yaml"), "utf8")).toBe(`headline: Saved during the build\n${HERO_REST}`);
       expect(status.drafts).toEqual(["content/home/hero.yaml"]);
     } finally {
-      delete process.env.FAKE_BUILD_HOLD;
+      await rm(hold, { force: true });
       await rm(`${hold}.started`, { force: true });
+    }
+  });
+
+  it("one publisher at a time: a second instance on the same releases folder leaves a running publish alone and refuses to publish meanwhile", async () => {
+    const hold = path.join(source, "build-hold");
+    const otherData = await mkdtemp(path.join(tmpdir(), "publishing-other-"));
+    const inFlight = async () => (await readdir(releases())).filter((name) => name.startsWith("build-") || name === "publishing.json").sort();
+    let second: FastifyInstance | undefined;
+    await writeFile(hold, "");
+    try {
+      expect((await save("headline: One publisher\n")).statusCode).toBe(200);
+      expect((await app.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie } })).statusCode).toBe(202);
+      await until(() => existsSync(`${hold}.started`), "the build to start");
+      const running = await inFlight();
+      expect(running).toHaveLength(2);
+      // Another instance with the editor on starts meanwhile: its start settles nothing of the running publish.
+      second = await buildApp(loadConfig(editorEnv({ DATA_DIR: otherData, SITE_RELEASES_DIR: releases() })));
+      expect(await inFlight()).toEqual(running);
+      const secondCookie = await signIn(second);
+      expect((await second.inject({ method: "POST", url: contentEndpoints.publish, headers: { cookie: secondCookie } })).statusCode).toBe(202);
+      let refused = (await second.inject({ url: contentEndpoints.status, headers: { cookie: secondCookie } })).json();
+      while (refused.state !== "idle") {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        refused = (await second.inject({ url: contentEndpoints.status, headers: { cookie: secondCookie } })).json();
+      }
+      expect(refused.error.message).toMatch(/^Another server is publishing into this releases folder \(pid \d+ on .+, since .+\): try again when it has finished\.$/);
+      expect(await inFlight()).toEqual(running);
+      await rm(hold);
+      const status = await waitIdle();
+      expect(status.error).toBeUndefined();
+      expect(await served()).toContain("headline: One publisher");
+      expect(heroAt("HEAD")).toBe("headline: One publisher");
+    } finally {
+      await rm(hold, { force: true });
+      await rm(`${hold}.started`, { force: true });
+      await second?.close();
+      await rm(otherData, { recursive: true, force: true });
     }
   });
 
@@ -370,7 +430,7 @@ describe("publishing where the site is deployed, safely", () => {
     expect(await readFile(path.join(source, "content", "home", "hero.yaml"), "utf8")).toBe(`${edit}${HERO_REST}`);
     // Nothing half-done is left: no journal, no build folder, and the served release is there.
     const names = await readdir(releases());
-    expect(names.filter((name) => name.startsWith("build-") || name === "publishing.json")).toEqual([]);
+    expect(names.filter((name) => name.startsWith("build-") || name.startsWith("publishing."))).toEqual([]);
     // The next publish takes whatever is left as a draft.
     const next = await publishAndWait();
     expect(next.error).toBeUndefined();

@@ -7,8 +7,10 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-// A test holds the build here (to save an edit meanwhile, or to poll the status) until it removes the file.
-const hold = process.env.FAKE_BUILD_HOLD;
+// A test holds a publish's build (to save an edit meanwhile, or to poll the status) while a file
+// `build-hold` is in the checkout; the build finds the checkout through SITE_GIT_DIR, since the
+// environment holds only what a build reads.
+const hold = process.env.SITE_GIT_DIR && path.join(path.dirname(process.env.SITE_GIT_DIR), "build-hold");
 if (hold && existsSync(hold)) {
   writeFileSync(`${hold}.started`, "");
   while (existsSync(hold)) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -35,6 +37,10 @@ if (process.argv.includes("--server-build")) {
   copyFileSync("server-entry.mjs", entry);
   ({ render } = (await import(pathToFileURL(entry).href)) as { render: Render });
 }
+
+// The names of the variables the build was given, beside the pages (not served): the tests read them.
+mkdirSync(build, { recursive: true });
+writeFileSync(path.join(build, "environment.json"), JSON.stringify(Object.keys(process.env).sort()));
 
 const out = path.join(build, "client");
 for (const page of ["", "404", "services/404"]) mkdirSync(path.join(out, page), { recursive: true });

@@ -128,7 +128,7 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
           .executeTakeFirstOrThrow();
         // A retry is the same submission: the same address and the same words. Other words under the
         // same key are a conflict, never "received" (which would drop them).
-        const columns: Readonly<Record<string, unknown>> = { email: row.email, ...enquiryColumns(enquiry) };
+        const columns: Readonly<Record<string, unknown>> = enquiryColumns(enquiry);
         const same = Object.entries(columns).every(([column, value]) => existing[column] === value);
         return same ? ({ status: "replayed", id: String(existing.id) } as const) : ({ status: "conflict" } as const);
       });

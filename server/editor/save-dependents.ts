@@ -1,0 +1,124 @@
+import { existsSync, readFileSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { listContentFiles, loadContentFile } from "../../scripts/build/content-data-plugin";
+
+// What a save does to the rest of the site. Each file a save writes is checked
+// on its own (content-save.ts); this checks what the build needs of the others:
+// a content file the site's code imports cannot be deleted, and no other
+// content file may stop fitting because of the save (a sentence stating a
+// figure from statistics.yaml, the contact details the legal pages name).
+// Refused at save time, naming the file that needs it: otherwise Publish
+// refuses the drafts, and a start that built them could not serve at all.
+
+/** The code the site's build compiles: a content file one of these imports is needed by the build. */
+export const BUILD_CODE = ["app", "contract", "scripts/build", "react-router.config.ts", "vite.config.ts"] as const;
+
+const codeFile = /\.(ts|tsx|mts|js|mjs|jsx)$/;
+/** A test imports what it likes; the build never compiles it. */
+const testFile = /\.test(-support)?\.[a-z]+$/;
+/** `from "…/content/x.yaml"`, `import "…"`, `import("…")`: the specifiers naming a content file. */
+const contentImport = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'\n]+\.(?:ya?ml|md))["']/g;
+
+export interface SaveChange {
+  /** Content files written, by their path in the checkout (`content/…`), with the text written. */
+  written: ReadonlyMap<string, string>;
+  /** Files deleted, by their path in the checkout. */
+  deleted: readonly string[];
+}
+
+/** Why the site would not build after the change (the file that needs what it changes, and how), or undefined. */
+export async function saveBreaksBuild(sourceDir: string, change: SaveChange): Promise<string | undefined> {
+  const deleted = change.deleted.filter((file) => file.startsWith("content/"));
+  if (change.written.size === 0 && deleted.length === 0) return undefined;
+  const [imported] = await importersOf(sourceDir, deleted);
+  if (imported) return `${imported[0]} cannot be deleted: ${imported[1]} imports it, and the site is not built without it.`;
+  return dependentProblem(sourceDir, change.written, deleted);
+}
+
+/** The first code file of the build importing each of `files` (paths in the checkout). */
+export async function importersOf(sourceDir: string, files: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (files.length === 0) return found;
+  const wanted = new Map(files.map((file) => [path.join(sourceDir, file), file]));
+  for (const code of await buildCodeFiles(sourceDir)) {
+    const text = await readFile(path.join(sourceDir, code), "utf8").catch(() => "");
+    for (const [, specifier = ""] of text.matchAll(contentImport)) {
+      const target = resolveSpecifier(sourceDir, code, specifier);
+      const file = target && wanted.get(target);
+      if (file && !found.has(file)) found.set(file, code);
+    }
+  }
+  return found;
+}
+
+function resolveSpecifier(sourceDir: string, importer: string, specifier: string): string | undefined {
+  if (specifier.startsWith(".")) return path.resolve(sourceDir, path.dirname(importer), specifier);
+  // The site's alias for app/ (vite.config.ts).
+  if (specifier.startsWith("~/")) return path.join(sourceDir, "app", specifier.slice(2));
+  return undefined;
+}
+
+async function buildCodeFiles(sourceDir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of BUILD_CODE) {
+    const full = path.join(sourceDir, entry);
+    if (codeFile.test(entry)) {
+      if (existsSync(full)) files.push(entry);
+      continue;
+    }
+    const names = await readdir(full, { recursive: true, encoding: "utf8" }).catch(() => [] as string[]);
+    for (const name of names) {
+      const segments = name.split(path.sep);
+      if (!codeFile.test(name) || testFile.test(name) || segments.some((segment) => segment === "node_modules" || segment.startsWith("."))) continue;
+      files.push(path.posix.join(entry, ...segments));
+    }
+  }
+  return files;
+}
+
+/** Each content file of `dir` that does not load as the build loads it, with the build's message. */
+function contentProblems(dir: string, files: readonly string[]): Map<string, string> {
+  const problems = new Map<string, string>();
+  for (const file of files) {
+    try {
+      loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir);
+    } catch (error) {
+      problems.set(file, (error as Error).message);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The content as it would be after the change, in a scratch copy, loaded file
+ * by file as the build loads it. Only a file the change breaks refuses it: one
+ * that failed before (edited outside the editor) is Publish's to report.
+ */
+async function dependentProblem(sourceDir: string, written: ReadonlyMap<string, string>, deleted: readonly string[]): Promise<string | undefined> {
+  const contentDir = path.join(sourceDir, "content");
+  const scratch = await mkdtemp(path.join(tmpdir(), "content-save-"));
+  try {
+    if (existsSync(contentDir)) await cp(contentDir, scratch, { recursive: true });
+    const inScratch = (file: string) => path.join(scratch, file.replace(/^content\//, ""));
+    for (const [file, text] of written) {
+      await mkdir(path.dirname(inScratch(file)), { recursive: true });
+      await writeFile(inScratch(file), text);
+    }
+    for (const file of deleted) await rm(inScratch(file), { force: true });
+    const after = contentProblems(scratch, listContentFiles(scratch));
+    if (after.size === 0) return undefined;
+    const before = contentProblems(contentDir, [...after.keys()].filter((file) => existsSync(path.join(contentDir, file))));
+    for (const [file, raw] of after) {
+      if (before.has(file)) continue;
+      const message = raw.replaceAll(scratch + path.sep, "content/");
+      const needed = deleted.find((gone) => message.includes(gone));
+      if (needed) return `${needed} cannot be deleted: content/${file} needs it, and the site is not built without it.`;
+      return `the site would not build with this change: ${message.startsWith("content/") ? message : `content/${file}: ${message}`}`;
+    }
+    return undefined;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
