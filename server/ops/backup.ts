@@ -218,11 +218,13 @@ export interface VerifiedBackup {
   refused: RefusedFile[];
 }
 
+/** A folder's entries, typed as lstat sees them; none when it is missing or not a folder (the caller says why). */
 async function entriesOf(dir: string): Promise<Dirent[]> {
   try {
     return await readdir(dir, { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
     throw error;
   }
 }
