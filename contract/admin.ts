@@ -228,9 +228,21 @@ export interface SpamSummary {
   userAgent: string | null;
 }
 
+/**
+ * Why a release sent nothing on, by reason: the answer's `message`, for API
+ * clients; the inbox shows its own copy (app/data/admin.ts).
+ */
+export const spamReleaseNotices = {
+  "unsubscribed-since":
+    "The address unsubscribed after this sign-up arrived, so it stays unsubscribed: no confirmation email was sent and the CRM was not called.",
+} as const;
+export type SpamReleaseNotice = keyof typeof spamReleaseNotices;
+
 /** POST release: the lead it became (an enquiry's id, or the sign-up's outcome). */
 export interface SpamRelease {
   kind: "enquiry" | "newsletter";
   /** The enquiry stored in the inbox (null for a sign-up). */
   enquiryId: string | null;
+  /** Present when the release sent nothing on: why. */
+  notice?: { reason: SpamReleaseNotice; message: string };
 }

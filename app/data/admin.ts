@@ -1,7 +1,7 @@
 // Copy of the owner's inbox at /admin. Not linked from the site and never indexed.
 // Each field's name in the list, the details and the filters comes from the
 // forms' field tables (contract/form-fields.ts).
-import type { OwnerActionName, SpamReasonName } from "../../contract/admin";
+import type { OwnerActionName, SpamReasonName, SpamReleaseNotice } from "../../contract/admin";
 import { enquiryFields, inboxFilterLabels } from "../../contract/fields";
 
 export const adminMeta = {
@@ -199,6 +199,11 @@ export const adminSpamCopy = {
   remove: "Delete",
   removeLabel: (who: string) => `Delete ${who}`,
   released: (who: string) => `${who} was sent on as an accepted lead.`,
+  /** A release that sent nothing on, by the answer's reason. */
+  releaseNotices: {
+    "unsubscribed-since": (who: string) =>
+      `${who} was taken out of Spam but not subscribed: the address unsubscribed after this sign-up arrived, so it stays unsubscribed and no confirmation email was sent.`,
+  } satisfies Record<SpamReleaseNotice, (who: string) => string>,
   removed: (who: string) => `${who} was deleted.`,
   actionFailed: "That did not work. Please try again.",
   reasonNames: {

@@ -9,14 +9,14 @@ import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { postgresReachable, redisReachable, scratchDatabase, shouldRun, testRedisUrl, type ScratchDatabase } from "../store/databases.test-support";
 import { startTestApp, type TestApp } from "../app.test-support";
-import { createAnalyticsStore, type AnalyticsTables } from "../store/analytics-store";
+import { createAnalyticsStore, type AnalyticsStore, type AnalyticsTables, type Increment } from "../store/analytics-store";
 import { createCollector } from "./collector";
 import { countedPages } from "./dimensions";
 import { redisVisitorKeys } from "./visitor-hash";
 
 // What junk can do to the analytics: made-up paths fold into one row, each
-// day keeps a capped number of referrers and campaigns, text passes the forms'
-// input policy, the limit is keyed by /64 and holds while Redis is down, and
+// day keeps a capped number of referrers and campaigns (in memory too, while
+// the store is down), text passes the forms' input policy, the limit is keyed by /64 and holds while Redis is down, and
 // with Redis two instances count one visitor once.
 
 const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
@@ -87,6 +87,103 @@ describe("junk events on SQLite", () => {
     // Nothing was lost: every visit is in the referrer rollup, named or folded.
     const visits = stored.filter((row) => row.dimension === "referrer" && row.metric === "visit").reduce((sum, row) => sum + row.count, 0);
     expect(visits).toBe(ANALYTICS_KEYS_PER_DAY_MAX * 3);
+  });
+});
+
+describe("junk events while the store is down", () => {
+  let scratch: ScratchDatabase;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    scratch = await scratchDatabase("sqlite");
+    db = (await openDatabase(scratch)).db;
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await scratch.drop();
+  });
+
+  it("keep the waiting counts within the day's cap of keys through failed flushes, count the dropped keys, and lose no count", async () => {
+    const real = createAnalyticsStore(db);
+    let down = true;
+    const tried: (readonly Increment[])[] = [];
+    const store: AnalyticsStore = Object.create(real) as AnalyticsStore;
+    store.add = async (batch) => {
+      tried.push(batch);
+      if (down) throw new Error("store unreachable");
+      return real.add(batch);
+    };
+    const dropped: string[] = [];
+    const c = createCollector({
+      store,
+      site: "example.co.uk",
+      ownHosts: ["example.co.uk"],
+      emailHashSecret: "k".repeat(32),
+      flushMs: 600_000,
+      now: () => Date.parse(`${DAY}T12:00:00Z`),
+      onKeyDropped: (dimension) => dropped.push(dimension),
+    });
+    // The same visitor each time: only the visit is counted by referrer after the first view.
+    const junk = (i: number): AnalyticsEvent => ({ e: "view", p: "/", x: 1, v: { l: "/", r: `https://spam-${i}.example/` } });
+    const rounds = 4;
+    for (let round = 0; round < rounds; round += 1) {
+      for (let i = 0; i < ANALYTICS_KEYS_PER_DAY_MAX; i += 1) await c.event(junk(round * ANALYTICS_KEYS_PER_DAY_MAX + i), desktop);
+      await c.flush();
+    }
+    expect(tried).toHaveLength(rounds);
+    // Every failed try held at most the cap of named referrers, however many were sent since the store went down.
+    for (const batch of tried) {
+      const referrers = new Set(batch.filter((row) => row.dimension === "referrer").map((row) => row.key));
+      referrers.delete(OTHER);
+      expect(referrers.size).toBeLessThanOrEqual(ANALYTICS_KEYS_PER_DAY_MAX);
+    }
+    expect(dropped).toHaveLength((rounds - 1) * ANALYTICS_KEYS_PER_DAY_MAX);
+    expect(new Set(dropped)).toEqual(new Set(["referrer"]));
+
+    down = false;
+    await c.close();
+    const stored = await db.withTables<AnalyticsTables>().selectFrom("analytics_daily").selectAll().where("dimension", "=", "referrer").where("metric", "=", "visit").execute();
+    expect(stored.reduce((sum, row) => sum + row.count, 0)).toBe(rounds * ANALYTICS_KEYS_PER_DAY_MAX);
+    expect(stored.find((row) => row.key === OTHER)?.count).toBe((rounds - 1) * ANALYTICS_KEYS_PER_DAY_MAX);
+  });
+
+  it("cap the counts that arrive during a failing write together with those it was writing", async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const tried: (readonly Increment[])[] = [];
+    const store: AnalyticsStore = Object.create(createAnalyticsStore(db)) as AnalyticsStore;
+    store.add = (batch) => {
+      tried.push(batch);
+      return new Promise((_resolve, reject) => (fail = reject));
+    };
+    const dropped: string[] = [];
+    const c = createCollector({
+      store,
+      site: "example.co.uk",
+      ownHosts: ["example.co.uk"],
+      emailHashSecret: "k".repeat(32),
+      flushMs: 600_000,
+      now: () => Date.parse(`${DAY}T12:00:00Z`),
+      onKeyDropped: (dimension) => dropped.push(dimension),
+    });
+    /** Until the collector has handed its `n`th batch to the store. */
+    const tries = async (n: number) => {
+      while (tried.length < n) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const junk = (i: number): AnalyticsEvent => ({ e: "view", p: "/", x: 1, v: { l: "/", r: `https://flight-${i}.example/` } });
+    for (let i = 0; i < ANALYTICS_KEYS_PER_DAY_MAX; i += 1) await c.event(junk(i), desktop);
+    const writing = c.flush();
+    await tries(1);
+    // While the store has not answered, the day's cap is already full.
+    for (let i = ANALYTICS_KEYS_PER_DAY_MAX; i < 2 * ANALYTICS_KEYS_PER_DAY_MAX; i += 1) await c.event(junk(i), desktop);
+    expect(dropped).toHaveLength(ANALYTICS_KEYS_PER_DAY_MAX);
+    fail(new Error("store unreachable"));
+    await writing;
+    const retry = c.flush();
+    await tries(2);
+    const referrers = new Set(tried.at(-1)?.filter((row) => row.dimension === "referrer").map((row) => row.key));
+    referrers.delete(OTHER);
+    expect(referrers.size).toBe(ANALYTICS_KEYS_PER_DAY_MAX);
+    fail(new Error("store unreachable"));
+    await retry;
   });
 });
 

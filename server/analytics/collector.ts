@@ -25,6 +25,8 @@ export interface CollectorOptions {
   visitors?: VisitorCounter;
   now?: () => number;
   onFlushError?: (error: unknown) => void;
+  /** A count that waited past its day's cap of distinct keys: its key dropped, the count kept as OTHER (a metric). */
+  onKeyDropped?: (dimension: Dimension) => void;
 }
 
 export interface Requester {
@@ -52,8 +54,10 @@ export function createCollector(options: CollectorOptions) {
   const now = options.now ?? Date.now;
   const visitors: VisitorCounter = options.visitors ?? memoryVisitors(options.site, now);
   let pending = new Map<string, Increment>();
-  // The distinct keys of each capped dimension and day waiting in `pending`: past the cap a new one
-  // waits as OTHER, so a flood of made-up referrers or campaigns between two flushes stays small.
+  // The distinct keys of each capped dimension and day waiting to be written: past the cap a new one
+  // waits as OTHER, so a flood of made-up referrers or campaigns stays small. It holds the keys of a
+  // flush in flight too, and lets go of them only once the store has them: a failed flush puts its
+  // counts back, and with them still counted here the cap holds however long the store is down.
   let pendingKeys = new Map<string, Set<string>>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -69,15 +73,32 @@ export function createCollector(options: CollectorOptions) {
     for (const increment of incrementsOf(day, metric, dimensions)) addTo(pending, capped(increment));
   }
 
+  const isCapped = (increment: Increment) => cappedDimensions.has(increment.dimension) && increment.key !== "" && increment.key !== OTHER;
+  const groupOf = (increment: Increment) => `${increment.day} ${increment.dimension}`;
+
   function capped(increment: Increment): Increment {
-    if (!cappedDimensions.has(increment.dimension) || increment.key === "" || increment.key === OTHER) return increment;
-    const group = `${increment.day} ${increment.dimension}`;
+    if (!isCapped(increment)) return increment;
+    const group = groupOf(increment);
     let keys = pendingKeys.get(group);
     if (!keys) pendingKeys.set(group, (keys = new Set()));
     if (keys.has(increment.key)) return increment;
-    if (keys.size >= ANALYTICS_KEYS_PER_DAY_MAX) return { ...increment, key: OTHER };
+    if (keys.size >= ANALYTICS_KEYS_PER_DAY_MAX) {
+      options.onKeyDropped?.(increment.dimension);
+      return { ...increment, key: OTHER };
+    }
     keys.add(increment.key);
     return increment;
+  }
+
+  /** The capped keys of `counts`, by day and dimension. */
+  function keysOf(counts: Iterable<Increment>): Map<string, Set<string>> {
+    const keys = new Map<string, Set<string>>();
+    for (const increment of counts) {
+      if (!isCapped(increment)) continue;
+      const group = groupOf(increment);
+      keys.set(group, (keys.get(group) ?? new Set()).add(increment.key));
+    }
+    return keys;
   }
 
   const emailHash = (email: string) => signupEmailHash(options.emailHashSecret, email);
@@ -85,14 +106,16 @@ export function createCollector(options: CollectorOptions) {
   async function flush(): Promise<void> {
     const batch = [...pending.values()];
     pending = new Map();
-    pendingKeys = new Map();
     try {
       await store.add(batch);
     } catch (error) {
-      // Put the counts back: the next flush tries them again.
+      // Put the counts back: the next flush tries them again. Their keys never left pendingKeys, so
+      // what arrived meanwhile was capped together with them.
       for (const increment of batch) addTo(pending, increment);
       throw error;
     }
+    // Written: only what arrived during the write still waits.
+    pendingKeys = keysOf(pending.values());
   }
 
   const runFlush = () => {

@@ -37,6 +37,7 @@ async function startAnalytics(app: FastifyInstance) {
     // With Redis every instance counts the day's unique visitors together.
     visitors: redis ? new SharedDailyVisitors(site, redis) : undefined,
     onFlushError: (error) => app.log.error({ err: safeError(error) }, "analytics: counts not written (kept for the next try)"),
+    onKeyDropped: app.metrics.analyticsKeyDropped,
   });
   await app.register(eventRoutes, {
     prefix: EVENT_ENDPOINT,
@@ -74,5 +75,5 @@ export const analyticsPlugin = fp(
     app.decorate("analytics", analytics);
     if (analytics) app.addHook("onClose", () => analytics.close());
   },
-  { name: "analytics", dependencies: ["config", "analyticsStore", "audit", "secrets", "redis"] },
+  { name: "analytics", dependencies: ["config", "analyticsStore", "audit", "secrets", "redis", "metrics"] },
 );

@@ -5,7 +5,7 @@ import { recordCliAction } from "../store/audit";
 import type { Io } from "../command-line";
 import { loadConfig } from "../config";
 import { BACKUP_NICENESS } from "./sqlite-snapshot";
-import { BackupError, POSTGRES_BACKUP_ADVICE, pruneBackups, restoreBackup, takeBackup, type Manifest } from "./backup";
+import { BackupError, CHECKSUMS_FILE, POSTGRES_BACKUP_ADVICE, pruneBackups, restoreBackup, takeBackup, type Manifest, type RefusedFile } from "./backup";
 
 // `npm run leads -- backup --to DIR [--keep N]` and
 // `npm run leads -- restore --from BACKUP [--force]`, reading the same
@@ -17,8 +17,9 @@ export const backupUsage = `Usage: npm run leads -- backup --to DIR [--keep N]
   backup    copies the SQLite store (online, while the server runs), the mail files and the
             secret files of DATA_DIR into a new folder DIR/leads-backup-<UTC time>/
   --keep    then removes all but the newest N backups in DIR
-  restore   puts a backup folder back into DATA_DIR after checking every file's checksum;
-            refuses while a server has the store open
+  restore   puts a backup folder back into DATA_DIR after checking every file's checksum:
+            exactly the files its SHA256SUMS lists, never a symbolic link; names what
+            else the folder held and was left out; refuses while a server has the store open
   --force   restore over an existing store: its files are moved aside, not deleted`;
 
 const describe = (manifest: Manifest) => {
@@ -28,6 +29,15 @@ const describe = (manifest: Manifest) => {
     `${counts.outbox.pending + counts.outbox.sent + counts.outbox.failed} outbox deliveries (${counts.outbox.pending} pending, ${counts.outbox.failed} failed) with ${counts.deliveryAttempts} attempts`,
     `${manifest.mail.files} mail files, ${manifest.secrets.length} secret files`,
   ].join("; ");
+};
+
+/** Refused files named in the report; the rest are counted. */
+const REFUSED_NAMED_MAX = 20;
+
+const describeRefused = (refused: RefusedFile[]) => {
+  const named = refused.slice(0, REFUSED_NAMED_MAX).map(({ file, reason }) => `  ${file} (${reason})`);
+  if (refused.length > REFUSED_NAMED_MAX) named.push(`  … and ${refused.length - REFUSED_NAMED_MAX} more`);
+  return [`Refused ${refused.length} file(s) in the backup folder, not restored:`, ...named].join("\n");
 };
 
 /** Runs `backup` or `restore`; resolves to the exit code (2 for a usage error, 1 when it refused or failed). */
@@ -76,10 +86,16 @@ export async function runBackupCli(argv: string[], io: Io): Promise<number> {
     const from = path.resolve(values.from ?? "");
     const result = await restoreBackup({ from, dataDir: config.dataDir, force: values.force });
     // Into the restored store: the trail of the store that was replaced went aside with it.
-    await recordCliAction(config, "restore", { enquiries: result.manifest.database.counts.enquiries, subscribers: result.manifest.database.counts.subscribers, released: result.released });
+    await recordCliAction(config, "restore", {
+      enquiries: result.manifest.database.counts.enquiries,
+      subscribers: result.manifest.database.counts.subscribers,
+      released: result.released,
+      refused: result.refused.length,
+    });
     io.out(
       [
-        `Restored the backup taken ${result.manifest.createdAt} from ${from} into ${config.dataDir}: ${describe(result.manifest)}. Every file matched its checksum.`,
+        `Restored the backup taken ${result.manifest.createdAt} from ${from} into ${config.dataDir}: ${describe(result.manifest)}. The ${result.files} file(s) ${CHECKSUMS_FILE} lists each matched its checksum and were restored.`,
+        result.refused.length > 0 ? describeRefused(result.refused) : "",
         result.released > 0 ? `${result.released} deliveries that were being sent when the backup was taken will be sent again (same Message-ID, so a duplicate can be recognised).` : "",
         result.movedAsideTo ? `The files it replaced were moved to ${result.movedAsideTo}; delete that folder once the restored site is working.` : "",
         "Start the server: it brings the schema up to date and the outbox delivers what was pending.",

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, type Dirent } from "node:fs";
+import { chmod, copyFile, lstat, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { MAIL_FOLDER } from "../mail/mailer";
@@ -28,6 +28,8 @@ const MAIL_FILE = /^[0-9A-Za-z][0-9A-Za-z_-]*\.eml$/;
 const MANIFEST_FORMAT = 1;
 /** Files copied at once: enough to keep the disk busy, few enough to leave descriptors for the server. */
 const COPY_CONCURRENCY = 16;
+/** How much of a file a restore reads at once. */
+const COPY_CHUNK_BYTES = 1024 * 1024;
 /** A hidden half-built backup older than this was left by a crash and is removed when pruning. */
 const STALE_PARTIAL_MS = 24 * 60 * 60 * 1000;
 
@@ -55,14 +57,14 @@ export class BackupError extends Error {
   override name = "BackupError";
 }
 
-const sha256File = (file: string) =>
-  new Promise<string>((resolve, reject) => {
-    const hash = createHash("sha256");
-    createReadStream(file)
-      .on("error", reject)
-      .on("data", (chunk) => hash.update(chunk))
-      .on("end", () => resolve(hash.digest("hex")));
-  });
+/** Never through a symbolic link (O_NOFOLLOW): a backup's files are checked where they are, not where a link points. */
+async function sha256File(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  const hash = createHash("sha256");
+  // The stream closes the handle when it ends or fails.
+  for await (const chunk of handle.createReadStream()) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
 
 async function fsyncPath(target: string) {
   const handle = await open(target, "r");
@@ -202,8 +204,43 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   return removed;
 }
 
-/** Reads a backup's manifest and checks every file against SHA256SUMS; throws a BackupError naming the first problem. */
-export async function verifyBackup(dir: string): Promise<Manifest> {
+/** A file in a backup folder that a restore leaves where it is, and why. */
+export interface RefusedFile {
+  /** Its path inside the backup, "/"-separated; a folder ends with "/". */
+  file: string;
+  reason: "not listed in SHA256SUMS" | "a symbolic link";
+}
+
+export interface VerifiedBackup {
+  manifest: Manifest;
+  /** The files SHA256SUMS lists, each a regular file matching its checksum: what a restore copies, and nothing else. */
+  files: string[];
+  refused: RefusedFile[];
+}
+
+/** A folder's entries, typed as lstat sees them; none when it is missing or not a folder (the caller says why). */
+async function entriesOf(dir: string): Promise<Dirent[]> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw error;
+  }
+}
+
+/**
+ * Reads a backup's manifest and checks every file SHA256SUMS lists against its
+ * checksum; throws a BackupError naming the first problem. Anything else in the
+ * folder, and any symbolic link (never followed), is answered as refused.
+ */
+export async function verifyBackup(dir: string): Promise<VerifiedBackup> {
+  // Dirent types come from lstat: a link is a link here, whatever it points at.
+  const top = await entriesOf(dir);
+  const links = new Set(top.filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name));
+  for (const file of [MANIFEST_FILE, CHECKSUMS_FILE]) {
+    if (links.has(file)) throw new BackupError(`${path.join(dir, file)} is a symbolic link: refused. Nothing was changed.`);
+  }
   let manifest: Manifest;
   try {
     manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")) as Manifest;
@@ -221,24 +258,49 @@ export async function verifyBackup(dir: string): Promise<Manifest> {
   if (checksums === null) throw new BackupError(`${dir} has no ${CHECKSUMS_FILE}: incomplete backup.`);
   if (createHash("sha256").update(checksums).digest("hex") !== manifest.checksumsSha256) throw new BackupError(`${CHECKSUMS_FILE} in ${dir} does not match the manifest.`);
   const lines = checksums.split("\n").filter(Boolean).map((line) => /^([0-9a-f]{64}) {2}(.+)$/.exec(line));
-  const listed = lines.map((match) => match?.[2]);
+  const listed = lines.map((match) => match?.[2] ?? "");
   if (lines.some((match) => !match) || !listed.includes(manifest.database.file)) throw new BackupError(`${CHECKSUMS_FILE} in ${dir} is malformed.`);
   // Every name a restore writes, from either list, must be one this code writes itself: never an
   // absolute path, a "..", a folder of its own or a file the server would not make.
   const unknown = [
     ...(manifest.database.file === SQLITE_FILE ? [] : [String(manifest.database.file)]),
     ...(Array.isArray(manifest.secrets) ? manifest.secrets : [String(manifest.secrets)]).filter((file) => !SECRET_FILES.includes(file) || !listed.includes(file)),
-    ...listed.filter((file = "") => !isBackupFile(file)),
+    ...listed.filter((file) => !isBackupFile(file)),
   ];
   if (unknown.length > 0) throw new BackupError(`${dir} names file(s) a backup never holds: ${unknown.slice(0, 5).map((file) => JSON.stringify(file)).join(", ")}. Nothing was changed.`);
+
+  const mailListed = listed.some((file) => file.startsWith(`${MAIL_FOLDER}/`));
+  const mailFolder = top.find((entry) => entry.name === MAIL_FOLDER);
+  if (mailListed && mailFolder?.isSymbolicLink()) throw new BackupError(`${path.join(dir, MAIL_FOLDER)} is a symbolic link: refused. Nothing was changed.`);
+  const mail = mailFolder?.isDirectory() ? await entriesOf(path.join(dir, MAIL_FOLDER)) : [];
+  // A listed file must be the file itself: a link (or a folder) in its place refuses the whole restore.
+  const regular = new Set([
+    ...top.filter((entry) => entry.isFile()).map((entry) => entry.name),
+    ...mail.filter((entry) => entry.isFile()).map((entry) => `${MAIL_FOLDER}/${entry.name}`),
+  ]);
+  const linked = new Set([...links, ...mail.filter((entry) => entry.isSymbolicLink()).map((entry) => `${MAIL_FOLDER}/${entry.name}`)]);
+  const notFiles = listed.filter((file) => linked.has(file));
+  if (notFiles.length > 0) throw new BackupError(`${dir}: ${notFiles.length} listed file(s) are symbolic links, refused: ${notFiles.slice(0, 5).join(", ")}${notFiles.length > 5 ? ", …" : ""}. Nothing was changed.`);
+
   const bad: string[] = [];
   await inBatches(lines, async (match) => {
     const [, sum = "", file = ""] = match ?? [];
-    const actual = await sha256File(path.join(dir, file)).catch(() => "missing");
+    const actual = regular.has(file) ? await sha256File(path.join(dir, file)).catch(() => "missing") : "missing";
     if (actual !== sum) bad.push(file);
   });
   if (bad.length > 0) throw new BackupError(`${dir}: ${bad.length} file(s) missing or changed since the backup: ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""}`);
-  return manifest;
+
+  const expected = new Set([MANIFEST_FILE, CHECKSUMS_FILE, ...listed]);
+  const refusedOf = (entry: Dirent, name: string): RefusedFile | null => {
+    if (entry.isSymbolicLink()) return { file: name, reason: "a symbolic link" };
+    return expected.has(name) ? null : { file: entry.isDirectory() ? `${name}/` : name, reason: "not listed in SHA256SUMS" };
+  };
+  const refused = [
+    ...top.filter((entry) => !(entry.name === MAIL_FOLDER && entry.isDirectory())).map((entry) => refusedOf(entry, entry.name)),
+    ...mail.map((entry) => refusedOf(entry, `${MAIL_FOLDER}/${entry.name}`)),
+  ].filter((entry) => entry !== null);
+  refused.sort((a, b) => a.file.localeCompare(b.file));
+  return { manifest, files: listed, refused };
 }
 
 /** Whether `file` (a path inside a backup, "/"-separated) is one a backup is made of. */
@@ -273,6 +335,10 @@ export interface RestoreResult {
   /** Where the files the restore replaced were moved (nothing is deleted), if there were any. */
   movedAsideTo?: string;
   restored: string[];
+  /** How many files were copied: exactly those SHA256SUMS lists. */
+  files: number;
+  /** What the backup folder held besides them, left where it is. */
+  refused: RefusedFile[];
   /** Pending deliveries whose claim (by a worker of the backed-up server) was released. */
   released: number;
 }
@@ -280,21 +346,54 @@ export interface RestoreResult {
 const storeFiles = [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`];
 
 /**
- * Puts a backup back into `dataDir`. Refuses while a process holds the store,
- * and refuses to replace an existing store without `force`; with it, the
- * existing files are moved into dataDir/replaced-by-restore-<time>/.
+ * Copies a regular file to a new file, never through a symbolic link at either
+ * end (O_NOFOLLOW; O_EXCL), so a link put in the backup or in DATA_DIR after
+ * the checks still writes nothing outside DATA_DIR.
+ */
+async function copyRegularFile(from: string, to: string) {
+  const source = await open(from, constants.O_RDONLY | constants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === "ELOOP" ? new BackupError(`${from} is a symbolic link: refused.`) : error;
+  });
+  try {
+    if (!(await source.stat()).isFile()) throw new BackupError(`${from} is not a regular file: refused.`);
+    const target = await open(to, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+      const chunk = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+      for (let read = await source.read(chunk, 0, chunk.length); read.bytesRead > 0; read = await source.read(chunk, 0, chunk.length)) {
+        for (let written = 0; written < read.bytesRead; ) written += (await target.write(chunk, written, read.bytesRead - written)).bytesWritten;
+      }
+      await target.chmod(0o600);
+      await target.sync();
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+/** The names in DATA_DIR a restore would replace, of any type (a link named like a key file is moved aside, not written through). */
+async function presentStoreFiles(dataDir: string): Promise<string[]> {
+  const present = (await entriesOf(dataDir)).filter((entry) => storeFiles.includes(entry.name) || entry.name.endsWith(SECRET_SUFFIX)).map((entry) => entry.name);
+  const mail = await lstat(path.join(dataDir, MAIL_FOLDER)).catch(() => null);
+  if (mail && (!mail.isDirectory() || (await readdir(path.join(dataDir, MAIL_FOLDER))).length > 0)) present.push(MAIL_FOLDER);
+  return present.sort();
+}
+
+/**
+ * Puts a backup back into `dataDir`: exactly the files its SHA256SUMS lists.
+ * Refuses while a process holds the store, and refuses to replace an existing
+ * store without `force`; with it, the existing files are moved into
+ * dataDir/replaced-by-restore-<time>/.
  */
 export async function restoreBackup({ from, dataDir, force = false, now = new Date() }: { from: string; dataDir: string; force?: boolean; now?: Date }): Promise<RestoreResult> {
-  const manifest = await verifyBackup(from);
+  const { manifest, files, refused } = await verifyBackup(from);
   const live = path.join(dataDir, SQLITE_FILE);
   const liveExists = Boolean(await stat(live).catch(() => null));
   if (liveExists && storeInUse(live)) {
     throw new BackupError(`A process has the store at ${live} open (a running server?): stop it first (systemctl stop freelancer-site), then restore.`);
   }
-  const present = [
-    ...(await listFiles(dataDir, (file) => storeFiles.includes(file) || file.endsWith(SECRET_SUFFIX))),
-    ...((await listFiles(path.join(dataDir, MAIL_FOLDER), () => true)).length > 0 ? [MAIL_FOLDER] : []),
-  ];
+  const present = await presentStoreFiles(dataDir);
   if (present.length > 0 && !force) {
     throw new BackupError(`${dataDir} already holds a store (${present.join(", ")}). Nothing was changed. Re-run with --force to restore anyway: the current files are moved aside into ${dataDir}/replaced-by-restore-<time>/, not deleted.`);
   }
@@ -309,9 +408,8 @@ export async function restoreBackup({ from, dataDir, force = false, now = new Da
   const restored: string[] = [];
   // Written under a temporary name and renamed, so a crash mid-copy never leaves a half store named leads.db.
   const incoming = `${live}.restoring`;
-  await copyFile(path.join(from, SQLITE_FILE), incoming);
-  await chmod(incoming, 0o600);
-  await fsyncPath(incoming);
+  await rm(incoming, { force: true });
+  await copyRegularFile(path.join(from, SQLITE_FILE), incoming);
   await rename(incoming, live);
   restored.push(SQLITE_FILE);
   // Deliveries a worker had claimed when the backup was taken belong to a process that is gone: free them
@@ -324,21 +422,22 @@ export async function restoreBackup({ from, dataDir, force = false, now = new Da
     store.close();
   }
   // verifyBackup has checked each name; checked again here, where it is written.
-  await inBatches(manifest.secrets, async (file) => {
+  const secrets = files.filter((file) => SECRET_FILES.includes(file));
+  await inBatches(secrets, async (file) => {
     if (!SECRET_FILES.includes(file)) throw new BackupError(`Refusing to restore ${JSON.stringify(file)}: not a key file.`);
-    await copyFile(path.join(from, file), path.join(dataDir, file));
-    await chmod(path.join(dataDir, file), 0o600);
+    await copyRegularFile(path.join(from, file), path.join(dataDir, file));
     restored.push(file);
   });
-  const mail = await listFiles(path.join(from, MAIL_FOLDER), (file) => MAIL_FILE.test(file));
+  const mail = files.filter((file) => file.startsWith(`${MAIL_FOLDER}/`)).map((file) => file.slice(MAIL_FOLDER.length + 1));
   if (mail.length > 0) {
     await mkdir(path.join(dataDir, MAIL_FOLDER), { recursive: true, mode: 0o700 });
     await inBatches(mail, async (file) => {
-      await copyFile(path.join(from, MAIL_FOLDER, file), path.join(dataDir, MAIL_FOLDER, file));
-      await chmod(path.join(dataDir, MAIL_FOLDER, file), 0o600);
+      if (!MAIL_FILE.test(file)) throw new BackupError(`Refusing to restore ${JSON.stringify(file)}: not a mail file.`);
+      await copyRegularFile(path.join(from, MAIL_FOLDER, file), path.join(dataDir, MAIL_FOLDER, file));
     });
+    await fsyncPath(path.join(dataDir, MAIL_FOLDER));
     restored.push(`${MAIL_FOLDER}/ (${mail.length} files)`);
   }
   await fsyncPath(dataDir);
-  return { manifest, movedAsideTo, restored, released };
+  return { manifest, movedAsideTo, restored, files: files.length, refused, released };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANALYTICS_KEYS_PER_DAY_MAX, EVENT_ENDPOINT } from "../../contract/analytics";
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, headers } from "../../contract/lead";
 import { freePort } from "../../scripts/free-port";
 import { startTestApp, type TestApp } from "../app.test-support";
@@ -132,5 +133,33 @@ describe("metrics on, after a scripted run", () => {
     expect(response.status).toBe(200);
     expect(sample(await response.text(), "leads_accepted_total", { outcome: "stored" })).toBe(2);
     expect((await fetch(`http://127.0.0.1:${METRICS_PORT}/`)).status).toBe(404);
+  });
+});
+
+describe("analytics keys dropped at the day's cap", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing is written during the test: every count waits in memory, where the cap applies.
+    t = await startTestApp({ LOG_LEVEL: "silent", METRICS_TOKEN: TOKEN, ANALYTICS_RATE_LIMIT_MAX: "1000", ANALYTICS_FLUSH_MS: "600000" });
+  });
+  afterAll(() => t.close());
+
+  it("counts each visit whose referrer came past the cap, by dimension", async () => {
+    const over = 5;
+    for (let i = 0; i < ANALYTICS_KEYS_PER_DAY_MAX + over; i += 1) {
+      const event = { e: "view", p: "/", x: 1, v: { l: "/", r: `https://spam-${i}.example/` } };
+      const response = await t.app.inject({
+        method: "POST",
+        url: EVENT_ENDPOINT,
+        payload: JSON.stringify(event),
+        remoteAddress: "203.0.113.9",
+        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36" },
+      });
+      expect(response.statusCode).toBe(204);
+    }
+    const text = await scrape(t.app);
+    // One visitor: after the first view only the visit is counted by referrer.
+    expect(sample(text, "analytics_keys_dropped_total", { dimension: "referrer" })).toBe(over);
+    expect(sample(text, "analytics_keys_dropped_total", { dimension: "campaign" })).toBeUndefined();
   });
 });

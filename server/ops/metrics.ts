@@ -7,12 +7,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import type { Deliver } from "../outbox/worker";
 import { DeliveryError } from "../outbox/delivery-error";
+import type { Dimension } from "../store/analytics-store";
 import type { LeadStore } from "../store/lead-store";
 import type { OutboxStats } from "../store/outbox-stats";
 
 // Prometheus metrics (prom-client), off unless METRICS_TOKEN or METRICS_PORT
 // is set: requests by route, leads accepted and refused, the outbox's depth and
-// age, delivery attempts and failures, and how long a lead takes to commit.
+// age, delivery attempts and failures, how long a lead takes to commit, and
+// the analytics keys dropped at their daily cap.
 
 export const METRICS_PATH = "/metrics";
 /** The loopback listener of METRICS_PORT: never reachable from another machine. */
@@ -45,9 +47,11 @@ export interface Instrumentation {
   countDeliveries(deliver: Deliver): Deliver;
   /** Times each lead's write, from its transaction's start until its COMMIT is durable. */
   timeCommits(store: LeadStore): LeadStore;
+  /** Counts an analytics count whose key was dropped at its day's cap (kept as "(other)"). */
+  analyticsKeyDropped(dimension: Dimension): void;
 }
 
-const noInstrumentation: Instrumentation = { countDeliveries: (deliver) => deliver, timeCommits: (store) => store };
+const noInstrumentation: Instrumentation = { countDeliveries: (deliver) => deliver, timeCommits: (store) => store, analyticsKeyDropped: () => undefined };
 
 /** Compares a given token with the expected one in constant time (their digests, so lengths do not show). */
 export const sameSecret = (given: string, expected: string) => {
@@ -83,6 +87,12 @@ export function installMetrics(app: FastifyInstance, { token, port, readOutboxSt
   });
   const attempts = new Counter({ name: "outbox_delivery_attempts_total", help: "Delivery attempts (emails, CRM calls) by this instance, by channel.", labelNames: ["channel"], registers: [registry] });
   const failures = new Counter({ name: "outbox_delivery_failures_total", help: "Failed delivery attempts by this instance, by channel; permanent ones are not retried.", labelNames: ["channel", "permanent"], registers: [registry] });
+  const analyticsKeysDropped = new Counter({
+    name: "analytics_keys_dropped_total",
+    help: "Analytics counts that met their day's cap of distinct referrers, sources, media or campaigns while waiting to be written, by dimension: counted as (other), their own key dropped. The cap holds while the store is down too.",
+    labelNames: ["dimension"],
+    registers: [registry],
+  });
   const commits = new Histogram({
     name: "store_commit_duration_seconds",
     help: "Time to store a lead, from its transaction's start to its durable COMMIT, by operation.",
@@ -187,6 +197,7 @@ export function installMetrics(app: FastifyInstance, { token, port, readOutboxSt
         throw error;
       }
     },
+    analyticsKeyDropped: (dimension) => analyticsKeysDropped.inc({ dimension }),
     timeCommits: (store) => {
       const wrapped: Partial<LeadStore> = {
         saveEnquiry: timed("save_enquiry", store.saveEnquiry.bind(store)),

@@ -83,7 +83,12 @@ export function spamAdminRoutes(app: FastifyInstance) {
     if (!params.success) return reply.code(400).send(badRequest);
     const released = await spam.release(params.output.id, release);
     if (!released) return reply.code(404).send(notFound);
-    await recordRequestAction(audit, request, "spam-release", { id: params.output.id, kind: released.kind, enquiry: released.enquiryId });
+    await recordRequestAction(audit, request, "spam-release", {
+      id: params.output.id,
+      kind: released.kind,
+      enquiry: released.enquiryId,
+      ...(released.notice && { notice: released.notice.reason }),
+    });
     onReleased();
     return released;
   });

@@ -28,6 +28,8 @@ export interface NewSubscriber {
   consentVersion: string;
   sourcePage: string | null;
   ipHash: string | null;
+  /** When the person signed up, if earlier than now (a sign-up released from suspected spam): the consent's time. */
+  receivedAt?: string;
 }
 
 export type SaveEnquiryResult =
@@ -50,7 +52,9 @@ export type SubscribeOutcome =
   /** Still pending, last email long enough ago: a fresh token replaces the old one. */
   | "reminded"
   /** Nothing to send: already confirmed, or pending with an email sent too recently. */
-  | "unchanged";
+  | "unchanged"
+  /** Nothing changed or sent: the address unsubscribed after this (earlier) sign-up, which that withdrawal overrides. */
+  | "unsubscribed-since";
 
 export interface SubscribeOptions {
   /** sha256 of a new confirmation token, stored if this sign-up sends a confirmation email. */
@@ -58,7 +62,7 @@ export interface SubscribeOptions {
   /** At most one confirmation email per address per this long (ms). */
   resendMinMs?: number;
   /** Runs in the sign-up's transaction when a confirmation email is due (outcome new, resubscribed or reminded). */
-  alongside?: (trx: Transaction<Database>, subscriber: SubscriberRow, outcome: Exclude<SubscribeOutcome, "unchanged">) => Promise<void>;
+  alongside?: (trx: Transaction<Database>, subscriber: SubscriberRow, outcome: Exclude<SubscribeOutcome, "unchanged" | "unsubscribed-since">) => Promise<void>;
 }
 
 export interface ListOptions {
@@ -70,7 +74,10 @@ export interface LeadStore {
   readonly dialect: Dialect;
   /** Commits before it resolves: once it says created or replayed, the lead is stored. */
   saveEnquiry(enquiry: NewEnquiry, alongside?: AlongsideEnquiry): Promise<SaveEnquiryResult>;
-  /** Adds or refreshes a subscriber; never downgrades a confirmed address. */
+  /**
+   * Adds or refreshes a subscriber; never downgrades a confirmed address, and
+   * never re-subscribes one that unsubscribed after `receivedAt`.
+   */
   subscribe(subscriber: NewSubscriber, options?: SubscribeOptions): Promise<SubscribeOutcome>;
   /** Double opt-in: a pending subscriber whose unexpired token hashes to this becomes confirmed; the token is spent. */
   confirmSubscription(tokenHash: string, ipHash: string | null): Promise<ConfirmOutcome>;
@@ -137,6 +144,8 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
     async subscribe(subscriber, { confirmTokenHash, resendMinMs = 0, alongside } = {}) {
       const email = normaliseEmail(subscriber.email);
       const at = now();
+      // Consent was given when the person signed up; a token and its email are issued now.
+      const consentAt = subscriber.receivedAt ?? at;
       const token = confirmTokenHash
         ? { confirm_token_hash: confirmTokenHash, confirm_expires_at: new Date(Date.parse(at) + CONFIRMATION_TOKEN_TTL_MS).toISOString() }
         : {};
@@ -147,9 +156,9 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
             id: newRowId(),
             email,
             status: "pending",
-            created_at: at,
+            created_at: consentAt,
             updated_at: at,
-            consent_at: at,
+            consent_at: consentAt,
             consent_version: subscriber.consentVersion,
             ip_hash: subscriber.ipHash,
             source_page: subscriber.sourcePage,
@@ -170,8 +179,12 @@ export function createLeadStore(db: Kysely<Database>, dialect: Dialect): LeadSto
           trx.updateTable("subscribers").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow();
 
         if (existing.status === "unsubscribed") {
+          // A withdrawal after an earlier sign-up outranks it (one sent now always comes after); a
+          // withdrawal whose time is unknown (a status set by hand) is taken from the row's last change.
+          const withdrawnAt = existing.unsubscribed_at ?? existing.updated_at;
+          if (subscriber.receivedAt !== undefined && Date.parse(withdrawnAt) >= Date.parse(consentAt)) return "unsubscribed-since";
           // Signing up again is a new consent: pending until confirmed.
-          const row = await update({ status: "pending", consent_at: at, consent_version: subscriber.consentVersion, updated_at: at, unsubscribed_at: null, ...token });
+          const row = await update({ status: "pending", consent_at: consentAt, consent_version: subscriber.consentVersion, updated_at: at, unsubscribed_at: null, ...token });
           if (confirmTokenHash) await alongside?.(trx, row, "resubscribed");
           return "resubscribed";
         }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Page, SpamReasonName, SpamRelease, SpamSummary } from "../../contract/admin";
+import { spamReleaseNotices, type Page, type SpamReasonName, type SpamRelease, type SpamSummary } from "../../contract/admin";
 import { signUp } from "../newsletter/sign-up";
 import { enqueue } from "./outbox-store";
 import { enquiryDeliveries, type DeliverySettings } from "../outbox/lead-deliveries";
@@ -129,13 +129,16 @@ export function createSpamStore(db: Kysely<Database>) {
      * deliveries an accepted one causes, then leaves the Spam view. Pressed
      * twice (or on two instances) it sends them once: the enquiry is stored
      * under a key of this row's id, and a sign-up's confirmation email obeys
-     * the resend interval. Undefined when no such row is held.
+     * the resend interval. A sign-up keeps its time as the consent's, and an
+     * address that unsubscribed after it stays unsubscribed (the answer's
+     * notice says so). Undefined when no such row is held.
      */
     async release(id: string, { store, deliveries, resendMinMs }: ReleaseOptions): Promise<SpamRelease | undefined> {
       const row = await db.selectFrom("suspected_spam").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return undefined;
       const fields = parse<Record<string, unknown>>(row.fields, {});
       let enquiryId: string | null = null;
+      let notice: SpamRelease["notice"];
       if (row.kind === "enquiry") {
         const saved = await store.saveEnquiry(
           {
@@ -152,10 +155,16 @@ export function createSpamStore(db: Kysely<Database>) {
         if (saved.status === "conflict") throw new Error("A released enquiry's key was taken by another");
         enquiryId = saved.id;
       } else {
-        await signUp(store, { email: row.email, consentVersion: row.consent_version, sourcePage: row.source_page, ipHash: row.ip_hash }, { deliveries, resendMinMs });
+        // Consent was given when the person signed up, not when the owner released it.
+        const outcome = await signUp(
+          store,
+          { email: row.email, consentVersion: row.consent_version, sourcePage: row.source_page, ipHash: row.ip_hash, receivedAt: row.created_at },
+          { deliveries, resendMinMs },
+        );
+        if (outcome === "unsubscribed-since") notice = { reason: outcome, message: spamReleaseNotices[outcome] };
       }
       await db.deleteFrom("suspected_spam").where("id", "=", id).execute();
-      return { kind: row.kind, enquiryId };
+      return { kind: row.kind, enquiryId, ...(notice && { notice }) };
     },
   };
 }

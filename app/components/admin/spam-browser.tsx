@@ -57,9 +57,13 @@ export function SpamBrowser({ onUnauthorized, onChanged }: { onUnauthorized: () 
     if (busy) return;
     setBusy(item.id);
     try {
-      if (action === "release") await adminApi.releaseSpam(item.id);
-      else await adminApi.deleteSpam(item.id);
-      setNotice(action === "release" ? copy.released(who(item)) : copy.removed(who(item)));
+      if (action === "release") {
+        const { notice: sentNothing } = await adminApi.releaseSpam(item.id);
+        setNotice(sentNothing ? copy.releaseNotices[sentNothing.reason](who(item)) : copy.released(who(item)));
+      } else {
+        await adminApi.deleteSpam(item.id);
+        setNotice(copy.removed(who(item)));
+      }
     } catch (error) {
       if (error instanceof Unauthorized) return onUnauthorized();
       setNotice(copy.actionFailed);
