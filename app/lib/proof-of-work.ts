@@ -10,12 +10,24 @@ interface Challenge {
   signature: string;
 }
 
+/** Without a worker (an older browser's, or one that failed to start) the page solves it itself: slower to type beside, never missing. */
+async function solveHere({ challenge, salt, algorithm, maxnumber }: Challenge): Promise<number | null> {
+  const { solveChallenge } = await import("altcha-lib/v1");
+  return (await solveChallenge(challenge, salt, algorithm, maxnumber).promise)?.number ?? null;
+}
+
 function solveInWorker(challenge: Challenge): Promise<number | null> {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL("./proof-of-work.worker.ts", import.meta.url), { type: "module" });
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL("./proof-of-work.worker.ts", import.meta.url), { type: "module" });
+    } catch {
+      resolve(solveHere(challenge));
+      return;
+    }
     const done = (number: number | null) => {
       worker.terminate();
-      resolve(number);
+      resolve(number === null ? solveHere(challenge) : number);
     };
     worker.onmessage = (event: MessageEvent<number | null>) => done(typeof event.data === "number" ? event.data : null);
     worker.onerror = () => done(null);
