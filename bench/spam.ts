@@ -57,7 +57,7 @@ interface Outcome {
 
 const quick = flag("quick");
 const n = (full: number, small: number) => (quick ? small : full);
-/** How many of each kind: about 80 people and 200 scripted bots in full. */
+/** How many of each kind: 90 people, 216 scripted bots and 30 bot browsers in full. */
 const plan = {
   desktop: n(12, 3),
   phone: n(8, 2),
@@ -648,7 +648,8 @@ export async function runSpam(): Promise<void> {
     rows,
     { summary, exceptions },
   );
-  for (const exception of exceptions) console.log(`not where it belongs: ${exception.kind} (${exception.status}; ${exception.reasons.join(", ") || "no reasons"}): ${exception.sent}`);
+  const lines = exceptions.map((exception) => `${exception.kind} (${exception.status}; ${exception.reasons.join(", ") || "no reasons"}): ${exception.sent}`);
+  for (const line of new Set(lines)) console.log(`not where it belongs: ${lines.filter((other) => other === line).length}x ${line}`);
   if (harnessErrors.length > 0) console.log(`submissions the harness could not make: ${harnessErrors.length}\n  ${[...new Set(harnessErrors)].join("\n  ")}`);
   console.log(`confirmation emails to held or bot addresses: ${confirmationsToHeld}; to the indistinguishable rows' addresses: ${confirmationsToIndistinguishable}`);
   const failures = [
