@@ -8,9 +8,11 @@ import { describe, expect, it } from "vitest";
 // A path counts when it has a `/` and starts with a top-level entry of the
 // repository, or with an entry of the Markdown file's own folder (`api/` in
 // server/README.md). Not counted: URLs, site addresses (`/admin`), globs and
-// placeholders (`*`, `<id>`, `{slug}`, `…`, `DATA_DIR/…`), and paths under the
-// folders the build, the server and the benchmarks write (`build/`, `data/`,
-// `bench/results/`).
+// placeholders (`*`, `<id>`, `{slug}`, `…`, `DATA_DIR/…`), git's own files,
+// paths in fenced blocks or in a quoted message of several words, and paths
+// under the folders the build, the server and the benchmarks write (`build/`,
+// `data/`, `bench/results/`). A file the text says is gone is written
+// "`scripts/old.ts` (removed …", "…, since removed" or "… is gone".
 
 const root = path.resolve(import.meta.dirname, "..");
 
