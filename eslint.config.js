@@ -28,7 +28,8 @@ const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ["**/build/", "**/.react-router/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
+  // Only output and runtime folders: scripts/build/ and app/data/ are source.
+  { ignores: ["build/", ".react-router/", "bench/floor/build/", "bench/floor/.react-router/", "data/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

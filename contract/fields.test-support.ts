@@ -1,7 +1,7 @@
 import { emptyValues, enquiryFields, type FieldTable } from "./form-fields";
 
 // For tests only: a copy of the enquiry's table with one field added, as the
-// walk-through in README.md adds it. The add-a-field tests on each side check
+// walk-through in contract/README.md adds it. The add-a-field tests on each side check
 // that every place built from a table picks the field up.
 
 /** The real table's fields, without a company should it one day have one. */

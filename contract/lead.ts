@@ -1,4 +1,4 @@
-// The /api/contactus contract (the README's "The lead intake"):
+// The /api/contactus contract (docs/lead-intake.md):
 // the validation schemas, used by the forms and the server, built from the
 // forms' field tables (form-fields.ts). The constants live in fields.ts and are
 // re-exported here.

@@ -21,8 +21,7 @@ export const previewPaths: Readonly<Record<string, string>> = derived.previewPat
 
 /**
  * Local mode edits the files of the server's own checkout (SITE_SOURCE_DIR) through
- * /api/keystatic; GitHub mode edits a repository on GitHub instead (README: "The
- * content editor").
+ * /api/keystatic; GitHub mode edits a repository on GitHub instead (docs/content-editor.md).
  */
 export type EditorStorage = { kind: "local" } | { kind: "github"; repo: `${string}/${string}` };
 

@@ -9,7 +9,7 @@ import { nameUnnamedButtons } from "./label-fixes";
 import { PublishBar } from "./publish-bar";
 import "./editor.css";
 
-// GitHub mode is chosen when the bundle is built (README: "The content editor").
+// GitHub mode is chosen when the bundle is built (docs/content-editor.md).
 const githubRepo = import.meta.env.VITE_KEYSTATIC_GITHUB_REPO as EditorStorage extends { repo: infer R } ? R | undefined : never;
 const storage: EditorStorage = githubRepo ? { kind: "github", repo: githubRepo } : { kind: "local" };
 // The UI takes any config; the typed one's `ui` callbacks are narrower than its signature admits.

@@ -179,11 +179,10 @@ describe("the content editor's settings", () => {
 });
 
 describe("the documented settings", () => {
-  // The schema is the source; the README's table and .env.example are written
-  // for people, so this keeps the three from drifting apart.
+  // The schema is the source; the table in docs/configuration.md and .env.example
+  // are written for people, so this keeps the three from drifting apart.
   const root = path.resolve(import.meta.dirname, "..");
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+  const table = readFileSync(path.join(root, "docs/configuration.md"), "utf8");
   const rows = table.split("\n").filter((line) => line.startsWith("| `"));
   /** Each documented variable with the default cell of its row (two variables may share a row: "`A` / `B`"). */
   const documented = new Map<string, string>();
@@ -197,7 +196,7 @@ describe("the documented settings", () => {
   const exampleValues = new Map([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
   const schema = Object.keys(EnvSchema.entries).sort();
 
-  it("the README's table lists exactly the schema's settings", () => {
+  it("docs/configuration.md's table lists exactly the schema's settings", () => {
     expect([...documented.keys()].sort()).toEqual(schema);
   });
 
@@ -209,7 +208,7 @@ describe("the documented settings", () => {
     for (const name of schema) {
       const fallback = v.getDefault(EnvSchema.entries[name as keyof typeof EnvSchema.entries]) as string | undefined;
       if (fallback === undefined) continue;
-      expect(documented.get(name), `${name} in the README`).toContain(fallback === "" ? "empty" : `\`${fallback}\``);
+      expect(documented.get(name), `${name} in docs/configuration.md`).toContain(fallback === "" ? "empty" : `\`${fallback}\``);
       const exampleValue = exampleValues.get(name);
       if (exampleValue) expect(exampleValue, `${name} in .env.example`).toBe(fallback);
     }

@@ -269,7 +269,7 @@ const crossFieldRules: readonly { broken: (env: RawEnv) => boolean; line: (env: 
   },
   {
     broken: (env) => env.BACKUP_DIR !== undefined && env.DATABASE_URL !== undefined,
-    line: () => "BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (README, Operating)",
+    line: () => "BACKUP_DIR: scheduled backups are for the SQLite store; back up PostgreSQL (DATABASE_URL) with pg_dump (docs/operating.md)",
   },
   {
     broken: (env) => given(env, "CONTENT_EDITOR") !== "off" && env.ADMIN_PASSWORD === undefined,

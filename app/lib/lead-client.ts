@@ -1,5 +1,5 @@
-// Sends the two forms to POST /api/contactus (contract/lead.ts; the README's
-// "The lead intake"). Real multipart/form-data: the browser sets the content type and
+// Sends the two forms to POST /api/contactus (contract/lead.ts;
+// docs/lead-intake.md). Real multipart/form-data: the browser sets the content type and
 // its boundary from the FormData, so we never set it ourselves.
 import { useEffect, useMemo, useRef, type FormEvent } from "react";
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/data/constants";

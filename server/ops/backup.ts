@@ -37,7 +37,7 @@ export const POSTGRES_BACKUP_ADVICE = `The lead store is PostgreSQL (DATABASE_UR
   pg_dump --format=custom --file=leads-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL"
 and restore with
   pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" leads-….dump
-(README, Operating). The mail folder and secret files in DATA_DIR are copied with any file backup.`;
+(docs/operating.md). The mail folder and secret files in DATA_DIR are copied with any file backup.`;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
