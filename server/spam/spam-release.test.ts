@@ -4,29 +4,27 @@ import { adminEndpoints, spamReleaseNotices, type OwnerActionEntry, type Page, t
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { NEWSLETTER_CONSENT_VERSION, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
 import { unsubscribeToken } from "../newsletter/tokens";
-import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
-import { startTestApp, type TestApp } from "../app.test-support";
+import { postgresReachable, shouldRun } from "../store/databases.test-support";
+import type { TestApp } from "../app.test-support";
+import { startSpamTestApp, type SpamTestApp } from "./spam-app.test-support";
 
 // "Not spam" on a held newsletter sign-up, through the real app on SQLite and
 // PostgreSQL: the consent recorded is the person's, at the time they signed
 // up; and an address that unsubscribed after that sign-up stays unsubscribed,
 // with nothing sent and the owner told why.
 
-const PASSWORD = "correct horse battery staple";
 const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
 const kinds = (["sqlite", "postgres"] as const).filter((kind) => kind === "sqlite" || runPostgres);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 
 describe.each(kinds)("releasing a held sign-up on %s", (kind) => {
-  let scratch: ScratchDatabase;
+  let spamApp: SpamTestApp;
   let t: TestApp;
   let db: Kysely<Database>;
-  let cookie: string;
 
-  const admin = (method: "GET" | "POST", url: string) => t.app.inject({ method, url, headers: { cookie } });
+  const admin = (method: "GET" | "POST", url: string) => spamApp.admin(method, url);
   const subscriber = (email: string) => db.selectFrom("subscribers").selectAll().where("email", "=", email).executeTakeFirst();
   const outboxOf = (email: string) => db.selectFrom("outbox").select("topic").where("lead_email", "=", email).execute();
   /** A sign-up held as suspected spam, received `days` ago. */
@@ -57,30 +55,12 @@ describe.each(kinds)("releasing a held sign-up on %s", (kind) => {
     await db.updateTable("subscribers").set({ unsubscribed_at: daysAgo(days), updated_at: daysAgo(days) }).where("id", "=", row!.id).execute();
   }
 
+  // Nothing the test sends itself is held: what is held, it puts there.
   beforeAll(async () => {
-    scratch = await scratchDatabase(kind);
-    const env: Record<string, string> = {
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: "silent",
-      // Nothing the test sends itself is held: what is held, it puts there.
-      SPAM_FILTER: "off",
-      LEADS_WEBHOOK_URL: "http://127.0.0.1:9/leads",
-      LEADS_WEBHOOK_SECRET: "webhook-secret-0123456789",
-    };
-    if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
-    t = await startTestApp(env);
-    // Outbox rows stay where the release's transaction wrote them: the worker is stopped.
-    await t.app.ready();
-    await t.app.outbox.stop();
-    db = (await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: t.config.dataDir })).db;
-    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-    cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    spamApp = await startSpamTestApp(kind, "off");
+    ({ t, db } = spamApp);
   });
-  afterAll(async () => {
-    await db.destroy();
-    await t.close();
-    await scratch.drop();
-  });
+  afterAll(() => spamApp.close());
 
   it("records the time the person signed up as the consent's, not the time of release", async () => {
     const email = "late-release@example.co.uk";

@@ -2,17 +2,16 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints, type OwnerActionEntry, type Page, type SpamSummary } from "../../contract/admin";
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, headers } from "../../contract/lead";
-import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
-import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
-import { startTestApp, type TestApp } from "../app.test-support";
+import { postgresReachable, shouldRun } from "../store/databases.test-support";
+import type { TestApp } from "../app.test-support";
+import { startSpamTestApp, type SpamTestApp } from "./spam-app.test-support";
 import { formPostHeaders, pageScriptHeaders, solvedProof, type Challenge } from "./browser-post.test-support";
 
 // Suspected spam through the real app on SQLite and PostgreSQL: what is held
 // and why, that nothing held is delivered, and the owner's Spam view: release
 // (once), delete, export, purge, erasure and subject access.
 
-const PASSWORD = "correct horse battery staple";
 const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
 const kinds = (["sqlite", "postgres"] as const).filter((kind) => kind === "sqlite" || runPostgres);
 
@@ -35,16 +34,15 @@ const olderBrowser = { "user-agent": formPostHeaders["user-agent"], accept: form
 const bare = {};
 
 describe.each(kinds)("suspected spam on %s", (kind) => {
-  let scratch: ScratchDatabase;
+  let spamApp: SpamTestApp;
   let t: TestApp;
   let db: Kysely<Database>;
-  let cookie: string;
 
   const submit = (fields: object, extra: Record<string, string> = {}) => t.app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload: fields, headers: extra });
   /** A browser's own form post: urlencoded, as a form without JavaScript sends it. */
   const post = (fields: Record<string, string>, extra: Record<string, string>) =>
     t.app.inject({ method: "POST", url: CONTACT_ENDPOINT, payload: new URLSearchParams(fields).toString(), headers: { ...extra, "content-type": "application/x-www-form-urlencoded" } });
-  const admin = (method: "GET" | "POST" | "DELETE", url: string) => t.app.inject({ method, url, headers: { cookie } });
+  const admin = (method: "GET" | "POST" | "DELETE", url: string) => spamApp.admin(method, url);
   /** A proof of work as the browser makes it: a challenge from the server, solved. */
   const proof = async () => solvedProof((await t.app.inject({ method: "GET", url: CHALLENGE_ENDPOINT })).json() as Challenge);
   const held = (email: string) => db.selectFrom("suspected_spam").selectAll().where("email", "=", email).execute();
@@ -52,28 +50,10 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
   const outboxOf = (email: string) => db.selectFrom("outbox").select(["topic", "lead_id"]).where("lead_email", "=", email).execute();
 
   beforeAll(async () => {
-    scratch = await scratchDatabase(kind);
-    const env: Record<string, string> = {
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: "silent",
-      SPAM_FILTER: "on",
-      LEADS_WEBHOOK_URL: "http://127.0.0.1:9/leads",
-      LEADS_WEBHOOK_SECRET: "webhook-secret-0123456789",
-    };
-    if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
-    t = await startTestApp(env);
-    // Outbox rows stay where the lead's transaction wrote them: the worker is stopped.
-    await t.app.ready();
-    await t.app.outbox.stop();
-    db = (await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: t.config.dataDir })).db;
-    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-    cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    spamApp = await startSpamTestApp(kind, "on");
+    ({ t, db } = spamApp);
   });
-  afterAll(async () => {
-    await db.destroy();
-    await t.close();
-    await scratch.drop();
-  });
+  afterAll(() => spamApp.close());
 
   it("issues a fresh, uncached challenge and sets no cookie", async () => {
     const [a, b] = await Promise.all([1, 2].map(() => t.app.inject({ method: "GET", url: CHALLENGE_ENDPOINT })));
@@ -232,12 +212,12 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     expect(csv.split("\r\n")[0]).toMatch(/^id,created_at,suspected_spam,reasons,score,kind,/);
     expect(csv).toContain("links@example.co.uk");
     expect(csv).toMatch(/,yes,links,3,enquiry,/);
-    const person = await t.app.inject({ method: "POST", url: adminEndpoints.person, payload: { email: "links@example.co.uk" }, headers: { cookie } });
+    const person = await spamApp.admin("POST", adminEndpoints.person, { email: "links@example.co.uk" });
     expect(person.json().suspectedSpam).toEqual([expect.objectContaining({ suspected_spam: true, reasons: ["links"], email: "links@example.co.uk" })]);
   });
 
   it("erases held submissions with the address", async () => {
-    const erased = await t.app.inject({ method: "POST", url: adminEndpoints.erase, payload: { email: "replayer@example.co.uk" }, headers: { cookie } });
+    const erased = await spamApp.admin("POST", adminEndpoints.erase, { email: "replayer@example.co.uk" });
     expect(erased.json()).toMatchObject({ spam: 1 });
     expect(await held("replayer@example.co.uk")).toHaveLength(0);
   });
