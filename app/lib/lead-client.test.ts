@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { enquiryAccepted, firstPaintTime, isOwnApi, newsletterAccepted, newSubmission, postLead } from "./lead-client";
+import { renderHook } from "@testing-library/react";
+import { enquiryAccepted, fillTime, firstPaintTime, isOwnApi, newsletterAccepted, newSubmission, postLead, useProofOfWork } from "./lead-client";
 
 // The proof of work is solved in a worker, which jsdom has not: its answer stands in.
 vi.mock("./proof-of-work", () => ({ solveProof: async () => "solved-proof" }));
@@ -117,5 +118,32 @@ describe("firstPaintTime", () => {
     expect(firstPaintTime()).toBe(Math.round(origin + 640.4));
     vi.spyOn(performance, "getEntriesByName").mockReturnValueOnce([]);
     expect(firstPaintTime()).toBe(Math.round(origin));
+  });
+});
+
+describe("fillTime", () => {
+  const formWith = (value = "") => {
+    const form = document.createElement("form");
+    const field = Object.assign(document.createElement("input"), { type: "email", value });
+    const send = Object.assign(document.createElement("button"), { type: "submit" });
+    form.append(field, send);
+    document.body.append(form);
+    return { form, field, send };
+  };
+
+  it("starts at the first focus in a field, never at the Send button", () => {
+    const { form, field, send } = formWith();
+    renderHook(() => useProofOfWork({ current: form }));
+    send.focus();
+    expect(fillTime(form)).toBeUndefined();
+    field.focus();
+    expect(fillTime(form)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("is unknown for a form filled before its script arrived, so an early press is never taken for a machine's", () => {
+    const { form, field } = formWith("ann@example.co.uk");
+    renderHook(() => useProofOfWork({ current: form }));
+    field.focus();
+    expect(fillTime(form)).toBeUndefined();
   });
 });

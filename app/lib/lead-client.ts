@@ -28,9 +28,9 @@ export interface Submission {
 
 /**
  * A proof is solved once the visitor starts a form; a send waits this long at
- * most for one (a slow phone on a slow network fetches the challenge and the
- * worker and solves in 1–3 s). Without one the server holds the send as a
- * script's, so waiting is worth more than a second saved.
+ * most for one (a slow phone on a slow network must fetch the challenge and the
+ * worker, then solve). Without one the server holds the send as a script's, so
+ * waiting is worth more than a second saved.
  */
 export const PROOF_WAIT_MAX_MS = 10_000;
 /** A proof older than this is not sent: its challenge (30 minutes) may have expired on the way. */

@@ -72,8 +72,7 @@ export function senderOf(header: (name: string) => string | undefined): Sender {
   const mode = header("sec-fetch-mode");
   if (mode === "cors" || mode === "same-origin") return "page-script";
   if (scriptOnlyHeaders.some((name) => header(name) !== undefined) || /^application\/json\b/i.test(header("content-type") ?? "")) return "page-script";
-  if (mode === "navigate") return "form-post";
-  return mode === undefined && /\btext\/html\b/i.test(header("accept") ?? "") ? "form-post" : "other";
+  return isFormNavigation(mode, header("accept")) ? "form-post" : "other";
 }
 
 /** A duration header in milliseconds: digits only, anything else counts as none. */
