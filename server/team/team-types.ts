@@ -1,0 +1,48 @@
+import type { FastifyRequest } from "fastify";
+import type { PasskeyInfo, Role, SecondFactorMethod } from "../../contract/team";
+
+// Where the team's sign-in (people, sessions, roles: team-plugin.ts) and the
+// second factors (passkeys, authenticator codes, recovery codes:
+// second-factor/) meet. Each side decorates the instance with one of these.
+
+/** A person as a signed-in request knows them. */
+export interface TeamMember {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/** The session behind a request: complete, or waiting for the second step of its sign-in. */
+export interface OwnerSession {
+  /** The session's id hash (never the cookie's value). */
+  idHash: string;
+  person: TeamMember;
+  stage: "second-factor" | "complete";
+}
+
+export interface TeamAccess {
+  /** The live session the request's cookie names, at either stage; undefined when none. */
+  sessionOf(request: FastifyRequest): Promise<OwnerSession | undefined>;
+  /** The second step succeeded: the session becomes complete, and the sign-in is recorded with its method. */
+  completeSignIn(request: FastifyRequest, session: OwnerSession, method: SecondFactorMethod): Promise<void>;
+  /** An email to one person of the team (through the outbox, so it survives a restart). */
+  notify(person: TeamMember, message: { subject: string; text: string }): Promise<void>;
+}
+
+export interface SecondFactors {
+  /** The ways this person can give a second step: [] when none is set up. */
+  methodsOf(personId: string): Promise<SecondFactorMethod[]>;
+  summaryOf(personId: string): Promise<{ totp: boolean; passkeys: PasskeyInfo[]; recoveryCodesLeft: number }>;
+  /** Everything of theirs removed (the person left the team). */
+  forget(personId: string): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The team's sessions as the routes see them; none without a team (no ADMIN_PASSWORD and nobody invited). */
+    team: TeamAccess;
+    /** Each person's passkeys, authenticator and recovery codes. */
+    secondFactors: SecondFactors;
+  }
+}
