@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { brand } from "../../mail/messages";
+import { secondFactorStoreRepository } from "../../store/repositories";
+import { createSecondFactors, type SecondFactorService } from "./second-factors";
+
+// `app.secondFactors`: each person's passkeys, authenticator and recovery
+// codes, over their rows (the store's `secondFactorStore`, registered here so
+// one registration in app.ts brings both). The routes read the whole service
+// under a symbol; the rest of the team reads `secondFactors`.
+
+export const SECOND_FACTORS = Symbol("second factors");
+
+declare module "fastify" {
+  interface FastifyInstance {
+    [SECOND_FACTORS]: SecondFactorService;
+  }
+}
+
+export const secondFactorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    if (!app.hasDecorator("secondFactorStore")) await app.register(secondFactorStoreRepository);
+    const service = createSecondFactors({ store: app.secondFactorStore, secret: app.secrets.session, siteName: brand.name, publicSiteUrl: app.config.publicSiteUrl });
+    app.decorate(SECOND_FACTORS, service);
+    app.decorate("secondFactors", service);
+  },
+  { name: "second-factors", dependencies: ["database", "secrets"] },
+);
