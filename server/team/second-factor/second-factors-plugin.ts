@@ -17,10 +17,15 @@ declare module "fastify" {
   }
 }
 
+export interface SecondFactorsOptions {
+  /** Tests pass their own clock (authenticator codes are a function of the time). */
+  now?: () => number;
+}
+
 export const secondFactorsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { now }: SecondFactorsOptions) => {
     if (!app.hasDecorator("secondFactorStore")) await app.register(secondFactorStoreRepository);
-    const service = createSecondFactors({ store: app.secondFactorStore, secret: app.secrets.session, siteName: brand.name, publicSiteUrl: app.config.publicSiteUrl });
+    const service = createSecondFactors({ store: app.secondFactorStore, secret: app.secrets.session, siteName: brand.name, publicSiteUrl: app.config.publicSiteUrl, now });
     app.decorate(SECOND_FACTORS, service);
     app.decorate("secondFactors", service);
   },
