@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
-import { encodeCBOR } from "@levischuck/tiny-cbor";
+import { encodeCBOR, type CBORType } from "@levischuck/tiny-cbor";
 
 // A passkey in software, for the tests: a P-256 key that answers WebAuthn's
 // registration ("none" attestation) and authentication the way a browser and
@@ -58,7 +58,11 @@ export function softwareAuthenticator(): SoftwareAuthenticator {
         credentialId,
         Buffer.from(coseKey),
       ]);
-      const attestationObject = encodeCBOR(new Map<string, string | Uint8Array | Map<string, never>>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+      const attestationObject = encodeCBOR(new Map<string, CBORType>([
+          ["fmt", "none"],
+          ["attStmt", new Map<string, CBORType>()],
+          ["authData", authData],
+        ]));
       return {
         id: authenticator.id,
         rawId: authenticator.id,
