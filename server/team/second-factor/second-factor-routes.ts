@@ -61,6 +61,7 @@ const messages = {
   registrationExpired: "The passkey request expired. Please try again.",
   registrationFailed: "That passkey could not be added. Please try again.",
   passkeyKnown: "That passkey is already in use.",
+  noPasskey: "No passkey is set up for this account: use a code instead.",
   noFactor: "Add a passkey or an authenticator app first: recovery codes stand in for one.",
 } as const;
 
@@ -108,7 +109,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
     if (!session) return reply;
     if (await factors.exhausted(session)) return reply.code(401).send({ statusCode: 401, message: messages.tooMany });
     if (!v.is(NoBody, request.body)) return reply.code(400).send(badRequest);
-    return factors.signInOptions(session);
+    return (await factors.signInOptions(session)) ?? reply.code(409).send({ statusCode: 409, message: messages.noPasskey });
   });
 
   app.post(local(teamEndpoints.passkeySignInVerify), { bodyLimit: WEBAUTHN_BODY_BYTES }, async (request, reply) => {

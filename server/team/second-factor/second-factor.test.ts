@@ -292,6 +292,14 @@ describe.each(kinds)("second factors on %s", (kind) => {
       expect(t.completed).toHaveLength(2);
     });
 
+    it("are not offered to someone who has none", async () => {
+      const person = newPerson();
+      await enrolTotp(person);
+      const options = await t.request("POST", teamEndpoints.passkeySignInOptions, t.session(person, "second-factor"));
+      expect(options.statusCode).toBe(409);
+      expect(options.json().message).toMatch(/No passkey/);
+    });
+
     it("of someone else do not sign in", async () => {
       const ann = newPerson();
       const bob = newPerson();

@@ -57,7 +57,8 @@ export interface SecondFactorService extends SecondFactors {
   registrationOptions(session: OwnerSession): Promise<PublicKeyCredentialCreationOptionsJSON>;
   register(session: OwnerSession, response: RegistrationResponseJSON, name: string): Promise<Registered>;
   removePasskey(personId: string, id: string): Promise<Removal>;
-  signInOptions(session: OwnerSession): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  /** Undefined when the person has no passkey. */
+  signInOptions(session: OwnerSession): Promise<PublicKeyCredentialRequestOptionsJSON | undefined>;
   /** The assertion checked against the session's challenge and one of the person's passkeys; its counter and use recorded. */
   signInWithPasskey(session: OwnerSession, response: AuthenticationResponseJSON): Promise<boolean>;
   /** An authenticator code or a recovery code, spent if it is good: which it was, or undefined. */
@@ -98,6 +99,18 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
     return codes;
   };
 
+  const openSecret = (sealed: string, personId: string) => {
+    try {
+      return box.open(sealed, personId);
+    } catch (error) {
+      throw new Error(
+        `The authenticator secret of ${personId} does not open under the key derived from ADMIN_SESSION_SECRET (changed since it was set up?): ` +
+          "set ADMIN_SESSION_SECRET back, or have the person set up their authenticator again.",
+        { cause: error },
+      );
+    }
+  };
+
   const hasTotp = async (personId: string) => Boolean((await store.totpOf(personId))?.confirmedAt);
 
   const challenge = async (session: OwnerSession, purpose: "register" | "sign-in", value: string) =>
@@ -127,7 +140,7 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
     async confirmTotp(person, code) {
       const sealed = await store.pendingTotpOf(person.id);
       if (!sealed) return { ok: false };
-      const step = stepOf(totpFor(person.email, box.open(sealed, person.id)), code);
+      const step = stepOf(totpFor(person.email, openSecret(sealed, person.id)), code);
       if (step === undefined || !(await store.confirmTotp(person.id, sealed, step, iso()))) return { ok: false };
       return { ok: true, recoveryCodes: await codesIfNone(person.id) };
     },
@@ -187,6 +200,8 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
 
     async signInOptions(session) {
       const passkeys = await store.passkeysOf(session.person.id);
+      // Without a list the browser would offer any passkey for the site: nobody else's may answer for this person.
+      if (passkeys.length === 0) return undefined;
       const options = await generateAuthenticationOptions({
         rpID,
         allowCredentials: passkeys.map(({ id, transports }) => ({ id, transports })),
@@ -217,7 +232,7 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
       if (/^\d{6}$/.test(digits)) {
         const totp = await store.totpOf(personId);
         if (!totp?.confirmedAt) return undefined;
-        const step = stepOf(totpFor(personId, box.open(totp.secret, personId)), digits);
+        const step = stepOf(totpFor(personId, openSecret(totp.secret, personId)), digits);
         return step !== undefined && (await store.takeTotpStep(personId, step)) ? "totp" : undefined;
       }
       const code = normaliseRecoveryCode(typed);
