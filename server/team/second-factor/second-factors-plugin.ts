@@ -25,7 +25,7 @@ export interface SecondFactorsOptions {
 export const secondFactorsPlugin = fp(
   async (app: FastifyInstance, { now }: SecondFactorsOptions) => {
     if (!app.hasDecorator("secondFactorStore")) await app.register(secondFactorStoreRepository);
-    const service = createSecondFactors({ store: app.secondFactorStore, secret: app.secrets.session, siteName: brand.name, publicSiteUrl: app.config.publicSiteUrl, now });
+    const service = createSecondFactors({ store: app.secondFactorStore, secret: app.secrets.session, siteName: brand.name, publicSiteUrl: app.config.publicSiteUrl, now, log: app.log });
     app.decorate(SECOND_FACTORS, service);
     app.decorate("secondFactors", service);
   },

@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import type { FastifyBaseLogger } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import type { PasskeyInfo, SecondFactorMethod, TotpSetup } from "../../../contract/team";
 import type { PasskeyRow, SecondFactorStore } from "../../store/second-factor-store";
@@ -41,6 +42,8 @@ export interface SecondFactorSettings {
   /** The site people sign in on: its host is the passkeys' relying party, its origin the one they answer for. */
   publicSiteUrl: URL;
   now?: () => number;
+  /** Where a refused passkey's reason goes (a wrong PUBLIC_SITE_URL shows up here first). */
+  log?: Pick<FastifyBaseLogger, "info">;
 }
 
 /** Why a factor was not removed: it was not there, or it is the person's last one. */
@@ -73,7 +76,7 @@ export interface SecondFactorService extends SecondFactors {
 
 const passkeyInfo = (row: PasskeyRow): PasskeyInfo => ({ id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt });
 
-export function createSecondFactors({ store, secret, siteName, publicSiteUrl, now = Date.now }: SecondFactorSettings): SecondFactorService {
+export function createSecondFactors({ store, secret, siteName, publicSiteUrl, now = Date.now, log }: SecondFactorSettings): SecondFactorService {
   const box = secretBox(secret, "authenticator secrets");
   const rpID = publicSiteUrl.hostname;
   const expectedOrigin = publicSiteUrl.origin;
@@ -92,10 +95,7 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
   const codesIfNone = async (personId: string) => ((await store.unusedRecoveryCodes(personId)) > 0 ? [] : issueRecoveryCodes(personId));
   const issueRecoveryCodes = async (personId: string) => {
     const codes = newRecoveryCodes();
-    await store.replaceRecoveryCodes(
-      personId,
-      codes.map((code) => hashRecoveryCode(normaliseRecoveryCode(code)!)),
-    );
+    await store.replaceRecoveryCodes(personId, codes.map((code) => hashRecoveryCode(normaliseRecoveryCode(code)!)));
     return codes;
   };
 
@@ -109,6 +109,11 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
         { cause: error },
       );
     }
+  };
+
+  const refused = (ceremony: string) => (error: unknown) => {
+    log?.info({ err: error }, `passkey ${ceremony} refused`);
+    return undefined;
   };
 
   const hasTotp = async (personId: string) => Boolean((await store.totpOf(personId))?.confirmedAt);
@@ -173,9 +178,7 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
       const { person } = session;
       const expectedChallenge = await store.takeChallenge(session.idHash, "register", iso());
       if (!expectedChallenge) return { ok: false, reason: "expired" };
-      const verified = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin, expectedRPID: rpID, requireUserVerification: false }).catch(
-        () => undefined,
-      );
+      const verified = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin, expectedRPID: rpID, requireUserVerification: false }).catch(refused("registration"));
       if (!verified?.verified) return { ok: false, reason: "invalid" };
       const { credential } = verified.registrationInfo;
       if (await store.passkey(credential.id)) return { ok: false, reason: "known" };
@@ -222,7 +225,7 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
         expectedRPID: rpID,
         credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: passkey.counter, transports: passkey.transports },
         requireUserVerification: false,
-      }).catch(() => undefined);
+      }).catch(refused("sign-in"));
       if (!verified?.verified) return false;
       return store.passkeyUsed(passkey.id, verified.authenticationInfo.newCounter, iso());
     },
