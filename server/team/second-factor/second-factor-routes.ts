@@ -74,7 +74,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
   const sessionAt = async (request: FastifyRequest, reply: FastifyReply, stage: OwnerSession["stage"]) => {
     const session = await app.team.sessionOf(request);
     if (session?.stage === stage) return session;
-    await reply.code(401).send(unauthorized);
+    reply.code(401).send(unauthorized);
     return undefined;
   };
   const audit = (request: FastifyRequest, session: OwnerSession, action: Parameters<typeof recordRequestAction>[2], detail: Record<string, string | number>) =>
