@@ -175,6 +175,9 @@ export const ownerActionNames = [
   "content-publish",
   "spam-release",
   "spam-delete",
+  "second-factor-added",
+  "second-factor-removed",
+  "recovery-codes-renewed",
 ] as const;
 export type OwnerActionName = (typeof ownerActionNames)[number];
 

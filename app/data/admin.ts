@@ -170,6 +170,9 @@ export const adminCopy = {
       "content-publish": "Published the content",
       "spam-release": "Released from Spam",
       "spam-delete": "Deleted from Spam",
+      "second-factor-added": "Added a second factor",
+      "second-factor-removed": "Removed a second factor",
+      "recovery-codes-renewed": "Made new recovery codes",
     } satisfies Record<OwnerActionName, string>,
   },
 } as const;

@@ -9,6 +9,7 @@ import { DATABASE } from "./database-handle";
 import { createLeadStore, type LeadStore } from "./lead-store";
 import { createOutboxQueue, type OutboxQueue } from "./outbox-store";
 import { createPersonalData, type PersonalData } from "./personal-data";
+import { createSecondFactorStore, type SecondFactorStore } from "./second-factor-store";
 import { createSessionStore, type SessionStore } from "./session-store";
 import { createSpamStore, type SpamStore } from "./spam-store";
 
@@ -34,13 +35,15 @@ declare module "fastify" {
     analyticsStore: AnalyticsStore;
     /** Retention purge, erasure and subject access. */
     personalData: PersonalData;
+    /** The rows behind the team's second factors (server/team/second-factor/ reads them). */
+    secondFactorStore: SecondFactorStore;
   }
 }
 
 const database = (app: FastifyInstance) => app[DATABASE];
 
 /** A repository made from the database alone: a plugin named after its decoration. */
-const repository = <Name extends "outboxQueue" | "adminReads" | "audit" | "spam" | "analyticsStore">(
+const repository = <Name extends "outboxQueue" | "adminReads" | "audit" | "spam" | "analyticsStore" | "secondFactorStore">(
   decoration: Name,
   make: (opened: OpenedDatabase) => FastifyInstance[Name],
 ) =>
@@ -68,6 +71,7 @@ export const adminReadsRepository = repository("adminReads", ({ db }) => createA
 export const auditRepository = repository("audit", ({ db }) => createAuditTrail(db));
 export const spamRepository = repository("spam", ({ db }) => createSpamStore(db));
 export const analyticsRepository = repository("analyticsStore", ({ db }) => createAnalyticsStore(db));
+export const secondFactorStoreRepository = repository("secondFactorStore", ({ db }) => createSecondFactorStore(db));
 
 export const sessionsRepository = fp(
   async (app: FastifyInstance) => {

@@ -111,6 +111,51 @@ export interface SuspectedSpamTable {
   created_at: string;
 }
 
+/** A person's passkey: the credential's id and public key (base64url), as WebAuthn registered it. */
+export interface TeamPasskeyTable {
+  id: string;
+  person_id: string;
+  public_key: string;
+  /** A bigint column: PostgreSQL answers it as a string. */
+  counter: number | string;
+  /** JSON list of transports. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A person's authenticator app: its secret sealed (AES-256-GCM), pending until a code confirms it. */
+export interface TeamTotpTable {
+  person_id: string;
+  secret: string;
+  confirmed_at: string | null;
+  last_used_step: number | null;
+  created_at: string;
+}
+
+/** One recovery code, by the hash of its normalised form. */
+export interface TeamRecoveryCodeTable {
+  person_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A WebAuthn challenge in flight, for the session that asked for it. */
+export interface TeamChallengeTable {
+  id_hash: string;
+  purpose: "register" | "sign-in";
+  challenge: string;
+  expires_at: string;
+}
+
+/** Wrong second steps given by one session at its sign-in. */
+export interface TeamSecondStepFailureTable {
+  id_hash: string;
+  failures: number;
+  expires_at: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   subscribers: SubscriberTable;
@@ -119,6 +164,11 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   owner_actions: OwnerActionTable;
   suspected_spam: SuspectedSpamTable;
+  team_passkeys: TeamPasskeyTable;
+  team_totp: TeamTotpTable;
+  team_recovery_codes: TeamRecoveryCodeTable;
+  team_challenges: TeamChallengeTable;
+  team_second_step_failures: TeamSecondStepFailureTable;
 }
 
 export type EnquiryRow = Selectable<EnquiryTable>;
