@@ -5,7 +5,7 @@ import { postgresReachable, shouldRun } from "../../store/databases.test-support
 import type { TeamMember } from "../team-types";
 import { SITE_URL, startSecondFactorApp, type SecondFactorTestApp } from "./second-factor-app.test-support";
 import { SECOND_STEP_ATTEMPTS_MAX } from "./second-factors";
-import { softwareAuthenticator, type SoftwareAuthenticator } from "./software-authenticator.test-support";
+import { SoftwarePasskey } from "../../../scripts/software-passkey";
 
 // The second factors end to end through their routes, on SQLite and
 // PostgreSQL: an authenticator app enrolled and used, recovery codes, passkeys
@@ -51,7 +51,7 @@ describe.each(kinds)("second factors on %s", (kind) => {
   }
 
   async function enrolPasskey(person: TeamMember, me = t.session(person, "complete"), name?: string) {
-    const authenticator = softwareAuthenticator();
+    const authenticator = new SoftwarePasskey(SITE_URL, { step: 1 });
     const options = await t.request("POST", teamEndpoints.passkeyOptions, me);
     expect(options.statusCode).toBe(200);
     const response = authenticator.register(options.json(), SITE_URL);
@@ -60,7 +60,7 @@ describe.each(kinds)("second factors on %s", (kind) => {
     return { me, authenticator, ...verified.json<{ passkey: PasskeyInfo; codes: string[] }>() };
   }
 
-  async function passkeySignIn(authenticator: SoftwareAuthenticator, cookie: string, origin = SITE_URL) {
+  async function passkeySignIn(authenticator: SoftwarePasskey, cookie: string, origin = SITE_URL) {
     const options = await t.request("POST", teamEndpoints.passkeySignInOptions, cookie);
     expect(options.statusCode).toBe(200);
     const body = options.json<{ challenge: string; rpId: string; allowCredentials: { id: string }[] }>();
@@ -233,7 +233,7 @@ describe.each(kinds)("second factors on %s", (kind) => {
         excludeCredentials: [],
         authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
       });
-      const authenticator = softwareAuthenticator();
+      const authenticator = new SoftwarePasskey(SITE_URL, { step: 1 });
       const verified = await t.request("POST", teamEndpoints.passkeyVerify, me, { response: authenticator.register(options, SITE_URL), name: "  Work laptop  " });
       expect(verified.statusCode).toBe(200);
       const { passkey, codes } = verified.json<{ passkey: PasskeyInfo; codes: string[] }>();
@@ -247,7 +247,7 @@ describe.each(kinds)("second factors on %s", (kind) => {
       t.clock.now += 1000;
       const next = await t.request("POST", teamEndpoints.passkeyOptions, me);
       expect(next.json().excludeCredentials).toEqual([{ id: authenticator.id, type: "public-key", transports: ["internal"] }]);
-      const second = await t.request("POST", teamEndpoints.passkeyVerify, me, { response: softwareAuthenticator().register(next.json(), SITE_URL) });
+      const second = await t.request("POST", teamEndpoints.passkeyVerify, me, { response: new SoftwarePasskey(SITE_URL, { step: 1 }).register(next.json(), SITE_URL) });
       expect(second.json()).toMatchObject({ passkey: { name: "Passkey" }, codes: [] });
       expect((await t.app.secondFactors.summaryOf(person.id)).passkeys.map(({ name }) => name)).toEqual(["Work laptop", "Passkey"]);
     });
@@ -255,7 +255,7 @@ describe.each(kinds)("second factors on %s", (kind) => {
     it("are refused from another origin, with an answered or missing challenge, or twice", async () => {
       const person = newPerson();
       const me = t.session(person, "complete");
-      const authenticator = softwareAuthenticator();
+      const authenticator = new SoftwarePasskey(SITE_URL, { step: 1 });
       const options = (await t.request("POST", teamEndpoints.passkeyOptions, me)).json();
       const elsewhere = await t.request("POST", teamEndpoints.passkeyVerify, me, { response: authenticator.register(options, "https://evil.example") });
       expect(elsewhere.statusCode).toBe(400);
@@ -349,7 +349,7 @@ describe.each(kinds)("second factors on %s", (kind) => {
       expect((await t.request("POST", teamEndpoints.secondFactor, waiting, { code: "1".repeat(200) })).statusCode).toBe(400);
       expect((await t.request("POST", teamEndpoints.totp, me, { secret: "mine" })).statusCode).toBe(400);
       const options = (await t.request("POST", teamEndpoints.passkeyOptions, me)).json();
-      const response = softwareAuthenticator().register(options, SITE_URL);
+      const response = new SoftwarePasskey(SITE_URL, { step: 1 }).register(options, SITE_URL);
       expect((await t.request("POST", teamEndpoints.passkeyVerify, me, { response, name: "n".repeat(61) })).statusCode).toBe(400);
       expect((await t.request("POST", teamEndpoints.passkeyVerify, me, { response: { ...response, type: "other" } })).statusCode).toBe(400);
       const huge = await t.app.inject({
