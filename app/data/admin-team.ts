@@ -222,7 +222,6 @@ export const teamNavCopy = {
   activity: "Activity",
   content: "Content editor",
   signedInAs: (name: string, role: string) => `${name}, ${role}`,
-  mustSetUp: "Set up a second factor first.",
 } as const;
 
 export const activityPersonCopy = {

@@ -67,6 +67,8 @@ describe("AccountSettings: sessions", () => {
     await userEvent.click(screen.getByRole("button", { name: copy.sessions.endLabel("Chrome on Android") }));
     await vi.waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.getByRole("status")).toHaveTextContent(copy.sessions.ended);
+    // The button pressed is gone with its row: the outcome is read next.
+    expect(screen.getByRole("status")).toHaveFocus();
     expect(calls.some((call) => call.method === "DELETE" && call.path === teamEndpoints.session("s2"))).toBe(true);
     expect(screen.queryByText("Chrome on Android")).not.toBeInTheDocument();
   });

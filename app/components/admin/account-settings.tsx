@@ -24,6 +24,7 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
   const [message, setMessage] = useState("");
   const [error, setError] = useState("");
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const returned = useRef(false);
   const id = useId();
 
@@ -33,19 +34,25 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
     returned.current = true;
   }, [mode]);
 
-  /** An action on the account: its outcome announced, the person reloaded. */
+  /**
+   * An action on the account: its outcome announced, the person reloaded.
+   * Each one takes away the button pressed (a row ended or removed), so the
+   * outcome takes focus, and is read next.
+   */
   const act = useCallback(
     async (action: () => Promise<unknown>, done: string) => {
       setMessage("");
       setError("");
       try {
         await action();
-        setMessage(done);
-        onChanged();
       } catch (failure) {
         if (failure instanceof Unauthorized) return onUnauthorized();
         setError(refusalText(failure, copy.failed));
+        return;
       }
+      setMessage(done);
+      onChanged();
+      statusRef.current?.focus();
     },
     [onChanged, onUnauthorized],
   );
@@ -85,7 +92,7 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
       <h2 ref={headingRef} id={`${id}-heading`} tabIndex={-1} className="text-2xl font-bold text-brand-900">
         {copy.heading}
       </h2>
-      <p role="status" className="font-medium text-success">
+      <p ref={statusRef} tabIndex={-1} role="status" className="font-medium text-success outline-none">
         {message}
       </p>
       <p role="alert" className="font-medium text-danger">

@@ -3,7 +3,7 @@ import { vi } from "vitest";
 // A stand-in for the server in component tests: answers by "METHOD /path"
 // (the query left out), records every call with its JSON body.
 
-export type Answer = unknown | Response | ((body: unknown, url: URL) => unknown);
+export type Answer = ((body: unknown, url: URL) => unknown) | Response | object;
 
 export interface Call {
   method: string;
