@@ -109,7 +109,7 @@ function PasswordStep({ headingRef, notice, onSecondFactor, finish }: StepProps 
         ref={emailRef}
         id={`${id}-email`}
         type="email"
-        autoComplete="username webauthn"
+        autoComplete="username"
         required
         value={email}
         onChange={(event) => setEmail(event.target.value)}

@@ -48,7 +48,7 @@ export function StaffArea({ me, onChanged, onUnauthorized }: { me: Me; onChanged
           </a>
         )}
       </nav>
-      {shown === "leads" && <LeadBrowser onUnauthorized={onUnauthorized} />}
+      {shown === "leads" && <LeadBrowser onUnauthorized={onUnauthorized} canErase={can(me.role, "erase")} />}
       {shown === "analytics" && <AnalyticsDashboard onUnauthorized={onUnauthorized} />}
       {shown === "activity" && mayActivity && <ActivityLog onUnauthorized={onUnauthorized} canSeePeople={can(me.role, "people")} />}
       {shown === "team" && <TeamManager meId={me.id} onUnauthorized={onUnauthorized} />}
