@@ -55,7 +55,8 @@ export function InviteList({ invites, onWithdraw }: { invites: readonly InviteSu
 export function InviteForm({ onInvite }: { onInvite: (email: string, role: Role) => Promise<InviteCreated | string> }) {
   const copy = teamCopy.invite;
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("inbox");
+  // The least personal data by default: the inviter chooses more on purpose.
+  const [role, setRole] = useState<Role>("editor");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<InviteCreated | null>(null);
