@@ -1,10 +1,13 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { adminCopy } from "~/data/admin";
+import { activityPersonCopy } from "~/data/admin-team";
 import { adminEndpoints, type ActivityPage, type OwnerActionDetail, type OwnerActionEntry } from "../../../contract/admin";
 import { adminApi, Unauthorized } from "./admin-api";
 import { DownloadLink } from "./download-link";
 import { Pager } from "./pager";
-import { formatWhen, secondaryButton } from "./ui";
+import { teamApi } from "./team-api";
+import { formatWhen, inputClass, labelClass, secondaryButton } from "./ui";
+import type { Person } from "../../../contract/team";
 
 // The audit trail in the inbox: what was done with the data, by which session
 // (or the command line), from where, newest first, with its CSV export.
@@ -21,15 +24,75 @@ const detailText = (detail: OwnerActionDetail) =>
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(", ");
 
-export function ActivityLog({ onUnauthorized }: { onUnauthorized: () => void }) {
+/**
+ * Whose actions to show: a select of the team when the role may see the
+ * people, else an email address to type. Applied by its button.
+ */
+function PersonFilter({ canSeePeople, onApply, onUnauthorized }: { canSeePeople: boolean; onApply: (person: string) => void; onUnauthorized: () => void }) {
+  const copy = activityPersonCopy;
+  const [draft, setDraft] = useState("");
+  const [people, setPeople] = useState<Person[] | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (!canSeePeople) return;
+    let live = true;
+    // Without the list, the email field stands in.
+    teamApi.people().then(
+      (answer) => live && setPeople(answer),
+      (error: unknown) => error instanceof Unauthorized && onUnauthorized(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [canSeePeople, onUnauthorized]);
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onApply(draft.trim());
+  }
+
+  return (
+    <form role="search" aria-label={copy.label} onSubmit={apply} className="flex flex-wrap items-end gap-3">
+      <div>
+        <label htmlFor={`${id}-person`} className={labelClass}>
+          {copy.label}
+        </label>
+        {people ? (
+          <select id={`${id}-person`} value={draft} onChange={(event) => setDraft(event.target.value)} className={inputClass}>
+            <option value="">{copy.anyone}</option>
+            {people.map((person) => (
+              <option key={person.id} value={person.email}>
+                {`${person.name} (${person.email})`}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <>
+            <input id={`${id}-person`} type="email" value={draft} onChange={(event) => setDraft(event.target.value)} aria-describedby={`${id}-hint`} className={inputClass} />
+            <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+              {copy.hint}
+            </p>
+          </>
+        )}
+      </div>
+      <button type="submit" className={secondaryButton}>
+        {copy.apply}
+      </button>
+    </form>
+  );
+}
+
+export function ActivityLog({ onUnauthorized, canSeePeople = false }: { onUnauthorized: () => void; canSeePeople?: boolean }) {
   const [page, setPage] = useState(1);
+  const [person, setPerson] = useState("");
   const [reload, setReload] = useState(0);
   const [list, setList] = useState<ActivityPage | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let live = true;
-    adminApi.activity(page).then(
+    adminApi.activity(page, person).then(
       (answer) => {
         if (!live) return;
         setList(answer);
@@ -43,7 +106,7 @@ export function ActivityLog({ onUnauthorized }: { onUnauthorized: () => void }) 
     return () => {
       live = false;
     };
-  }, [page, reload, onUnauthorized]);
+  }, [page, person, reload, onUnauthorized]);
 
   const headings = [copy.when, copy.action, copy.actor, copy.address, copy.detail];
 
@@ -63,6 +126,14 @@ export function ActivityLog({ onUnauthorized }: { onUnauthorized: () => void }) 
         </div>
       </div>
       {list && <p className="max-w-3xl text-muted">{copy.intro(list.retentionMonths)}</p>}
+      <PersonFilter
+        canSeePeople={canSeePeople}
+        onUnauthorized={onUnauthorized}
+        onApply={(next) => {
+          setPerson(next);
+          setPage(1);
+        }}
+      />
       <p role="status" className="font-medium text-brand-900">
         {failed ? copy.failed : list ? copy.found(list.total) : copy.loading}
       </p>

@@ -20,6 +20,30 @@ import {
 
 export class Unauthorized extends Error {}
 
+/** Any other refusal: its status, and the server's own words when it sent some (`{ statusCode, message }`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage = "",
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** The `message` of an error answer, or "" when it has none. */
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === "string" ? body.message : "";
+  } catch {
+    return "";
+  }
+}
+
+/** A refusal's text for the person: the server's own words for a 400 (a rule they can follow), else `fallback`. */
+export const refusalText = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status === 400 && error.serverMessage ? error.serverMessage : fallback;
+
 /** The search text, the subscribers' status, and the enquiries' option filters (one per option field: role, sector, need). */
 export type Filters = { q: string; status: string } & Partial<Record<string, string>>;
 
@@ -42,12 +66,25 @@ export function viewQuery(kind: LeadKind, filters: Filters, extra: Record<string
 
 export const exportHref = (kind: LeadKind, filters: Filters) => `${adminEndpoints.exportCsv}?${viewQuery(kind, filters, { kind })}`;
 
+/** An answer's JSON; a removal may answer with no body at all (204). */
+async function body<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 /** A same-origin call to the owner-only API: a 401 means the session ended (Unauthorized). */
 export async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { credentials: "same-origin", ...init, headers: { accept: "application/json", ...init.headers } });
   if (response.status === 401) throw new Unauthorized();
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return (await response.json()) as T;
+  if (!response.ok) throw new ApiError(response.status, await messageOf(response));
+  return body<T>(response);
+}
+
+/** A call made signed out or half signed in (a sign-in step, an invitation): a 401 there is a refusal, not an ended session. */
+export async function send<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, { credentials: "same-origin", ...init, headers: { accept: "application/json", ...init.headers } });
+  if (!response.ok) throw new ApiError(response.status, await messageOf(response));
+  return body<T>(response);
 }
 
 /**
@@ -76,18 +113,10 @@ export async function download(url: string, init: RequestInit = {}, fallbackName
 /** The file name a download answer suggests (Content-Disposition), else `fallback`. */
 export const suggestedName = (disposition: string | null, fallback = "download") => /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? fallback;
 
-const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+export const json = (method: string, body: unknown): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 export const adminApi = {
   status: () => call<AdminStatus>(adminEndpoints.status),
-  /** Resolves to "ok", "wrong" or "limited"; throws on anything else. */
-  async signIn(password: string): Promise<"ok" | "wrong" | "limited"> {
-    const response = await fetch(adminEndpoints.session, { credentials: "same-origin", ...json("POST", { password }) });
-    if (response.ok) return "ok";
-    if (response.status === 401) return "wrong";
-    if (response.status === 429) return "limited";
-    throw new Error(`HTTP ${response.status}`);
-  },
   signOut: () => call<AdminStatus>(adminEndpoints.session, { method: "DELETE" }),
   list: (kind: LeadKind, filters: Filters, page: number) =>
     call<Page<EnquirySummary> | Page<SubscriberSummary>>(`${adminEndpoints[kind]}?${viewQuery(kind, filters, { page: String(page) })}`),
@@ -98,7 +127,9 @@ export const adminApi = {
   personExport: (email: string) => download(adminEndpoints.person, json("POST", { email }), "personal-data.json"),
   /** A failed delivery, pending again: answers it as it is now. */
   retry: (id: string) => call<Delivery>(adminEndpoints.retryDelivery(id), { method: "POST" }),
-  activity: (page: number) => call<ActivityPage>(`${adminEndpoints.activity}?${new URLSearchParams({ page: String(page) })}`),
+  /** A page of the trail; `person` (an email) keeps only what that person did. */
+  activity: (page: number, person = "") =>
+    call<ActivityPage>(`${adminEndpoints.activity}?${new URLSearchParams(person ? { page: String(page), person } : { page: String(page) })}`),
   spamCount: () => call<{ total: number }>(adminEndpoints.spamCount),
   spam: (q: string, page: number) => call<Page<SpamSummary>>(`${adminEndpoints.spam}?${new URLSearchParams(q ? { q, page: String(page) } : { page: String(page) })}`),
   releaseSpam: (id: string) => call<SpamRelease>(adminEndpoints.spamRelease(id), { method: "POST" }),

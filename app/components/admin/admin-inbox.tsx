@@ -1,45 +1,102 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { adminCopy } from "~/data/admin";
+import { inviteCopy, roleNames, teamNavCopy } from "~/data/admin-team";
 import { site } from "~/data/site";
+import type { Me } from "../../../contract/team";
 import { MAIN_CONTENT_ID } from "../layout/skip-link";
-import { ActivityLog } from "./activity-log";
-import { adminApi } from "./admin-api";
-import { AnalyticsDashboard } from "./analytics-dashboard";
-import { LeadBrowser } from "./lead-browser";
+import { adminApi, Unauthorized } from "./admin-api";
+import { InviteAccept } from "./invite-accept";
+import { SecondFactorSetup } from "./second-factor-setup";
 import { SignInForm } from "./sign-in-form";
+import { StaffArea } from "./staff-area";
+import { teamApi } from "./team-api";
 import { secondaryButton } from "./ui";
 
-type State = "loading" | "unreachable" | "off" | "signed-out" | "expired" | "signed-in";
+type State = "loading" | "unreachable" | "off" | "signed-out" | "expired" | "invited" | "signed-in";
+
+const INVITE_HASH = /^#invite=([^&]+)/;
 
 /**
- * The owner's inbox: its own header (site name, sign-out) and main. It asks the
- * server whether the inbox is on and signed in, then shows the matching view.
+ * The invitation token in the address's fragment, once: it is taken out of
+ * the address bar (and so out of the history and any later copy of the URL).
+ */
+function takeInviteToken(): string | null {
+  if (typeof window === "undefined") return null;
+  const token = INVITE_HASH.exec(window.location.hash)?.[1];
+  if (!token) return null;
+  window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+  return decodeURIComponent(token);
+}
+
+/**
+ * The owner's screens: their own header (site name, who is signed in,
+ * sign-out) and main. It asks the server whether the inbox is on and signed
+ * in (or opens an invitation from the link), then who is signed in, and
+ * shows the matching view: a second factor to set up first, else the
+ * sections the person's role may use.
  */
 export function AdminInbox() {
   const [state, setState] = useState<State>("loading");
+  const [me, setMe] = useState<Me | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const [inviteGone, setInviteGone] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const settled = useRef(false);
 
   useEffect(() => {
+    const invite = takeInviteToken();
     adminApi.status().then(
-      (status) => setState(!status.enabled ? "off" : status.signedIn ? "signed-in" : "signed-out"),
+      (status) => {
+        if (!status.enabled) return setState("off");
+        if (invite) {
+          setToken(invite);
+          return setState("invited");
+        }
+        setState(status.signedIn ? "signed-in" : "signed-out");
+      },
       () => setState("unreachable"),
     );
   }, []);
 
-  // Signing in or out removes the control that had focus: start again from the heading.
+  const expired = useCallback(() => {
+    setMe(null);
+    setState("expired");
+  }, []);
+
+  /** Who is signed in, loaded again (after a change to their factors, say). */
+  const loadMe = useCallback(() => {
+    teamApi.me().then(setMe, (error: unknown) => (error instanceof Unauthorized ? expired() : setState("unreachable")));
+  }, [expired]);
+
   useEffect(() => {
-    if (state === "loading") return;
+    if (state === "signed-in") loadMe();
+  }, [state, loadMe]);
+
+  // A new view removes the control that had focus: start again from the heading.
+  const mustSetUp = me?.mustSetUpSecondFactor ?? null;
+  useEffect(() => {
+    if (state === "loading" || (state === "signed-in" && mustSetUp === null)) return;
     if (settled.current) headingRef.current?.focus();
     settled.current = true;
-  }, [state]);
+  }, [state, mustSetUp]);
 
-  const expired = useCallback(() => setState("expired"), []);
+  const inviteGoneNow = useCallback(() => {
+    setToken(null);
+    setInviteGone(true);
+    setState("signed-out");
+  }, []);
+
+  function signedIn() {
+    setToken(null);
+    setInviteGone(false);
+    setState("signed-in");
+  }
 
   async function signOut() {
     try {
       await adminApi.signOut();
     } finally {
+      setMe(null);
       setState("signed-out");
     }
   }
@@ -52,15 +109,18 @@ export function AdminInbox() {
             {site.name} <span className="font-normal text-brand-100">· {adminCopy.headerLabel}</span>
           </p>
           {state === "signed-in" && (
-            <button type="button" onClick={signOut} className={`${secondaryButton} ring-white`}>
-              {adminCopy.signOut}
-            </button>
+            <div className="flex flex-wrap items-center gap-4">
+              {me && <p>{teamNavCopy.signedInAs(me.name, roleNames[me.role])}</p>}
+              <button type="button" onClick={signOut} className={`${secondaryButton} ring-white`}>
+                {adminCopy.signOut}
+              </button>
+            </div>
           )}
         </div>
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-8 outline-none">
         <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-brand-900 outline-none">{adminCopy.heading}</h1>
-        {state === "loading" && <p role="status">{adminCopy.loading}</p>}
+        {(state === "loading" || (state === "signed-in" && !me)) && <p role="status">{adminCopy.loading}</p>}
         {state === "unreachable" && <p role="alert">{adminCopy.unreachable}</p>}
         {state === "off" && (
           <section aria-labelledby="inbox-off" className="max-w-2xl rounded-2xl bg-white p-6 ring-1 ring-line">
@@ -70,12 +130,17 @@ export function AdminInbox() {
             <p className="mt-2">{adminCopy.off.text}</p>
           </section>
         )}
-        {(state === "signed-out" || state === "expired") && (
-          <SignInForm notice={state === "expired" ? adminCopy.signIn.expired : undefined} onSignedIn={() => setState("signed-in")} />
+        {state === "invited" && token && <InviteAccept token={token} onSignedIn={signedIn} onGone={inviteGoneNow} />}
+        {inviteGone && state === "signed-out" && (
+          <p role="alert" className="max-w-2xl font-medium text-danger">
+            {inviteCopy.gone}
+          </p>
         )}
-        {state === "signed-in" && <LeadBrowser onUnauthorized={expired} />}
-        {state === "signed-in" && <AnalyticsDashboard onUnauthorized={expired} />}
-        {state === "signed-in" && <ActivityLog onUnauthorized={expired} />}
+        {(state === "signed-out" || state === "expired") && (
+          <SignInForm notice={state === "expired" ? adminCopy.signIn.expired : undefined} onSignedIn={signedIn} />
+        )}
+        {state === "signed-in" && me?.mustSetUpSecondFactor && <SecondFactorSetup required onDone={loadMe} onUnauthorized={expired} />}
+        {state === "signed-in" && me && !me.mustSetUpSecondFactor && <StaffArea me={me} onChanged={loadMe} onUnauthorized={expired} />}
       </main>
     </>
   );

@@ -32,8 +32,11 @@ function PersonExportButton({ email, onUnauthorized, onMessage }: { email: strin
   );
 }
 
-/** A person's data: download all of it, or erase it in two steps (ask, then confirm naming the address). */
-export function EraseControl({ email, onErased, onUnauthorized }: { email: string; onErased: (message: string) => void; onUnauthorized: () => void }) {
+/**
+ * A person's data: download all of it, or, for a role that may erase, erase
+ * it in two steps (ask, then confirm naming the address).
+ */
+export function EraseControl({ email, onErased, onUnauthorized, canErase = true }: { email: string; onErased: (message: string) => void; onUnauthorized: () => void; canErase?: boolean }) {
   const [step, setStep] = useState<"idle" | "confirm" | "working">("idle");
   const [error, setError] = useState("");
   const [downloaded, setDownloaded] = useState("");
@@ -66,17 +69,19 @@ export function EraseControl({ email, onErased, onUnauthorized }: { email: strin
       {step === "idle" ? (
         <div className="mt-3 flex flex-wrap gap-3">
           <PersonExportButton email={email} onUnauthorized={onUnauthorized} onMessage={setDownloaded} />
-          <button
-            ref={startRef}
-            type="button"
-            onClick={() => {
-              asked.current = true;
-              setStep("confirm");
-            }}
-            className={secondaryButton}
-          >
-            {copy.start(email)}
-          </button>
+          {canErase && (
+            <button
+              ref={startRef}
+              type="button"
+              onClick={() => {
+                asked.current = true;
+                setStep("confirm");
+              }}
+              className={secondaryButton}
+            >
+              {copy.start(email)}
+            </button>
+          )}
         </div>
       ) : (
         <div role="group" aria-labelledby={textId} className="mt-3 space-y-3">

@@ -42,7 +42,7 @@ function Select({ label, value, options, onChange, names }: { label: string; val
  * Enquiries or subscribers: a search and filter form, a table of the current
  * page, paging, the CSV export of the current filter, and a lead's details.
  */
-export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) {
+export function LeadBrowser({ onUnauthorized, canErase = true }: { onUnauthorized: () => void; canErase?: boolean }) {
   const [kind, setKind] = useState<LeadKind>("enquiries");
   // The form's values, and the filter applied (changed only by submitting the form).
   const [draft, setDraft] = useState<Filters>(emptyFilters);
@@ -276,7 +276,7 @@ export function LeadBrowser({ onUnauthorized }: { onUnauthorized: () => void }) 
 
       {list && <Pager page={list.page} pages={list.pages} onPage={setPage} />}
 
-      {selected && <LeadDetail key={selected} kind={kind} id={selected} onClose={closeDetail} onErased={erased} onUnauthorized={onUnauthorized} />}
+      {selected && <LeadDetail key={selected} kind={kind} id={selected} onClose={closeDetail} onErased={erased} onUnauthorized={onUnauthorized} canErase={canErase} />}
     </div>
   );
 }

@@ -116,12 +116,15 @@ export function LeadDetail({
   onClose,
   onErased,
   onUnauthorized,
+  canErase = true,
 }: {
   kind: LeadKind;
   id: string;
   onClose: () => void;
   onErased: (message: string) => void;
   onUnauthorized: () => void;
+  /** The role may erase (the owner); the inbox role may only download. */
+  canErase?: boolean;
 }) {
   const [detail, setDetail] = useState<EnquiryDetail | SubscriberDetail | null | "missing">(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -203,7 +206,7 @@ export function LeadDetail({
             <h3 className="mb-3 text-lg font-semibold text-brand-900">{copy.deliveriesHeading}</h3>
             <Deliveries deliveries={(enquiry ?? subscriber)!.deliveries} onRetried={retried} onUnauthorized={onUnauthorized} />
           </div>
-          <EraseControl email={(enquiry ?? subscriber)!.email} onErased={onErased} onUnauthorized={onUnauthorized} />
+          <EraseControl email={(enquiry ?? subscriber)!.email} onErased={onErased} onUnauthorized={onUnauthorized} canErase={canErase} />
         </>
       )}
     </dialog>

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { accountCopy as copy } from "~/data/admin-team";
+import { teamEndpoints, type Me, type SessionInfo } from "../../../contract/team";
+import { AccountSettings } from "./account-settings";
+import { fakeApi } from "./fake-api.test-support";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const me: Me = {
+  id: "p1",
+  email: "ann@example.com",
+  name: "Ann",
+  role: "owner",
+  permissions: ["people", "leads", "erase", "activity", "analytics", "content"],
+  totp: true,
+  passkeys: [{ id: "pk1", name: "Work laptop", createdAt: "2026-11-01T09:00:00.000Z", lastUsedAt: null }],
+  recoveryCodesLeft: 7,
+  mustSetUpSecondFactor: false,
+};
+
+const session = (id: string, device: string, current = false): SessionInfo => ({
+  id,
+  device,
+  createdAt: "2026-11-20T09:00:00.000Z",
+  lastSeenAt: "2026-11-27T09:00:00.000Z",
+  current,
+});
+
+/** The sessions API: DELETE one or all others, and the list answers as it now is. */
+function serveSessions() {
+  let sessions = [session("s1", "Firefox on Linux", true), session("s2", "Chrome on Android"), session("s3", "Safari on iPhone")];
+  return fakeApi({
+    [`GET ${teamEndpoints.sessions}`]: () => sessions,
+    [`DELETE ${teamEndpoints.sessions}`]: () => {
+      sessions = sessions.filter((item) => item.current);
+      return {};
+    },
+    [`DELETE ${teamEndpoints.session("s2")}`]: () => {
+      sessions = sessions.filter((item) => item.id !== "s2");
+      return {};
+    },
+  });
+}
+
+const rows = () =>
+  within(screen.getByRole("table", { name: copy.sessions.caption }))
+    .getAllByRole("row")
+    .slice(1);
+
+describe("AccountSettings: sessions", () => {
+  it("lists where the person is signed in, marks this device, and ends one session", async () => {
+    const calls = serveSessions();
+    const onChanged = vi.fn();
+    render(<AccountSettings me={me} onChanged={onChanged} onUnauthorized={() => undefined} />);
+    await screen.findByRole("table", { name: copy.sessions.caption });
+    expect(rows()).toHaveLength(3);
+    expect(rows()[0]).toHaveTextContent(copy.sessions.thisDevice);
+    // This device has no End button: signing out does that.
+    expect(within(rows()[0]!).queryByRole("button")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: copy.sessions.endLabel("Chrome on Android") }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByRole("status")).toHaveTextContent(copy.sessions.ended);
+    // The button pressed is gone with its row: the outcome is read next.
+    expect(screen.getByRole("status")).toHaveFocus();
+    expect(calls.some((call) => call.method === "DELETE" && call.path === teamEndpoints.session("s2"))).toBe(true);
+    expect(screen.queryByText("Chrome on Android")).not.toBeInTheDocument();
+  });
+
+  it("ends all other sessions at once", async () => {
+    const calls = serveSessions();
+    render(<AccountSettings me={me} onChanged={() => undefined} onUnauthorized={() => undefined} />);
+    await userEvent.click(await screen.findByRole("button", { name: copy.sessions.endOthers }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByRole("status")).toHaveTextContent(copy.sessions.endedOthers);
+    expect(calls.some((call) => call.method === "DELETE" && call.path === teamEndpoints.sessions)).toBe(true);
+    // Nothing left to end.
+    expect(screen.queryByRole("button", { name: copy.sessions.endOthers })).not.toBeInTheDocument();
+  });
+
+  it("goes back to sign-in when the session has ended meanwhile", async () => {
+    fakeApi({ [`GET ${teamEndpoints.sessions}`]: new Response(null, { status: 401 }) });
+    const onUnauthorized = vi.fn();
+    render(<AccountSettings me={me} onChanged={() => undefined} onUnauthorized={onUnauthorized} />);
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalled());
+  });
+});
+
+describe("AccountSettings: factors", () => {
+  it("shows the passkeys, the authenticator and the codes left, and makes new codes", async () => {
+    const codes = Array.from({ length: 10 }, (_, index) => `new-${index}`);
+    const calls = fakeApi({ [`GET ${teamEndpoints.sessions}`]: [], [`POST ${teamEndpoints.recoveryCodes}`]: { codes } });
+    render(<AccountSettings me={me} onChanged={() => undefined} onUnauthorized={() => undefined} />);
+    expect(screen.getByRole("table", { name: copy.passkeys.caption })).toHaveTextContent("Work laptop");
+    expect(screen.getByText(copy.totp.on)).toBeInTheDocument();
+    expect(screen.getByText(copy.recovery.left(7))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: copy.recovery.renew }));
+    expect(await screen.findByText("new-9")).toBeInTheDocument();
+    expect(calls.some((call) => call.method === "POST" && call.path === teamEndpoints.recoveryCodes)).toBe(true);
+  });
+});

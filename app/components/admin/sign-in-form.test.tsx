@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { adminCopy } from "~/data/admin";
+import { teamSignInCopy as copy } from "~/data/admin-team";
+import { adminEndpoints } from "../../../contract/admin";
+import { teamEndpoints } from "../../../contract/team";
+import { fakeApi, refusal } from "./fake-api.test-support";
+import { SignInForm } from "./sign-in-form";
+
+const webAuthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
+vi.mock("@simplewebauthn/browser", () => webAuthn);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const signedIn = { enabled: true, signedIn: true };
+
+async function givePassword() {
+  await userEvent.type(screen.getByLabelText(copy.emailLabel), "ann@example.com");
+  await userEvent.type(screen.getByLabelText(adminCopy.signIn.passwordLabel), "correct horse battery");
+  await userEvent.click(screen.getByRole("button", { name: adminCopy.signIn.submit }));
+}
+
+describe("SignInForm", () => {
+  it("asks for a second factor, keeps focus on a wrong code with the server's words, then signs in", async () => {
+    let tries = 0;
+    const calls = fakeApi({
+      [`POST ${adminEndpoints.session}`]: { enabled: true, signedIn: false, secondFactor: ["totp", "recovery"] },
+      [`POST ${teamEndpoints.secondFactor}`]: () => (++tries === 1 ? refusal(401, "That code did not match.") : signedIn),
+      [`GET ${adminEndpoints.status}`]: signedIn,
+    });
+    const onSignedIn = vi.fn();
+    render(<SignInForm onSignedIn={onSignedIn} />);
+    await givePassword();
+
+    const heading = await screen.findByRole("heading", { name: copy.secondStep.heading });
+    expect(heading).toHaveFocus();
+    expect(calls.find((call) => call.path === adminEndpoints.session)?.body).toEqual({ email: "ann@example.com", password: "correct horse battery" });
+    // No passkey on this account: no passkey button.
+    expect(screen.queryByRole("button", { name: copy.secondStep.passkey })).not.toBeInTheDocument();
+
+    const code = screen.getByRole("textbox", { name: copy.secondStep.codeLabel });
+    expect(code).toHaveAccessibleDescription(copy.secondStep.codeHint);
+    await userEvent.type(code, "111 111");
+    await userEvent.click(screen.getByRole("button", { name: copy.secondStep.submit }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("That code did not match.");
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute("aria-invalid", "true");
+    expect(onSignedIn).not.toHaveBeenCalled();
+
+    await userEvent.clear(code);
+    await userEvent.type(code, "222222{Enter}");
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(calls.filter((call) => call.path === teamEndpoints.secondFactor).map((call) => call.body)).toEqual([{ code: "111111" }, { code: "222222" }]);
+  });
+
+  it("signs in with a passkey: the server's options to the device, its answer back", async () => {
+    const options = { challenge: "c2lnbi1pbg", allowCredentials: [] };
+    const assertion = { id: "cred-1", type: "public-key" };
+    webAuthn.startAuthentication.mockResolvedValue(assertion);
+    const calls = fakeApi({
+      [`POST ${adminEndpoints.session}`]: { enabled: true, signedIn: false, secondFactor: ["passkey", "recovery"] },
+      [`POST ${teamEndpoints.passkeySignInOptions}`]: options,
+      [`POST ${teamEndpoints.passkeySignInVerify}`]: signedIn,
+      [`GET ${adminEndpoints.status}`]: signedIn,
+    });
+    const onSignedIn = vi.fn();
+    render(<SignInForm onSignedIn={onSignedIn} />);
+    await givePassword();
+    await userEvent.click(await screen.findByRole("button", { name: copy.secondStep.passkey }));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(webAuthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
+    expect(calls.find((call) => call.path === teamEndpoints.passkeySignInVerify)?.body).toEqual({ response: assertion });
+  });
+
+  it("says so when the passkey is cancelled on the device, and leaves the code open", async () => {
+    webAuthn.startAuthentication.mockRejectedValue(new DOMException("cancelled", "NotAllowedError"));
+    fakeApi({
+      [`POST ${adminEndpoints.session}`]: { enabled: true, signedIn: false, secondFactor: ["passkey"] },
+      [`POST ${teamEndpoints.passkeySignInOptions}`]: { challenge: "x" },
+    });
+    render(<SignInForm onSignedIn={() => undefined} />);
+    await givePassword();
+    await userEvent.click(await screen.findByRole("button", { name: copy.secondStep.passkey }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(copy.secondStep.passkeyFailed);
+    expect(screen.getByRole("textbox", { name: copy.secondStep.codeLabel })).toHaveFocus();
+  });
+
+  it("refuses a wrong password on the first step, without a second", async () => {
+    fakeApi({ [`POST ${adminEndpoints.session}`]: refusal(401, "Wrong email or password") });
+    render(<SignInForm onSignedIn={() => undefined} />);
+    await givePassword();
+    expect(await screen.findByRole("alert")).toHaveTextContent(copy.wrong);
+    expect(screen.getByLabelText(adminCopy.signIn.passwordLabel)).toHaveFocus();
+    expect(screen.queryByRole("heading", { name: copy.secondStep.heading })).not.toBeInTheDocument();
+  });
+});
