@@ -33,7 +33,7 @@ describe("SecondFactorSetup", () => {
     await userEvent.click(screen.getByRole("button", { name: copy.totp.start }));
     expect(await screen.findByRole("heading", { name: copy.totp.heading })).toHaveFocus();
     expect(screen.getByRole("img", { name: copy.totp.qrAlt })).toBeInTheDocument();
-    expect(screen.getByText("JBSWY3DPEHPK3PXP")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: copy.totp.secretLabel })).toHaveValue("JBSWY3DPEHPK3PXP");
 
     const code = screen.getByRole("textbox", { name: copy.totp.codeLabel });
     await userEvent.type(code, "123 456{Enter}");

@@ -235,8 +235,11 @@ function TotpConfirm({ setup, onAdded, onFailed }: PartProps & { setup: TotpSetu
       <p>{copy.totp.scan}</p>
       <QrCode text={setup.uri} label={copy.totp.qrAlt} />
       <div>
-        <p className={labelClass}>{copy.totp.secretLabel}</p>
-        <p className="mt-1 font-mono text-lg break-all select-all">{setup.secret}</p>
+        {/* A read-only field, so the key is named by its label and selected whole to copy. */}
+        <label htmlFor={`${id}-secret`} className={labelClass}>
+          {copy.totp.secretLabel}
+        </label>
+        <input id={`${id}-secret`} type="text" readOnly value={setup.secret} onFocus={(event) => event.target.select()} className={`${inputClass} font-mono`} />
       </div>
       <label htmlFor={`${id}-code`} className={labelClass}>
         {copy.totp.codeLabel}
