@@ -175,6 +175,17 @@ export const ownerActionNames = [
   "content-publish",
   "spam-release",
   "spam-delete",
+  "person-invited",
+  "person-joined",
+  "role-changed",
+  "person-removed",
+  "invite-withdrawn",
+  "settings-changed",
+  "session-ended",
+  "account-locked",
+  "second-factor-added",
+  "second-factor-removed",
+  "recovery-codes-renewed",
 ] as const;
 export type OwnerActionName = (typeof ownerActionNames)[number];
 

@@ -9,7 +9,6 @@ import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } f
 import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
 import { editorConfig, type EditorStorage } from "../../editor/keystatic.config";
 import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
-import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { checkContentSave } from "./content-save";
 import { saveBreaksBuild } from "./save-dependents";
@@ -83,12 +82,11 @@ const rebase = (html: string) => html.replace(/((?:src|href|poster|srcset)=")\/(
  */
 export async function contentPlugin(app: FastifyInstance) {
   const { content, publicSiteUrl } = app.config;
-  const { sessions, publisher } = app;
-  if (!content || !sessions) throw new Error("The content editor needs CONTENT_EDITOR and ADMIN_PASSWORD");
+  const { publisher } = app;
+  if (!content) throw new Error("The content editor needs CONTENT_EDITOR");
   const { sourceDir, editorDir } = content;
   /** local: the checkout's files through this server; github: the repository on GitHub (Keystatic's own OAuth routes). */
   const storage: EditorStorage = content.githubRepo ? { kind: "github", repo: content.githubRepo } : { kind: "local" };
-  const signedIn = (request: FastifyRequest) => sessions.valid(readCookie(request.headers.cookie, SESSION_COOKIE));
   // Awaited before the answer: every save is a row of the audit trail.
   const audit: EditorAudit = (request, action, detail) => recordRequestAction(app.audit, request, action, detail);
   // GitHub mode reads KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET and KEYSTATIC_SECRET itself.
@@ -115,9 +113,11 @@ export async function contentPlugin(app: FastifyInstance) {
     // cookie: Keystatic's own OAuth routes check it with GitHub, as in its Next.js and Astro setups.
     if (storage.kind === "github" && request.url.startsWith(githubAuth)) return;
     if (isCrossSite(request, publicSiteUrl)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
-    if (await signedIn(request)) return;
-    if (request.url.startsWith(EDITOR_API)) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
-    // The pages send the owner to sign in first.
+    // A complete session whose role holds "content" (team/permissions.ts).
+    const refusal = await app.ownerRefusal(request);
+    if (!refusal) return;
+    if (request.url.startsWith(EDITOR_API)) return reply.code(refusal.statusCode).send(refusal);
+    // The pages send the owner to sign in first (or to /admin, which says what is missing).
     return reply.redirect(paths.admin, 303);
   });
 

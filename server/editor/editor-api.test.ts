@@ -13,7 +13,7 @@ import { uploadVariant } from "../../contract/uploads";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { makeSite } from "../app.test-support";
+import { makeSite, signedInAs } from "../app.test-support";
 import { holdsMarkup, hostileUploads } from "./hostile-uploads.test-support";
 
 // The editor's file API on a real server: it writes exactly the files its
@@ -74,8 +74,7 @@ beforeAll(async () => {
   app = await buildApp(
     loadConfig({ SITE_DIR: site, DATA_DIR: path.join(root, "data"), LOG_LEVEL: "silent", ADMIN_PASSWORD: PASSWORD, CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off" }),
   );
-  const signIn = await app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-  cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+  cookie = (await signedInAs(app, "editor")).cookie;
 });
 
 afterAll(async () => {

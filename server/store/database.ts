@@ -10,6 +10,7 @@ import * as ownerActions0007 from "./migrations/0007-owner-actions";
 import * as subscriberConsentVersion0008 from "./migrations/0008-subscriber-consent-version";
 import * as suspectedSpam0009 from "./migrations/0009-suspected-spam";
 import * as webhookUrlOutOfOutbox0010 from "./migrations/0010-webhook-url-out-of-outbox";
+import * as team0011 from "./migrations/0011-team";
 import type { Database } from "./schema";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "../private-files";
 import { WalSyncedSqliteDialect } from "./wal-sync";
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0008-subscriber-consent-version": subscriberConsentVersion0008,
   "0009-suspected-spam": suspectedSpam0009,
   "0010-webhook-url-out-of-outbox": webhookUrlOutOfOutbox0010,
+  "0011-team": team0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
