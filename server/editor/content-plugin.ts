@@ -9,6 +9,7 @@ import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } f
 import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
 import { editorConfig, type EditorStorage } from "../../editor/keystatic.config";
 import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
+import { SET_UP_FIRST } from "../team/team-plugin";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { checkContentSave } from "./content-save";
 import { saveBreaksBuild } from "./save-dependents";
@@ -117,8 +118,9 @@ export async function contentPlugin(app: FastifyInstance) {
     const refusal = await app.ownerRefusal(request);
     if (!refusal) return;
     if (request.url.startsWith(EDITOR_API)) return reply.code(refusal.statusCode).send(refusal);
-    // The pages send the owner to sign in first (or to /admin, which says what is missing).
-    return reply.redirect(paths.admin, 303);
+    // The pages send someone signed out to sign in first (or on to set up a second factor, which /admin asks for).
+    if (refusal.statusCode === 401 || refusal.message === SET_UP_FIRST) return reply.redirect(paths.admin, 303);
+    return reply.code(403).type("text/plain; charset=utf-8").send("Your role does not include the content editor.");
   });
 
   // GitHub mode's API is only Keystatic's sign-in with GitHub, reached before the owner's session is

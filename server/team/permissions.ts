@@ -92,3 +92,7 @@ export function routeNeed(method: string, route: string): RouteNeed | undefined 
   const asked = method === "HEAD" ? "GET" : method;
   return routeNeeds[`${asked} ${route}`] ?? routeNeeds[`* ${route}`];
 }
+
+const ownerPrefixes = [`${ADMIN_API}/`, `${EDITOR_API}/`, EDITOR_PATH, PREVIEW_PATH, `${paths.admin}/content`];
+/** A route of the owner's (the inbox's API, the editor, the preview), which must have a line above. */
+export const isOwnerRoute = (url: string) => url === ADMIN_API || ownerPrefixes.some((prefix) => url === prefix || url.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));

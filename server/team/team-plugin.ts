@@ -9,7 +9,7 @@ import type { PersonRow } from "../store/team-store";
 import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { recordRequestAction } from "../admin/owner-requests";
 import { hashPassword } from "./passwords";
-import { PUBLIC, routeNeed, SIGNED_IN, type RouteNeed } from "./permissions";
+import { isOwnerRoute, PUBLIC, routeNeed, SIGNED_IN, type RouteNeed } from "./permissions";
 import type { OwnerSession, TeamAccess, TeamMember } from "./team-types";
 
 // The team's sign-in as the routes see it (app.team): the session behind a
@@ -26,6 +26,8 @@ declare module "fastify" {
     teamEnabled(): Promise<boolean>;
     /** Whether the request may reach its route: undefined when it may, else the answer to give. */
     ownerRefusal(request: FastifyRequest): Promise<{ statusCode: 401 | 403; message: string } | undefined>;
+    /** Every owner route registered (method and route), each of which permissions.ts must name. */
+    ownerRoutes: readonly { method: string; url: string }[];
   }
 }
 
@@ -87,6 +89,18 @@ export const teamPlugin = fp(
         if (!(await store.personByEmail(config.mail.teamEmail))) throw error;
       }
     }
+
+    // Every owner route, as it is registered: one that permissions.ts does not name stops the start.
+    const ownerRoutes: { method: string; url: string }[] = [];
+    app.decorate("ownerRoutes", ownerRoutes);
+    app.addHook("onRoute", (route) => {
+      if (!isOwnerRoute(route.url)) return;
+      for (const method of [route.method].flat()) if (method !== "HEAD") ownerRoutes.push({ method, url: route.url });
+    });
+    app.addHook("onReady", async () => {
+      const unnamed = ownerRoutes.filter(({ method, url }) => routeNeed(method, url) === undefined);
+      if (unnamed.length > 0) throw new Error(`Owner routes without a permission in team/permissions.ts: ${unnamed.map(({ method, url }) => `${method} ${url}`).join(", ")}`);
+    });
 
     let enabled = Boolean(password);
     app.decorate("teamEnabled", async () => (enabled ||= (await store.countPeople()) > 0));
