@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { adminEndpoints, type OwnerActionEntry } from "../../contract/admin";
+import type { OwnerActionEntry } from "../../contract/admin";
 import { contentEndpoints } from "../../contract/content-editor";
 import { uploadVariant } from "../../contract/uploads";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";

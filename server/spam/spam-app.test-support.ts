@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
-import { adminEndpoints } from "../../contract/admin";
 import { startTestApp, type TestApp, signedInAs } from "../app.test-support";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
