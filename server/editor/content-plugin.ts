@@ -199,7 +199,9 @@ export function contentAdminRoutes(publisher: Publisher | undefined, audit: Edit
     scope.get(`${prefix}/status`, async () => (publisher ? publisher.status() : { enabled: false, state: "idle", drafts: [] }));
     const start = (job: PublishJob) => async (request: FastifyRequest, reply: FastifyReply) => {
       if (!publisher) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
-      if (!publisher.start(job)) return reply.code(409).send({ statusCode: 409, message: "A build is already running: wait for it to finish." });
+      // Committed in the signed-in person's name (the owner routes' hook found their session).
+      const person = request.ownerSession?.person;
+      if (!publisher.start(job, person && { name: person.name, email: person.email })) return reply.code(409).send({ statusCode: 409, message: "A build is already running: wait for it to finish." });
       const status = await publisher.status();
       await audit(request, job === "publish" ? "content-publish" : "content-preview", { drafts: status.drafts.length });
       return reply.code(202).send(status);

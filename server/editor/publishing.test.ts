@@ -147,8 +147,9 @@ describe("the content editor's publishing", () => {
     expect(status.error).toBeUndefined();
     expect(status.drafts).toEqual([]);
     expect((await app.inject({ url: "/" })).body).toContain("headline: Second");
-    // Without a repository the history is started in the checkout; the owner is the author.
-    expect(git("log", "-1", "--format=%an <%ae>|%s")).toBe("Site owner <owner@localhost>|Content: content/home/hero.yaml");
+    // Without a repository the history is started in the checkout. The person who published is the
+    // commit's author; the server its committer.
+    expect(git("log", "-1", "--format=%an <%ae>|%cn <%ce>|%s")).toMatch(/^Test editor \d+ <editor@team\.example>\|Site owner <owner@localhost>\|Content: content\/home\/hero\.yaml$/);
     expect(git("show", "HEAD:content/home/hero.yaml").split("\n")[0]).toBe("headline: Second");
     expect(status.published.commit).toBe(git("rev-parse", "--short", "HEAD"));
   });
