@@ -100,6 +100,8 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
     const result = await db.transaction().execute(async (trx): Promise<PersonRow | TeamRefusal> => {
       const person = await trx.selectFrom("team_people").selectAll().where("id", "=", id).executeTakeFirst();
       if (!person) return "not-found";
+      // The same role again changes nothing, and ends nothing.
+      if (person.role === role) return person;
       if (person.role === "owner" && role !== "owner") {
         const owners = await trx.selectFrom("team_people").select((eb) => eb.fn.countAll<string | number>().as("n")).where("role", "=", "owner").executeTakeFirstOrThrow();
         if (Number(owners.n) <= 1) return "last-owner";

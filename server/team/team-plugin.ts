@@ -8,7 +8,7 @@ import { teamNoticeEmail } from "../mail/messages";
 import type { PersonRow } from "../store/team-store";
 import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { recordRequestAction } from "../admin/owner-requests";
-import { hashPassword } from "./passwords";
+import { dummyHash, hashPassword } from "./passwords";
 import { isOwnerRoute, PUBLIC, routeNeed, SIGNED_IN, type RouteNeed } from "./permissions";
 import type { OwnerSession, TeamAccess, TeamMember } from "./team-types";
 
@@ -101,6 +101,9 @@ export const teamPlugin = fp(
       const unnamed = ownerRoutes.filter(({ method, url }) => routeNeed(method, url) === undefined);
       if (unnamed.length > 0) throw new Error(`Owner routes without a permission in team/permissions.ts: ${unnamed.map(({ method, url }) => `${method} ${url}`).join(", ")}`);
     });
+
+    // Made now, not at the first unknown address: that one would otherwise take longer than the rest.
+    await dummyHash();
 
     let enabled = Boolean(password);
     app.decorate("teamEnabled", async () => (enabled ||= (await store.countPeople()) > 0));
