@@ -322,7 +322,8 @@ export async function adminPlugin(app: FastifyInstance) {
   // The other owner-only routes, behind the same checks: the analytics dashboard, the Spam view, the content editor's publishing.
   app.analytics?.reportRoutes(app);
   spamAdminRoutes(app);
-  // The team's people, invitations, settings and sessions. (The second factors' routes join here, after these hooks.)
+  // The team's people, invitations, settings and sessions. The second factors' routes join here, after
+  // these hooks, once that plugin is part of the server: secondFactorRoutes(app) from team/second-factor/.
   teamRoutes(app);
   contentAdminRoutes(app.publisher, (request, action, detail) => recordRequestAction(app.audit, request, action, detail))(app);
 
