@@ -11,12 +11,9 @@ import { exportColumns, toCsv } from "../export";
 import { accessExportCounts, ANONYMOUS_ACTOR, countsOf, ownerActionColumns } from "../store/audit";
 import { contentAdminRoutes } from "../editor/content-plugin";
 import { spamAdminRoutes } from "../spam/spam-admin";
-import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES } from "./owner-requests";
-import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from "./session";
-import { PASSWORD_MAX, teamEndpoints, type SignInState } from "../../contract/team";
-import type { PersonRow } from "../store/team-store";
-import { dummyHash, verifyPassword } from "../team/passwords";
-import { secondFactorMethods, toMember } from "../team/team-plugin";
+import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "./owner-requests";
+import { teamEndpoints } from "../../contract/team";
+import { signInRoutes, TOO_MANY } from "../team/sign-in-routes";
 import { teamRoutes } from "../team/team-routes";
 
 // /api/admin/*: the owner's inbox. Off (404) without a team (no ADMIN_PASSWORD
@@ -55,10 +52,6 @@ const ExportQuery = v.variant("kind", [
   v.strictObject({ ...v.omit(EnquiryQuery, ["page", "pageSize"]).entries, kind: v.literal("enquiries") }),
   v.strictObject({ ...v.omit(SubscriberQuery, ["page", "pageSize"]).entries, kind: v.literal("subscribers") }),
 ]);
-const SignInBody = v.strictObject({
-  email: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(limits.email)),
-  password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX * 4)),
-});
 const PersonBody = v.strictObject({ email: v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.email()) });
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
 const ActivityQuery = v.strictObject({
@@ -87,18 +80,12 @@ const listDetail = (kind: "enquiries" | "subscribers", filter: object, listed: {
 /** A refused sign-in is recorded once per client and window: a flood past the limit is one row, not one per request. */
 const REFUSALS_REMEMBERED_MAX = 10_000;
 
-const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
-
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ statusCode: 400, message: "Bad Request" });
-
-/** Wrong passwords in a row that lock an account, and for how long. */
-export const ACCOUNT_LOCK_AFTER = 10;
-export const ACCOUNT_LOCK_MS = 15 * 60 * 1000;
 
 /** The inbox's API under ADMIN_API; the repositories it uses (adminReads, teamStore, audit, personalData) are read from the instance. */
 export async function adminPlugin(app: FastifyInstance) {
-  const { adminReads: store, teamStore: team, personalData, config } = app;
-  const { signInMax, signInTotalMax, auditRetentionMonths } = config.admin;
+  const { adminReads: store, personalData, config } = app;
+  const { signInMax, auditRetentionMonths } = config.admin;
   const signInLimit = { max: signInMax, windowMs: SIGN_IN_WINDOW_MS };
   const openRoutes = new Set([`GET ${ADMIN_API}/status`, `GET ${teamEndpoints.inviteLookup}`, `POST ${teamEndpoints.inviteLookup}`]);
   const audit = (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => recordRequestAction(app.audit, request, action, detail, actor);
@@ -125,15 +112,6 @@ export async function adminPlugin(app: FastifyInstance) {
     if (refusal) return reply.code(refusal.statusCode).send(refusal);
   });
 
-  const signInState = async (request: FastifyRequest): Promise<SignInState> => {
-    const session = await app.team.sessionOf(request);
-    const enabled = await app.teamEnabled();
-    if (session?.stage === "second-factor") return { enabled, signedIn: false, secondFactor: await secondFactorMethods(app, session.person.id) };
-    return { enabled, signedIn: session?.stage === "complete" };
-  };
-
-  app.get("/status", async (request): Promise<SignInState> => signInState(request));
-
   // Sign-ins refused before they are checked (by the limit, or posted from another site): the first
   // refusal of each kind from each client (IPv6 per /64) in each window is recorded, so a flood is one row.
   const refusedUntil = new Map<string, number>();
@@ -147,68 +125,8 @@ export async function adminPlugin(app: FastifyInstance) {
     audit(request, "sign-in-failed", { reason }, ANONYMOUS_ACTOR).catch((error: unknown) => request.log.error({ err: error }, "audit: refused sign-in not recorded"));
   };
 
-  const unauthorized = (reply: FastifyReply) => reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
-
-  app.post(
-    "/session",
-    {
-      bodyLimit: SIGNED_OUT_BODY_BYTES,
-      config: { rateLimit: { max: signInLimit.max, timeWindow: signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") } },
-    },
-    async (request, reply) => {
-      const body = v.safeParse(SignInBody, request.body);
-      if (!body.success) {
-        await audit(request, "sign-in-failed", { reason: "malformed" }, ANONYMOUS_ACTOR);
-        return badRequest(reply);
-      }
-      // Guessing spread over many addresses: past the total, every sign-in waits for the window to pass.
-      if ((await app.audit.failedSignInsSince(new Date(Date.now() - SIGN_IN_WINDOW_MS))) >= signInTotalMax) {
-        signInRefused(request, "too-many-overall");
-        return reply.code(429).header("retry-after", String(SIGN_IN_WINDOW_MS / 1000)).send({ statusCode: 429, message: TOO_MANY });
-      }
-      const { email, password } = body.output;
-      const person = await team.personByEmail(email);
-      // An unknown address is checked against a dummy hash: it takes as long, and answers the same, as a wrong password.
-      const right = await verifyPassword(password, person?.password_hash ?? (await dummyHash()));
-      const locked = person !== undefined && team.isLocked(person);
-      if (!person || !right || locked) {
-        if (person && !locked) {
-          const failed = await team.signInFailed(person.id, { max: ACCOUNT_LOCK_AFTER, lockMs: ACCOUNT_LOCK_MS });
-          if (failed.locked) await lockedOut(request, person);
-        }
-        // Never the typed address: it may be a mistyped password, or a stranger's.
-        await audit(request, "sign-in-failed", {}, ANONYMOUS_ACTOR);
-        return unauthorized(reply);
-      }
-      await team.signInSucceeded(person.id);
-      const methods = await secondFactorMethods(app, person.id);
-      const stage = methods.length > 0 ? "second-factor" : "complete";
-      const cookie = await team.openSession({ personId: person.id, stage, userAgent: request.headers["user-agent"] });
-      // A sign-in is recorded once complete (team.completeSignIn records the second step's).
-      if (stage === "complete") await audit(request, "sign-in", {}, person.email);
-      const state: SignInState = stage === "complete" ? { enabled: true, signedIn: true } : { enabled: true, signedIn: false, secondFactor: methods };
-      return reply.header("set-cookie", sessionCookie(cookie)).send(state);
-    },
-  );
-
-  /** The account locked: recorded, and its person told (once per lock, whichever instance locked it). */
-  const lockedOut = async (request: FastifyRequest, person: PersonRow) => {
-    await audit(request, "account-locked", { id: person.id, minutes: ACCOUNT_LOCK_MS / 60_000 }, ANONYMOUS_ACTOR);
-    const text = [
-      `There were ${ACCOUNT_LOCK_AFTER} wrong passwords in a row for your account, so it is locked for ${ACCOUNT_LOCK_MS / 60_000} minutes. Nobody can sign in as you meanwhile, you included.`,
-      "If it was not you, someone is guessing your password: once the lock ends, sign in and make sure your password is not used anywhere else, and set up a second factor if you have none.",
-    ].join("\n\n");
-    await app.team.notify(toMember(person), { subject: "Your account is locked for a while", text }).catch((error: unknown) => request.log.error({ err: error }, "team: the lock notice was not sent"));
-  };
-
-  // Signing out ends the session in the store: a copy of the cookie is worthless from now on, on every instance.
-  app.delete("/session", { bodyLimit: SIGNED_OUT_BODY_BYTES }, async (request, reply) => {
-    // Only a live session signing out is an action (the route needs none: a stale page may call it).
-    const session = await app.team.sessionOf(request);
-    if (session) await audit(request, "sign-out", {}, session.person.email);
-    await team.endSession(readCookie(request.headers.cookie, SESSION_COOKIE));
-    return reply.header("set-cookie", clearedSessionCookie).send({ enabled: true, signedIn: false } satisfies SignInState);
-  });
+  // Status, sign-in and sign-out (team/sign-in-routes.ts): per-address limit above, per-account and total limits there.
+  signInRoutes(app, { windowMs: SIGN_IN_WINDOW_MS, rateLimit: { max: signInLimit.max, timeWindow: signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") }, signInRefused, audit });
 
   app.get("/enquiries", async (request, reply) => {
     const query = v.safeParse(EnquiryQuery, emptyToUndefined(request.query));
