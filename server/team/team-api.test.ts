@@ -76,6 +76,23 @@ describe.each(kinds)("the team on %s", (kind) => {
     expect((await signIn(t.app, { password: PASSWORD } as never)).statusCode).toBe(400);
   });
 
+  it("takes about as long to refuse an unknown address as a wrong password (both check a hash)", async () => {
+    const median = async (body: { email: string; password: string }) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const started = performance.now();
+        await signIn(t.app, body);
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[2]!;
+    };
+    const wrong = await median({ email: "boss@team.example", password: "not the boss's password" });
+    const unknown = await median({ email: "nobody@team.example", password: "not anyone's password" });
+    // A lookup alone would be some fifty times quicker than a scrypt check; the bound leaves room for a busy machine.
+    expect(unknown).toBeGreaterThan(wrong / 3);
+    await t.app.teamStore.signInSucceeded((await t.app.teamStore.personByEmail("boss@team.example"))!.id);
+  });
+
   it("locks an account after 10 wrong passwords, answering as for a wrong one, and emails its person once", async () => {
     const { person } = await signedInAs(t.app, "analyst", { email: "locked@team.example" });
     for (let i = 0; i < 10; i += 1) expect((await signIn(t.app, { email: person.email, password: `wrong password ${i}` })).statusCode).toBe(401);
