@@ -209,7 +209,7 @@ describe("the content editor's publishing", () => {
       const status = await publishAndWait();
       expect(status.error).toBeUndefined();
       // The commit holds the hero and the picture uploaded before it.
-      expect(execFileSync("git", ["log", "-1", "--format=%an|%s"], { cwd: origin, encoding: "utf8" }).trim()).toBe("Site owner|Content: 8 files");
+      expect(execFileSync("git", ["log", "-1", "--format=%ae|%cn|%s"], { cwd: origin, encoding: "utf8" }).trim()).toBe("editor@team.example|Site owner|Content: 8 files");
       expect(execFileSync("git", ["show", "HEAD:content/home/hero.yaml"], { cwd: origin, encoding: "utf8" }).split("\n")[0]).toBe("headline: Pushed");
       expect((await app.inject({ url: "/" })).body).toContain("headline: Pushed");
     } finally {
