@@ -31,7 +31,7 @@ import { editorPaths } from "../server/editor/editor-paths";
 import { holdsMarkup, hostileSave, hostileUploads, updateUrls } from "../server/editor/hostile-uploads.test-support";
 import { hostileRequest, PERSONAL_MARKER } from "../server/api/hostile-requests.test-support";
 import { postgresReachable, scratchDatabase } from "../server/store/databases.test-support";
-import { makeSite, startTestApp } from "../server/app.test-support";
+import { makeSite, signedInAs, startTestApp } from "../server/app.test-support";
 import { isMain, flag, ports, report, root, sleep, startSiteServer, type Row } from "./lib";
 
 const FUZZ_CASES_PER_ENDPOINT = 300;
@@ -101,8 +101,7 @@ async function fuzz(kind: "sqlite" | "postgres"): Promise<Row> {
 async function cookies(kind: "sqlite" | "postgres"): Promise<Row> {
   return withStore(kind, async (t) => {
     const inbox = (cookie: string) => t.app.inject({ method: "GET", url: adminEndpoints.enquiries, headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
-    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-    const real = String(signIn.headers["set-cookie"]).split(";")[0]!.slice(SESSION_COOKIE.length + 1);
+    const real = (await signedInAs(t.app, "owner")).cookie.slice(SESSION_COOKIE.length + 1);
     if ((await inbox(real)).statusCode !== 200) throw new Error("the owner's own session was refused: the bench cannot judge forgeries");
     const forged = [
       ...Array.from({ length: FORGED_COOKIES }, () => randomBytes(32).toString("base64url")),
@@ -305,8 +304,7 @@ async function editorUploads(): Promise<Row[]> {
   const t = await startTestApp({ ADMIN_PASSWORD: PASSWORD, ADMIN_SIGNIN_MAX: "1000000000", CONTENT_EDITOR: "on", SITE_SOURCE_DIR: source, ANALYTICS: "off" });
   const rows: Row[] = [];
   try {
-    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    const { cookie } = await signedInAs(t.app, "editor");
     const save = (additions: { path: string; contents: Buffer }[], deletions: { path: string }[] = [], url = "/api/keystatic/update") =>
       t.app.inject({
         method: "POST",

@@ -16,7 +16,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { contentEndpoints } from "../contract/content-editor";
-import { makeSandboxCopy } from "../scripts/content-sandbox";
+import { editorCookie, makeSandboxCopy } from "../scripts/content-sandbox";
 import { PUBLISH_STEPS } from "../server/editor/publisher";
 import { isMain, median, report, sleep, type Row } from "./lib";
 
@@ -83,8 +83,7 @@ export async function runPublishCrash() {
       await sleep(100);
     }
     server = child;
-    const signIn = await fetch(`${base}/api/admin/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: PASSWORD }) });
-    return { cookie: (signIn.headers.get("set-cookie") ?? "").split(";")[0]!, startMs: performance.now() - began };
+    return { cookie: await editorCookie(base, dataDir), startMs: performance.now() - began };
   };
   const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", resolve)));
   const kill = async () => {

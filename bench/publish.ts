@@ -18,8 +18,7 @@ export async function runPublish() {
   const sandbox = await startContentSandbox({ port: PORT });
   const url = (pathname: string) => `${sandbox.baseURL}${pathname}`;
   try {
-    const signIn = await fetch(url("/api/admin/session"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: sandbox.password }) });
-    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const cookie = await sandbox.editorCookie();
     const rows: Row[] = [];
     for (let run = 1; run <= runs; run += 1) {
       const headline = `Published by the bench, run ${run} (${Date.now().toString(36)})`;

@@ -5,6 +5,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { teamEndpoints } from "../contract/team";
+import { runOwnersCli } from "../server/owners-cli";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -13,8 +15,32 @@ export interface ContentSandbox {
   baseURL: string;
   password: string;
   server: ChildProcess;
+  /** A session of the sandbox's editor (the role that publishes, with no second factor to ask). */
+  editorCookie(): Promise<string>;
   /** Stops the server and removes the copy. */
   close(): Promise<void>;
+}
+
+/** Who publishes in the sandboxes and the drills: an editor. */
+export const SANDBOX_EDITOR = { email: "editor@sandbox.example", name: "Sandbox editor", password: "sandbox editor password" } as const;
+
+const cookieOf = (response: Response) => (response.headers.get("set-cookie") ?? "").split(";")[0]!;
+
+/**
+ * The editor's session on a server whose store is in `dataDir`: signed in with
+ * their password, or, the first time, invited from the command line (as an
+ * owner would: npm run owners) and joined through the invitation's API.
+ */
+export async function editorCookie(baseURL: string, dataDir: string): Promise<string> {
+  const post = (pathname: string, body: object) => fetch(`${baseURL}${pathname}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const signIn = await post("/api/admin/session", { email: SANDBOX_EDITOR.email, password: SANDBOX_EDITOR.password });
+  if (signIn.ok) return cookieOf(signIn);
+  let link = "";
+  const code = await runOwnersCli(["invite", "--email", SANDBOX_EDITOR.email, "--role", "editor"], { out: (text) => (link += text), err: () => undefined, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined } });
+  if (code !== 0) throw new Error("the sandbox's editor could not be invited");
+  const joined = await post(teamEndpoints.inviteLookup, { token: link.trim().split("#invite=")[1], name: SANDBOX_EDITOR.name, password: SANDBOX_EDITOR.password });
+  if (!joined.ok) throw new Error(`the sandbox's editor could not join: HTTP ${joined.status}`);
+  return cookieOf(joined);
 }
 
 function must(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
@@ -89,6 +115,7 @@ export async function startContentSandbox({ port, password = "sandbox-admin-pass
     baseURL,
     password,
     server,
+    editorCookie: () => editorCookie(baseURL, path.join(dir, "data")),
     async close() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once("exit", resolve));

@@ -2,10 +2,17 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import * as OTPAuth from "otpauth";
+import { adminEndpoints } from "../contract/admin";
 import { notFoundPages } from "../contract/paths";
+import type { Role } from "../contract/team";
+import { SESSION_COOKIE } from "./admin/session";
 import { buildApp } from "./app";
 import { loadConfig, type Config } from "./config";
+import type { PersonRow } from "./store/team-store";
+import { hashPassword } from "./team/passwords";
+import { SECOND_FACTORS } from "./team/second-factor/second-factors-plugin";
 
 // Shared by the server's tests: a throwaway site and data folder, an app built
 // from environment-style settings, and captured log lines.
@@ -65,4 +72,78 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/** The password every person the tests make has (not on the common list, long enough). */
+export const TEST_PASSWORD = "test-person-password-4815";
+
+/**
+ * Gives the person an authenticator app, as they would set one up: a new
+ * secret, confirmed with the code it shows now. Once per person.
+ */
+async function giveAuthenticator(app: FastifyInstance, person: PersonRow) {
+  if ((await app.secondFactors.methodsOf(person.id)).includes("totp")) return;
+  const member = { id: person.id, email: person.email, name: person.name, role: person.role };
+  const setup = await app[SECOND_FACTORS].startTotp(member);
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.secret.replace(/\s/g, "")) }).generate();
+  if (!(await app[SECOND_FACTORS].confirmTotp(member, code)).ok) throw new Error("The authenticator's code was refused");
+}
+
+let testHash: Promise<string> | undefined;
+let madePeople = 0;
+
+export interface SignedIn {
+  /** `name=value`, for a Cookie header. */
+  cookie: string;
+  person: PersonRow;
+}
+
+/**
+ * A person of that role with a complete session, as the server itself makes
+ * them: the person through the team's store (the first owner, made from
+ * ADMIN_PASSWORD, for "owner" unless an email is given), an authenticator in
+ * the second factors, and a session opened after both steps.
+ */
+export async function signedInAs(app: FastifyInstance, role: Role, { email, secondFactor = true }: { email?: string; secondFactor?: boolean } = {}): Promise<SignedIn> {
+  const store = app.teamStore;
+  let person = role === "owner" && !email ? await store.personByEmail(app.config.mail.teamEmail) : email ? await store.personByEmail(email) : undefined;
+  if (!person || person.role !== role) {
+    madePeople += 1;
+    person = await store.createPerson({
+      email: email ?? `${role}-${madePeople}-${Date.now()}@team.example`,
+      name: `Test ${role} ${madePeople}`,
+      role,
+      passwordHash: await (testHash ??= hashPassword(TEST_PASSWORD)),
+    });
+  }
+  if (secondFactor) await giveAuthenticator(app, person);
+  const id = await store.openSession({ personId: person.id, stage: "complete", userAgent: "test" });
+  return { cookie: `${SESSION_COOKIE}=${id}`, person };
+}
+
+/** The cookie of a complete owner session (the first owner's): what most owner-route tests need. */
+export const ownerCookie = async (app: FastifyInstance) => (await signedInAs(app, "owner")).cookie;
+
+/** POST the sign-in's first step, as the screens do. */
+export const signIn = (app: FastifyInstance, body: { email: string; password: string }, options: Omit<InjectOptions, "method" | "url" | "payload"> = {}) =>
+  app.inject({ ...options, method: "POST", url: adminEndpoints.session, payload: body });
+
+/**
+ * Both steps of a sign-in, as a person with an authenticator gives them: the
+ * password through the API, then the second step as the second factors'
+ * route completes it (recorded as a sign-in by "totp"). Answers the cookie.
+ */
+export async function signInWithSecondStep(app: FastifyInstance, body: { email: string; password: string }, options: Omit<InjectOptions, "method" | "url" | "payload"> = {}): Promise<string> {
+  const person = await app.teamStore.personByEmail(body.email);
+  if (person) await giveAuthenticator(app, person);
+  const first = await signIn(app, body, options);
+  if (first.statusCode !== 200) throw new Error(`Sign-in refused: ${first.statusCode} ${first.body}`);
+  const cookie = String(first.headers["set-cookie"]).split(";")[0]!;
+  const live = await app.teamStore.session(cookie.slice(SESSION_COOKIE.length + 1));
+  if (!live) throw new Error("Sign-in opened no session");
+  if (live.session.stage !== "complete") {
+    await app.teamStore.completeSession(live.session.id_hash);
+    await app.audit.record({ action: "sign-in", actor: live.person.email, address: options.remoteAddress ?? "127.0.0.1", detail: { method: "totp" } });
+  }
+  return cookie;
 }

@@ -19,6 +19,8 @@ import { ensurePrivateDir } from "./private-files";
 import { redisPlugin } from "./redis-plugin";
 import { secretsPlugin } from "./secrets-plugin";
 import { servedSitePlugin } from "./site/served-site";
+import { secondFactorsPlugin } from "./team/second-factor/second-factors-plugin";
+import { teamPlugin } from "./team/team-plugin";
 import { databasePlugin } from "./store/database-plugin";
 import {
   adminReadsRepository,
@@ -28,8 +30,8 @@ import {
   leadsRepository,
   outboxQueueRepository,
   personalDataRepository,
-  sessionsRepository,
   spamRepository,
+  teamRepository,
 } from "./store/repositories";
 
 export interface BuildOptions {
@@ -60,12 +62,15 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     await app.register(outboxQueueRepository);
     await app.register(leadsRepository);
     await app.register(adminReadsRepository);
-    await app.register(sessionsRepository);
+    await app.register(teamRepository);
     await app.register(auditRepository);
     await app.register(spamRepository);
     await app.register(analyticsRepository);
     await app.register(outboxPlugin);
     await app.register(personalDataRepository);
+    // The team's second factors (app.secondFactors) and sign-in (app.team), in front of the owner's routes.
+    await app.register(secondFactorsPlugin);
+    await app.register(teamPlugin);
     // Work on a schedule: backups, the audit trail's retention, the retention purge.
     await app.register(backupSchedulePlugin);
     await app.register(auditRetentionPlugin);
@@ -77,7 +82,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     await app.register(newsletterRoutes);
     await app.register(publishingPlugin);
     await app.register(adminPlugin, { prefix: ADMIN_API });
-    if (config.content && config.admin.password) await app.register(contentPlugin);
+    if (config.content) await app.register(contentPlugin);
     await app.register(servedSitePlugin);
   } catch (error) {
     // What opened before the failure (the store, Redis) is closed again.
@@ -85,7 +90,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     throw error;
   }
   app.log.info(
-    { store: app.store.dialect, rateLimits: app.redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length, mail: app.mailer.kind, webhook: Boolean(config.webhook), inbox: config.admin.password ? "on" : "off" },
+    { store: app.store.dialect, rateLimits: app.redis ? "redis" : "memory", corsOrigins: config.corsOrigins.length, mail: app.mailer.kind, webhook: Boolean(config.webhook), inbox: (await app.teamEnabled()) ? "on" : "off" },
     "lead intake ready",
   );
   return app;

@@ -93,7 +93,7 @@ describe("PUBLIC_API_BASE", () => {
 
 describe("the owner's inbox settings", () => {
   it("is off by default, with sign-in limited to 5 attempts", () => {
-    expect(loadConfig({}).admin).toEqual({ password: undefined, sessionSecret: undefined, signInMax: 5, auditRetentionMonths: AUDIT_RETENTION_MONTHS });
+    expect(loadConfig({}).admin).toEqual({ password: undefined, sessionSecret: undefined, signInMax: 5, signInTotalMax: 100, auditRetentionMonths: AUDIT_RETENTION_MONTHS });
   });
 
   it("reads the password, session key and sign-in limit", () => {
@@ -102,6 +102,7 @@ describe("the owner's inbox settings", () => {
       password: "a long enough password",
       sessionSecret: key,
       signInMax: 10,
+      signInTotalMax: 100,
       auditRetentionMonths: 6,
     });
   });

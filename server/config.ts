@@ -136,6 +136,8 @@ export const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
   ADMIN_SESSION_SECRET: v.optional(secret(secretMinimums.ADMIN_SESSION_SECRET)),
   ADMIN_SIGNIN_MAX: count("5", 1),
+  /** Failed sign-ins from all addresses together per 15 minutes; past it every sign-in waits for the window. */
+  ADMIN_SIGNIN_TOTAL_MAX: count("100", 1),
   /** How long the audit trail of the owner's actions is kept, in months. */
   RETENTION_AUDIT_MONTHS: count(String(AUDIT_RETENTION_MONTHS), 1),
   /** Prometheus metrics: GET /metrics with this Bearer token, and/or a listener on 127.0.0.1:METRICS_PORT. Off without both. */
@@ -222,7 +224,7 @@ export interface Config {
   /** At most one confirmation email per address per this long. */
   confirmationResendMinMs: number;
   /** The owner's inbox: off without a password; sign-in attempts per IP per 15 minutes. */
-  admin: { password?: string; sessionSecret?: string; signInMax: number; auditRetentionMonths: number };
+  admin: { password?: string; sessionSecret?: string; signInMax: number; signInTotalMax: number; auditRetentionMonths: number };
   /** Prometheus metrics: off unless a token (GET /metrics on the main port) or a loopback port is set. */
   metrics: { token?: string; port?: number };
   /** Scheduled backups (SQLite only): a new one every intervalMs into dir, keeping the newest `keep`. */
@@ -329,7 +331,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     unsubscribeSecret: out.UNSUBSCRIBE_SECRET,
     outbox: { pollMs: out.OUTBOX_POLL_MS, baseDelayMs: out.OUTBOX_BASE_DELAY_MS, maxDelayMs: Math.max(out.OUTBOX_MAX_DELAY_MS, out.OUTBOX_BASE_DELAY_MS) },
     confirmationResendMinMs: out.CONFIRMATION_RESEND_MIN_MS,
-    admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX, auditRetentionMonths: out.RETENTION_AUDIT_MONTHS },
+    admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX, signInTotalMax: out.ADMIN_SIGNIN_TOTAL_MAX, auditRetentionMonths: out.RETENTION_AUDIT_MONTHS },
     metrics: { token: out.METRICS_TOKEN, port: out.METRICS_PORT },
     backup: out.BACKUP_DIR ? { dir: path.resolve(out.BACKUP_DIR), intervalMs: out.BACKUP_INTERVAL_MS, keep: out.BACKUP_KEEP } : undefined,
     analytics: { enabled: out.ANALYTICS === "on", honorGpc: out.ANALYTICS_HONOR_GPC === "true", rateLimitMax: out.ANALYTICS_RATE_LIMIT_MAX, flushMs: out.ANALYTICS_FLUSH_MS },

@@ -1,7 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
-import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses, type AdminStatus } from "../../contract/admin";
+import { ADMIN_API, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, subscriberStatuses } from "../../contract/admin";
 import { enquiryFields, inboxFilters, limits } from "../../contract/lead";
 import { singleLineText } from "../../contract/input-policy";
 import { serverRateLimitStorage } from "../api/rate-limit-store";
@@ -10,13 +10,17 @@ import type { ActivityPage, OwnerActionDetail, OwnerActionName } from "../../con
 import { exportColumns, toCsv } from "../export";
 import { accessExportCounts, ANONYMOUS_ACTOR, countsOf, ownerActionColumns } from "../store/audit";
 import { contentAdminRoutes } from "../editor/content-plugin";
+import { secondFactorRoutes } from "../team/second-factor/second-factor-routes";
 import { spamAdminRoutes } from "../spam/spam-admin";
-import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES } from "./owner-requests";
-import { clearedSessionCookie, passwordChecker, readCookie, sessionActor, sessionCookie, SESSION_COOKIE } from "./session";
+import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "./owner-requests";
+import { teamEndpoints } from "../../contract/team";
+import { signInRoutes, TOO_MANY } from "../team/sign-in-routes";
+import { teamRoutes } from "../team/team-routes";
 
-// /api/admin/*: the owner's inbox. Off (404) without ADMIN_PASSWORD;
-// otherwise every route but status and sign-in needs a live session,
-// and a cross-site request is refused before anything else happens.
+// /api/admin/*: the owner's inbox. Off (404) without a team (no ADMIN_PASSWORD
+// and nobody invited); otherwise every route but status, sign-in and an
+// invitation's needs a live session whose role holds the route's permission
+// (team/permissions.ts), and a cross-site request is refused first.
 
 /** An owner's form (an address to erase, an id): a few fields. */
 const OWNER_FORM_BODY_BYTES = 4 * 1024;
@@ -49,10 +53,11 @@ const ExportQuery = v.variant("kind", [
   v.strictObject({ ...v.omit(EnquiryQuery, ["page", "pageSize"]).entries, kind: v.literal("enquiries") }),
   v.strictObject({ ...v.omit(SubscriberQuery, ["page", "pageSize"]).entries, kind: v.literal("subscribers") }),
 ]);
-const SignInBody = v.strictObject({ password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) });
 const PersonBody = v.strictObject({ email: v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.email()) });
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
 const ActivityQuery = v.strictObject({
+  /** One person's actions (their email), or "cli". */
+  person: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(limits.email), v.toLowerCase())),
   page: pageNumber(1, 1_000_000),
   pageSize: pageNumber(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX),
 });
@@ -78,42 +83,40 @@ const REFUSALS_REMEMBERED_MAX = 10_000;
 
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ statusCode: 400, message: "Bad Request" });
 
-/** The inbox's API under ADMIN_API; the repositories it uses (adminReads, sessions, audit, personalData) are read from the instance. */
+/** The inbox's API under ADMIN_API; the repositories it uses (adminReads, teamStore, audit, personalData) are read from the instance. */
 export async function adminPlugin(app: FastifyInstance) {
-  const { adminReads: store, sessions, personalData, config } = app;
-  const { password, signInMax, auditRetentionMonths } = config.admin;
+  const { adminReads: store, personalData, config } = app;
+  const { signInMax, auditRetentionMonths } = config.admin;
   const signInLimit = { max: signInMax, windowMs: SIGN_IN_WINDOW_MS };
-  const checkPassword = password ? await passwordChecker(password) : undefined;
-  const sessionOf = (request: FastifyRequest) => readCookie(request.headers.cookie, SESSION_COOKIE);
-  const signedIn = async (request: FastifyRequest) => (sessions ? sessions.valid(sessionOf(request)) : false);
-  const publicPaths = new Set([`${ADMIN_API}/status`, `${ADMIN_API}/session`]);
+  const openRoutes = new Set([`GET ${ADMIN_API}/status`, `GET ${teamEndpoints.inviteLookup}`, `POST ${teamEndpoints.inviteLookup}`]);
   const audit = (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => recordRequestAction(app.audit, request, action, detail, actor);
 
   await app.register(rateLimit, {
     global: false,
     // Never skipped: while Redis is down, attempts are counted in memory.
     ...serverRateLimitStorage(app, "admin-signin-rate:"),
-    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: "Too many sign-in attempts. Please wait and try again." }),
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: TOO_MANY }),
   });
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-robots-tag", ROBOTS_HEADER).header("cache-control", "no-store");
     const route = request.routeOptions.url ?? "";
-    if (!checkPassword && route !== `${ADMIN_API}/status`) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
+    // Off without a team, but an invitation made from the command line can still be accepted.
+    if (!openRoutes.has(`${request.method} ${route}`) && !(await app.teamEnabled())) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
     if (isCrossSite(request, config.publicSiteUrl)) {
       // A sign-in posted from another site is refused before it is checked: recorded as refused all the same.
       if (route === `${ADMIN_API}/session` && request.method === "POST") signInRefused(request, "cross-site");
       return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
     }
-    if (!publicPaths.has(route) && !(await signedIn(request))) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
+    // Signed in, at the right stage, and the role holds what the route needs (team/permissions.ts).
+    const refusal = await app.ownerRefusal(request);
+    if (refusal) return reply.code(refusal.statusCode).send(refusal);
   });
-
-  app.get("/status", async (request): Promise<AdminStatus> => ({ enabled: Boolean(checkPassword), signedIn: await signedIn(request) }));
 
   // Sign-ins refused before they are checked (by the limit, or posted from another site): the first
   // refusal of each kind from each client (IPv6 per /64) in each window is recorded, so a flood is one row.
   const refusedUntil = new Map<string, number>();
-  const signInRefused = (request: FastifyRequest, reason: "rate-limited" | "cross-site") => {
+  const signInRefused = (request: FastifyRequest, reason: "rate-limited" | "cross-site" | "too-many-overall") => {
     const key = `${reason} ${clientKey(request.ip)}`;
     const now = Date.now();
     if ((refusedUntil.get(key) ?? 0) > now) return;
@@ -123,35 +126,8 @@ export async function adminPlugin(app: FastifyInstance) {
     audit(request, "sign-in-failed", { reason }, ANONYMOUS_ACTOR).catch((error: unknown) => request.log.error({ err: error }, "audit: refused sign-in not recorded"));
   };
 
-  app.post(
-    "/session",
-    {
-      bodyLimit: SIGNED_OUT_BODY_BYTES,
-      config: { rateLimit: { max: signInLimit.max, timeWindow: signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") } },
-    },
-    async (request, reply) => {
-      const body = v.safeParse(SignInBody, request.body);
-      if (!body.success) {
-        await audit(request, "sign-in-failed", { reason: "malformed" }, ANONYMOUS_ACTOR);
-        return badRequest(reply);
-      }
-      if (!(await checkPassword!(body.output.password))) {
-        await audit(request, "sign-in-failed", {}, ANONYMOUS_ACTOR);
-        return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
-      }
-      const session = await sessions!.open();
-      await audit(request, "sign-in", {}, sessionActor(session));
-      return reply.header("set-cookie", sessionCookie(session)).send({ enabled: true, signedIn: true } satisfies AdminStatus);
-    },
-  );
-
-  // Signing out ends the session in the store: a copy of the cookie is worthless from now on, on every instance.
-  app.delete("/session", { bodyLimit: SIGNED_OUT_BODY_BYTES }, async (request, reply) => {
-    // Only a live session signing out is an action (the route needs none: a stale page may call it).
-    if (await signedIn(request)) await audit(request, "sign-out");
-    await sessions?.end(sessionOf(request));
-    return reply.header("set-cookie", clearedSessionCookie).send({ enabled: true, signedIn: false } satisfies AdminStatus);
-  });
+  // Status, sign-in and sign-out (team/sign-in-routes.ts): per-address limit above, per-account and total limits there.
+  signInRoutes(app, { windowMs: SIGN_IN_WINDOW_MS, rateLimit: { max: signInLimit.max, timeWindow: signInLimit.windowMs, onExceeded: (request) => signInRefused(request, "rate-limited") }, signInRefused, audit });
 
   app.get("/enquiries", async (request, reply) => {
     const query = v.safeParse(EnquiryQuery, emptyToUndefined(request.query));
@@ -248,7 +224,8 @@ export async function adminPlugin(app: FastifyInstance) {
   app.get("/activity", async (request, reply): Promise<ActivityPage> => {
     const query = v.safeParse(ActivityQuery, emptyToUndefined(request.query));
     if (!query.success) return badRequest(reply);
-    return { ...(await app.audit.list(query.output)), retentionMonths: auditRetentionMonths };
+    const { person, ...paging } = query.output;
+    return { ...(await app.audit.list({ ...paging, actor: person })), retentionMonths: auditRetentionMonths };
   });
 
   app.get("/activity.csv", async (request, reply) => {
@@ -264,6 +241,9 @@ export async function adminPlugin(app: FastifyInstance) {
   // The other owner-only routes, behind the same checks: the analytics dashboard, the Spam view, the content editor's publishing.
   app.analytics?.reportRoutes(app);
   spamAdminRoutes(app);
+  // The team's people, invitations, settings and sessions, and each person's second factors.
+  teamRoutes(app);
+  secondFactorRoutes(app);
   contentAdminRoutes(app.publisher, (request, action, detail) => recordRequestAction(app.audit, request, action, detail))(app);
 
   // Anything else under /api/admin: the hooks above still answer 404/403/401 first.

@@ -8,7 +8,7 @@ import { exportColumns } from "../export";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
-import { startTestApp, type TestApp } from "../app.test-support";
+import { ownerCookie, signIn, startTestApp, type TestApp } from "../app.test-support";
 import { SESSION_COOKIE } from "./session";
 
 // The inbox API through app.inject, on SQLite and on PostgreSQL.
@@ -46,9 +46,7 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
     await t.app.ready();
     await t.app.outbox.stop();
     db = (await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: t.config.dataDir })).db;
-    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-    expect(signIn.statusCode).toBe(200);
-    cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    cookie = await ownerCookie(t.app);
   });
   afterAll(async () => {
     await db.destroy();
@@ -57,7 +55,7 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
   });
 
   it("sets a host-only, HttpOnly, Secure, SameSite=Strict session cookie for 8 hours", async () => {
-    const response = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD }, remoteAddress: "10.0.0.9" });
+    const response = await signIn(t.app, { email: t.config.mail.teamEmail, password: PASSWORD }, { remoteAddress: "10.0.0.9" });
     const header = String(response.headers["set-cookie"]);
     expect(header).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{43}; `));
     expect(header).toContain("Path=/");
@@ -72,7 +70,7 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
     expect((await t.app.inject({ method: "GET", url: adminEndpoints.status })).json()).toEqual({ enabled: true, signedIn: false });
     expect((await get(adminEndpoints.status)).json()).toEqual({ enabled: true, signedIn: true });
     // A session of its own: signing out ends it for good (the other tests keep theirs).
-    const own = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD }, remoteAddress: "10.0.0.8" });
+    const own = await signIn(t.app, { email: t.config.mail.teamEmail, password: PASSWORD }, { remoteAddress: "10.0.0.8" });
     const ownCookie = String(own.headers["set-cookie"]).split(";")[0]!;
     const out = await t.app.inject({ method: "DELETE", url: adminEndpoints.session, headers: { cookie: ownCookie } });
     expect(String(out.headers["set-cookie"])).toContain("Max-Age=0");
@@ -106,7 +104,7 @@ describe.each(kinds)("the inbox API on %s", (kind) => {
   });
 
   it("refuses a wrong password with 401 and rate-limits sign-in per IP", async () => {
-    const attempt = (password: string) => t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password }, remoteAddress: "10.0.0.1" });
+    const attempt = (password: string) => signIn(t.app, { email: t.config.mail.teamEmail, password }, { remoteAddress: "10.0.0.1" });
     const wrong = await attempt("not the password");
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers["set-cookie"]).toBeUndefined();
@@ -299,7 +297,7 @@ describe("the inbox switched off", () => {
   it("answers 404 everywhere but the status, which says it is off", async () => {
     expect((await t.app.inject({ method: "GET", url: adminEndpoints.status })).json()).toEqual({ enabled: false, signedIn: false });
     for (const [method, url] of [["GET", adminEndpoints.enquiries], ["POST", adminEndpoints.session], ["POST", adminEndpoints.erase], ["GET", "/api/admin/other"]] as const) {
-      const response = await t.app.inject({ method, url, payload: method === "POST" ? { password: "x" } : undefined });
+      const response = await t.app.inject({ method, url, payload: method === "POST" ? { email: "team@localhost", password: "x" } : undefined });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["x-robots-tag"]).toBe("noindex, nofollow");
     }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { ADMIN_API, type OwnerActionDetail, type OwnerActionName } from "../../contract/admin";
 import { paths } from "../../contract/paths";
 import type { AuditTrail } from "../store/audit";
-import { readCookie, sessionActor, SESSION_COOKIE } from "./session";
+import { ANONYMOUS_ACTOR } from "../store/audit";
 
 // What every owner-only route shares (the inbox's, the Spam view's, the
 // analytics dashboard's, the content editor's): never indexed, never driven
@@ -33,9 +33,9 @@ export function isCrossSite(request: FastifyRequest, publicSiteUrl: URL): boolea
 
 /**
  * Records an owner action done through this request in the audit trail: the
- * session that did it (by its id hash's prefix) and the client address. One
+ * signed-in person who did it (by email) and the client address. One
  * line per route, e.g. `await recordRequestAction(app.audit, request, "erase", countsOf(result))`.
  */
 export function recordRequestAction(audit: AuditTrail, request: FastifyRequest, action: OwnerActionName, detail: OwnerActionDetail = {}, actor?: string) {
-  return audit.record({ action, actor: actor ?? sessionActor(readCookie(request.headers.cookie, SESSION_COOKIE)), address: request.ip, detail });
+  return audit.record({ action, actor: actor ?? request.ownerSession?.person.email ?? ANONYMOUS_ACTOR, address: request.ip, detail });
 }

@@ -3,7 +3,7 @@ import { adminEndpoints } from "../../contract/admin";
 import { analyticsEndpoints, EVENT_ENDPOINT, VISIT_HEADER, type AnalyticsReport } from "../../contract/analytics";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
-import { startTestApp, type TestApp } from "../app.test-support";
+import { startTestApp, type TestApp, signedInAs } from "../app.test-support";
 
 // POST /api/event and the dashboard's reads through app.inject, on SQLite and PostgreSQL.
 
@@ -34,8 +34,7 @@ describe.each(kinds)("the analytics API on %s", (kind) => {
     const env: Record<string, string> = { ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: "silent", ANALYTICS_RATE_LIMIT_MAX: "20", ANALYTICS_FLUSH_MS: "600000" };
     if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
     t = await startTestApp(env);
-    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-    cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    cookie = (await signedInAs(t.app, "owner")).cookie;
   });
   afterAll(async () => {
     await t.close();

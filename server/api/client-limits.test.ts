@@ -63,7 +63,7 @@ describe("IPv6 clients", () => {
     const server = await app({ ADMIN_PASSWORD: PASSWORD, ADMIN_SIGNIN_MAX: "2" });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push((await server.inject({ method: "POST", url: adminEndpoints.session, payload: { password: "wrong password" }, remoteAddress: `2001:db8:9:9::${i + 1}` })).statusCode);
+      statuses.push((await server.inject({ method: "POST", url: adminEndpoints.session, payload: { email: "team@localhost", password: "wrong password" }, remoteAddress: `2001:db8:9:9::${i + 1}` })).statusCode);
     }
     expect(statuses).toEqual([401, 401, 429]);
   });
@@ -114,7 +114,7 @@ describe.runIf(runRedis)("while Redis is unreachable", () => {
     apps.push(t);
     await relay.shut();
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: "wrong password" }, remoteAddress: "192.0.2.50" })).statusCode);
+    for (let i = 0; i < 3; i++) statuses.push((await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { email: "team@localhost", password: "wrong password" }, remoteAddress: "192.0.2.50" })).statusCode);
     expect(statuses).toEqual([401, 401, 429]);
     expect(t.logs.some((line) => line.includes("rate limits counted in this instance's memory"))).toBe(true);
   });

@@ -10,7 +10,7 @@ import { inputPolicyMessages } from "../../contract/input-policy";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { NEWSLETTER_CONFIRM_ENDPOINT, NEWSLETTER_UNSUBSCRIBE_ENDPOINT } from "../../contract/newsletter";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
-import { startTestApp, type TestApp } from "../app.test-support";
+import { startTestApp, type TestApp, signedInAs } from "../app.test-support";
 import { editorConfig } from "../../editor/keystatic.config";
 import { editorPaths, type EditorPaths } from "../editor/editor-paths";
 import { holdsMarkup, hostileSave, updateUrls } from "../editor/hostile-uploads.test-support";
@@ -127,8 +127,7 @@ describe("the content editor's API under arbitrary saves", () => {
   }
 
   it("never a 5xx; a refused save writes nothing; an accepted one writes only configured files, pictures as pictures", async () => {
-    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    const cookie = (await signedInAs(t.app, "owner")).cookie;
     let accepted = 0;
     await fc.assert(
       fc.asyncProperty(hostileSave(pictures), updateUrls, async (save, url) => {

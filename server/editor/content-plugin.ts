@@ -9,7 +9,7 @@ import { CONTENT_API, EDITOR_API, EDITOR_PATH, PREVIEW_PATH, type PublishJob } f
 import { UPLOAD_WIDTHS, uploadVariant } from "../../contract/uploads";
 import { editorConfig, type EditorStorage } from "../../editor/keystatic.config";
 import { isCrossSite, recordRequestAction, ROBOTS_HEADER, SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
-import { readCookie, SESSION_COOKIE } from "../admin/session";
+import { SET_UP_FIRST } from "../team/team-plugin";
 import { editorPaths, type EditorFile, type EditorPaths } from "./editor-paths";
 import { checkContentSave } from "./content-save";
 import { saveBreaksBuild } from "./save-dependents";
@@ -83,12 +83,11 @@ const rebase = (html: string) => html.replace(/((?:src|href|poster|srcset)=")\/(
  */
 export async function contentPlugin(app: FastifyInstance) {
   const { content, publicSiteUrl } = app.config;
-  const { sessions, publisher } = app;
-  if (!content || !sessions) throw new Error("The content editor needs CONTENT_EDITOR and ADMIN_PASSWORD");
+  const { publisher } = app;
+  if (!content) throw new Error("The content editor needs CONTENT_EDITOR");
   const { sourceDir, editorDir } = content;
   /** local: the checkout's files through this server; github: the repository on GitHub (Keystatic's own OAuth routes). */
   const storage: EditorStorage = content.githubRepo ? { kind: "github", repo: content.githubRepo } : { kind: "local" };
-  const signedIn = (request: FastifyRequest) => sessions.valid(readCookie(request.headers.cookie, SESSION_COOKIE));
   // Awaited before the answer: every save is a row of the audit trail.
   const audit: EditorAudit = (request, action, detail) => recordRequestAction(app.audit, request, action, detail);
   // GitHub mode reads KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET and KEYSTATIC_SECRET itself.
@@ -115,10 +114,13 @@ export async function contentPlugin(app: FastifyInstance) {
     // cookie: Keystatic's own OAuth routes check it with GitHub, as in its Next.js and Astro setups.
     if (storage.kind === "github" && request.url.startsWith(githubAuth)) return;
     if (isCrossSite(request, publicSiteUrl)) return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
-    if (await signedIn(request)) return;
-    if (request.url.startsWith(EDITOR_API)) return reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
-    // The pages send the owner to sign in first.
-    return reply.redirect(paths.admin, 303);
+    // A complete session whose role holds "content" (team/permissions.ts).
+    const refusal = await app.ownerRefusal(request);
+    if (!refusal) return;
+    if (request.url.startsWith(EDITOR_API)) return reply.code(refusal.statusCode).send(refusal);
+    // The pages send someone signed out to sign in first (or on to set up a second factor, which /admin asks for).
+    if (refusal.statusCode === 401 || refusal.message === SET_UP_FIRST) return reply.redirect(paths.admin, 303);
+    return reply.code(403).type("text/plain; charset=utf-8").send("Your role does not include the content editor.");
   });
 
   // GitHub mode's API is only Keystatic's sign-in with GitHub, reached before the owner's session is
@@ -197,7 +199,9 @@ export function contentAdminRoutes(publisher: Publisher | undefined, audit: Edit
     scope.get(`${prefix}/status`, async () => (publisher ? publisher.status() : { enabled: false, state: "idle", drafts: [] }));
     const start = (job: PublishJob) => async (request: FastifyRequest, reply: FastifyReply) => {
       if (!publisher) return reply.code(404).send({ statusCode: 404, message: "Not Found" });
-      if (!publisher.start(job)) return reply.code(409).send({ statusCode: 409, message: "A build is already running: wait for it to finish." });
+      // Committed in the signed-in person's name (the owner routes' hook found their session).
+      const person = request.ownerSession?.person;
+      if (!publisher.start(job, person && { name: person.name, email: person.email })) return reply.code(409).send({ statusCode: 409, message: "A build is already running: wait for it to finish." });
       const status = await publisher.status();
       await audit(request, job === "publish" ? "content-publish" : "content-preview", { drafts: status.drafts.length });
       return reply.code(202).send(status);

@@ -1,3 +1,4 @@
+import { signedInAs } from "../app.test-support";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -65,8 +66,7 @@ describe.runIf(run)("two instances on PostgreSQL and Redis", () => {
   });
 
   it("a publish on the editor's instance is served by the other within 5 s", async () => {
-    const signIn = await editor.inject({ method: "POST", url: "/api/admin/session", payload: { password: PASSWORD } });
-    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    const cookie = (await signedInAs(editor, "editor")).cookie;
     // The other instance has no editor: nothing to edit or publish there.
     expect((await follower.inject({ url: "/api/keystatic/tree", headers: { "no-cors": "1" } })).statusCode).toBe(404);
     const saved = await editor.inject({

@@ -74,8 +74,8 @@ export interface PublisherOptions {
 
 export interface Publisher {
   status(): Promise<PublishStatus>;
-  /** Starts a build of the drafts; false when one is running already. */
-  start(job: PublishJob): boolean;
+  /** Starts a build of the drafts, committed in the person's name when given; false when one is running already. */
+  start(job: PublishJob, author?: Author): boolean;
   /** The folder of the last preview build, if any. */
   previewDir(): string | undefined;
   /** The folder of the last published build, to serve after a restart. */
@@ -233,7 +233,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   };
 
   /** The drafts as they are now, as a tree (and a commit on top of HEAD when there is a change), in a scratch index: the checkout's own index is not touched. */
-  const snapshot = async (id: string) => {
+  const snapshot = async (id: string, author?: Author) => {
     await mkdir(scratchDir, { recursive: true });
     const parent = (await git(["rev-parse", "--verify", "HEAD"])).trim();
     const paths = await drafts();
@@ -243,7 +243,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
     const tree = (await git(["write-tree"], { env: index })).trim();
     const commit =
       paths.length > 0
-        ? (await git(["commit-tree", tree, "-p", parent, "-m", `Content: ${paths.length === 1 ? paths[0] : `${paths.length} files`}`, "-m", paths.join("\n")])).trim()
+        ? // The person who published is the commit's author; the server stays its committer.
+          (await git(["commit-tree", tree, "-p", parent, "-m", `Content: ${paths.length === 1 ? paths[0] : `${paths.length} files`}`, "-m", paths.join("\n")], { env: author ? { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email } : {} })).trim()
         : parent;
     return { parent, paths, tree, commit, index };
   };
@@ -326,7 +327,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     await rm(journalFile, { force: true });
   };
 
-  const work = async (kind: PublishJob) => {
+  const work = async (kind: PublishJob, author?: Author) => {
     const started = Date.now();
     const at = new Date(started).toISOString();
     const id = at.replace(/[:.]/g, "-");
@@ -351,7 +352,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       }
       // A journal left by a crash is settled before anything else.
       await reconcile();
-      const snap = await snapshot(id);
+      const snap = await snapshot(id, author);
       await step("snapshot");
       if (kind === "publish") {
         journal = { release, commit: snap.commit, parent: snap.parent, paths: snap.paths, at, started };
@@ -459,10 +460,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
         error,
       };
     },
-    start(kind) {
+    start(kind, author) {
       if (running) return false;
       job = kind;
-      running = work(kind).finally(() => {
+      running = work(kind, author).finally(() => {
         running = undefined;
       });
       return true;

@@ -1,3 +1,4 @@
+import { signedInAs } from "../app.test-support";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -67,9 +68,9 @@ const editorEnv = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** An editor's session (the role publishing needs; it holds no personal data, so no second factor is asked). */
 async function signIn(instance: FastifyInstance) {
-  const answer = await instance.inject({ method: "POST", url: "/api/admin/session", payload: { password: PASSWORD } });
-  return String(answer.headers["set-cookie"]).split(";")[0]!;
+  return (await signedInAs(instance, "editor", { email: "editor@team.example" })).cookie;
 }
 
 /** Saves the hero with this first line (`headline: …\n`), as the editor writes the whole file. */
@@ -146,8 +147,9 @@ describe("the content editor's publishing", () => {
     expect(status.error).toBeUndefined();
     expect(status.drafts).toEqual([]);
     expect((await app.inject({ url: "/" })).body).toContain("headline: Second");
-    // Without a repository the history is started in the checkout; the owner is the author.
-    expect(git("log", "-1", "--format=%an <%ae>|%s")).toBe("Site owner <owner@localhost>|Content: content/home/hero.yaml");
+    // Without a repository the history is started in the checkout. The person who published is the
+    // commit's author; the server its committer.
+    expect(git("log", "-1", "--format=%an <%ae>|%cn <%ce>|%s")).toMatch(/^Test editor \d+ <editor@team\.example>\|Site owner <owner@localhost>\|Content: content\/home\/hero\.yaml$/);
     expect(git("show", "HEAD:content/home/hero.yaml").split("\n")[0]).toBe("headline: Second");
     expect(status.published.commit).toBe(git("rev-parse", "--short", "HEAD"));
   });
@@ -207,7 +209,7 @@ describe("the content editor's publishing", () => {
       const status = await publishAndWait();
       expect(status.error).toBeUndefined();
       // The commit holds the hero and the picture uploaded before it.
-      expect(execFileSync("git", ["log", "-1", "--format=%an|%s"], { cwd: origin, encoding: "utf8" }).trim()).toBe("Site owner|Content: 8 files");
+      expect(execFileSync("git", ["log", "-1", "--format=%ae|%cn|%s"], { cwd: origin, encoding: "utf8" }).trim()).toBe("editor@team.example|Site owner|Content: 8 files");
       expect(execFileSync("git", ["show", "HEAD:content/home/hero.yaml"], { cwd: origin, encoding: "utf8" }).split("\n")[0]).toBe("headline: Pushed");
       expect((await app.inject({ url: "/" })).body).toContain("headline: Pushed");
     } finally {

@@ -155,3 +155,31 @@ export function teamNotificationEmail(enquiry: EnquiryForEmail, from: string, te
     html: html(subject, { heading: "New enquiry", rows, paragraphs: [replyNote] }),
   };
 }
+
+/** An invitation to the owner's team: the link, the role, who sent it, and how long it works. Nothing typed but the inviter's name. */
+export function inviteEmail(invite: { to: string; from: string; link: string; role: string; invitedBy: string; hours: number }): EmailPayload {
+  const subject = `You are invited to the ${brand.name} team`;
+  const intro = `${oneLine(invite.invitedBy)} invited you to sign in to ${brand.name}'s owner pages as ${invite.role}.`;
+  const action = `Choose your name and password to join. The link works once, for ${invite.hours} hours.`;
+  const ignore = "If you did not expect this, ignore this email: nothing happens until the link is used.";
+  const text = [subject, "", intro, "", action, `Join the team: ${invite.link}`, "", ignore, "", brand.name].join("\n");
+  return {
+    from: invite.from,
+    to: invite.to,
+    subject,
+    text,
+    html: html(subject, { heading: "Join the team", paragraphs: [intro, action], button: { label: "Join the team", href: invite.link }, footer: [{ text: ignore }] }),
+  };
+}
+
+/** A notice to one person of the team about their own account (a lock, a new second factor): our words only. */
+export function teamNoticeEmail(notice: { to: string; from: string; subject: string; text: string }): EmailPayload {
+  const subject = oneLine(notice.subject);
+  return {
+    from: notice.from,
+    to: notice.to,
+    subject,
+    text: [subject, "", notice.text, "", brand.name].join("\n"),
+    html: html(subject, { heading: subject, paragraphs: notice.text.split("\n\n") }),
+  };
+}

@@ -6,7 +6,7 @@ import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { httpReceiver, outboxReader, waitFor, type HttpReceiver } from "../outbox/peers.test-support";
 import { signWebhook } from "../outbox/webhook";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
-import { startTestApp, type TestApp } from "../app.test-support";
+import { startTestApp, type TestApp, signedInAs } from "../app.test-support";
 
 // Erasure as the owner does it, through the real server with its worker
 // writing mail files and calling the CRM: afterwards no byte of any file
@@ -44,8 +44,7 @@ describe.each(kinds)("erasure through the server on %s", (kind) => {
     if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
     t = await startTestApp(env);
     await t.app.ready();
-    const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-    cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    cookie = (await signedInAs(t.app, "owner")).cookie;
   });
   afterAll(async () => {
     await t.close();

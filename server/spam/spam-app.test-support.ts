@@ -1,7 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
-import { adminEndpoints } from "../../contract/admin";
-import { startTestApp, type TestApp } from "../app.test-support";
+import { startTestApp, type TestApp, signedInAs } from "../app.test-support";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { scratchDatabase, type ScratchDatabase } from "../store/databases.test-support";
@@ -34,8 +33,7 @@ export async function startSpamTestApp(kind: "sqlite" | "postgres", spamFilter: 
   await t.app.ready();
   await t.app.outbox.stop();
   const db = (await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: t.config.dataDir })).db;
-  const signIn = await t.app.inject({ method: "POST", url: adminEndpoints.session, payload: { password: PASSWORD } });
-  const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+  const cookie = (await signedInAs(t.app, "owner")).cookie;
   return {
     t,
     db,

@@ -11,7 +11,7 @@ import type { Database } from "./schema";
 // (signing in, a failed or refused sign-in, signing out, listing or searching
 // leads, viewing a lead, an export, an
 // erasure, an access export, a purge, a delivery retried, a backup or restore
-// from the command line), with who (a session's id-hash prefix, "cli" or
+// from the command line), with who (the signed-in person's email, "cli" or
 // "anonymous"), when, from which client address, and a detail of counts and
 // ids. Never a lead's content: `recordOwnerAction` refuses a detail string that
 // could be one. Rows older than RETENTION_AUDIT_MONTHS are purged at start and daily.
@@ -26,7 +26,7 @@ export const ANONYMOUS_ACTOR = "anonymous";
 
 export interface OwnerAction {
   action: OwnerActionName;
-  /** sessionActor(cookie) in /admin, CLI_ACTOR from the command line, ANONYMOUS_ACTOR for a failed sign-in. */
+  /** The signed-in person's email in /admin, CLI_ACTOR from the command line, ANONYMOUS_ACTOR for a failed sign-in. */
   actor: string;
   /** The client address (request.ip, which honours TRUST_PROXY); none from the command line. */
   address?: string | null;
@@ -101,11 +101,11 @@ const entryOf = (row: { id: string; at: string; action: string; actor: string; a
 });
 
 /** A page of the trail, newest first. */
-export async function listOwnerActions(db: Kysely<Database>, { page, pageSize }: { page: number; pageSize: number }): Promise<Page<OwnerActionEntry>> {
-  const counted = await db.selectFrom("owner_actions").select((eb) => eb.fn.countAll<string | number>().as("total")).executeTakeFirst();
+export async function listOwnerActions(db: Kysely<Database>, { page, pageSize, actor }: { page: number; pageSize: number; actor?: string }): Promise<Page<OwnerActionEntry>> {
+  const trail = actor === undefined ? db.selectFrom("owner_actions") : db.selectFrom("owner_actions").where("actor", "=", actor);
+  const counted = await trail.select((eb) => eb.fn.countAll<string | number>().as("total")).executeTakeFirst();
   const total = Number(counted?.total ?? 0);
-  const rows = await db
-    .selectFrom("owner_actions")
+  const rows = await trail
     .selectAll()
     .orderBy("at", "desc")
     .orderBy("id", "desc")
@@ -124,8 +124,10 @@ export const ownerActionColumns = plainColumns(["at", "action", "actor", "addres
 /** The audit trail as a repository: what the routes, the schedules and the command line use. */
 export interface AuditTrail {
   record(action: OwnerAction): Promise<void>;
-  /** A page of the trail, newest first. */
-  list(paging: { page: number; pageSize: number }): Promise<Page<OwnerActionEntry>>;
+  /** A page of the trail, newest first; only one actor's actions (a person's email, "cli") when given. */
+  list(paging: { page: number; pageSize: number; actor?: string }): Promise<Page<OwnerActionEntry>>;
+  /** Sign-ins refused for a wrong email or password (not the ones refused unchecked) since that moment, from every address. */
+  failedSignInsSince(since: Date): Promise<number>;
   /** The whole trail, oldest first, as stored (for the CSV export). */
   exportAll(): ReturnType<typeof exportOwnerActions>;
 }
@@ -134,6 +136,18 @@ export const createAuditTrail = (db: Kysely<Database>): AuditTrail => ({
   record: (action) => recordOwnerAction(db, action),
   list: (paging) => listOwnerActions(db, paging),
   exportAll: () => exportOwnerActions(db),
+  async failedSignInsSince(since) {
+    // A checked and refused sign-in is recorded with an empty detail; the unchecked ones name their reason.
+    const counted = await db
+      .selectFrom("owner_actions")
+      .select((eb) => eb.fn.countAll<string | number>().as("total"))
+      .where("actor", "=", ANONYMOUS_ACTOR)
+      .where("at", ">=", since.toISOString())
+      .where("action", "=", "sign-in-failed")
+      .where("detail", "=", "{}")
+      .executeTakeFirst();
+    return Number(counted?.total ?? 0);
+  },
 });
 
 /** The moment `months` calendar months before `now` (UTC). */

@@ -10,6 +10,7 @@ import * as ownerActions0007 from "./migrations/0007-owner-actions";
 import * as subscriberConsentVersion0008 from "./migrations/0008-subscriber-consent-version";
 import * as suspectedSpam0009 from "./migrations/0009-suspected-spam";
 import * as webhookUrlOutOfOutbox0010 from "./migrations/0010-webhook-url-out-of-outbox";
+import * as team0011 from "./migrations/0011-team";
 import * as secondFactors0012 from "./migrations/0012-second-factors";
 import type { Database } from "./schema";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "../private-files";
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0008-subscriber-consent-version": subscriberConsentVersion0008,
   "0009-suspected-spam": suspectedSpam0009,
   "0010-webhook-url-out-of-outbox": webhookUrlOutOfOutbox0010,
+  "0011-team": team0011,
   "0012-second-factors": secondFactors0012,
 };
 

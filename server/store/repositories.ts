@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { passwordFingerprint } from "../admin/session";
 import { createAdminStore, type AdminStore } from "./admin-store";
 import { createAnalyticsStore, type AnalyticsStore } from "./analytics-store";
 import { createAuditRetention, createAuditTrail, type AuditTrail } from "./audit";
@@ -10,8 +9,8 @@ import { createLeadStore, type LeadStore } from "./lead-store";
 import { createOutboxQueue, type OutboxQueue } from "./outbox-store";
 import { createPersonalData, type PersonalData } from "./personal-data";
 import { createSecondFactorStore, type SecondFactorStore } from "./second-factor-store";
-import { createSessionStore, type SessionStore } from "./session-store";
 import { createSpamStore, type SpamStore } from "./spam-store";
+import { createTeamStore, type TeamStore } from "./team-store";
 
 // The repositories: each a plugin that decorates the instance once, in front
 // of the database (fastify/demo's shape). Routes, schedules and the command
@@ -25,8 +24,8 @@ declare module "fastify" {
     outboxQueue: OutboxQueue;
     /** The inbox's reads: lists, searches, one lead, exports, a failed delivery retried. */
     adminReads: AdminStore;
-    /** The owner's sessions, shared by the inbox and the content editor; none without ADMIN_PASSWORD. */
-    sessions: SessionStore | undefined;
+    /** The owner's team: people, invitations, settings and their sessions (shared by the inbox and the content editor). */
+    teamStore: TeamStore;
     /** The owner actions' trail. */
     audit: AuditTrail;
     /** Submissions held as suspected spam. */
@@ -43,7 +42,7 @@ declare module "fastify" {
 const database = (app: FastifyInstance) => app[DATABASE];
 
 /** A repository made from the database alone: a plugin named after its decoration. */
-const repository = <Name extends "outboxQueue" | "adminReads" | "audit" | "spam" | "analyticsStore" | "secondFactorStore">(
+const repository = <Name extends "outboxQueue" | "adminReads" | "audit" | "spam" | "analyticsStore" | "secondFactorStore" | "teamStore">(
   decoration: Name,
   make: (opened: OpenedDatabase) => FastifyInstance[Name],
 ) =>
@@ -73,13 +72,7 @@ export const spamRepository = repository("spam", ({ db }) => createSpamStore(db)
 export const analyticsRepository = repository("analyticsStore", ({ db }) => createAnalyticsStore(db));
 export const secondFactorStoreRepository = repository("secondFactorStore", ({ db }) => createSecondFactorStore(db));
 
-export const sessionsRepository = fp(
-  async (app: FastifyInstance) => {
-    const { password } = app.config.admin;
-    app.decorate("sessions", password ? createSessionStore(database(app).db, passwordFingerprint(app.secrets.session, password)) : undefined);
-  },
-  { name: "sessions", dependencies: ["database", "secrets"] },
-);
+export const teamRepository = repository("teamStore", ({ db }) => createTeamStore(db));
 
 /** The trail's own retention: its old rows purged at start and daily, stopped on close. */
 export const auditRetentionPlugin = fp(

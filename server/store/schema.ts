@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from "kysely";
 import type { EnquiryFields } from "../../contract/fields";
+import type { Role } from "../../contract/team";
 
 // The lead store's tables as Kysely sees them. Timestamps are ISO-8601 UTC text
 // in both SQLite and PostgreSQL: they sort as strings and read the same in both.
@@ -75,12 +76,51 @@ export interface DeliveryAttemptTable {
   duration_ms: number;
 }
 
-/** An owner's inbox session: only the hash of the cookie's random id is kept. */
+/** A person's session: only the hash of the cookie's random id is kept. */
 export interface AdminSessionTable {
   id_hash: string;
-  password_fingerprint: string;
+  /** Random: how the person's screens name the session; it opens nothing. */
+  public_id: string;
+  person_id: string;
+  stage: "second-factor" | "complete";
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** One person of the owner's team. */
+export interface TeamPersonTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string;
+  created_at: string;
+  last_seen_at: string | null;
+  failed_sign_ins: Generated<number>;
+  locked_until: string | null;
+}
+
+/** An invitation to join the team: only the hash of the link's token is kept. */
+export interface TeamInviteTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  role: Role;
+  /** The inviting person's id, or "cli". */
+  invited_by: string;
   created_at: string;
   expires_at: string;
+  accepted_at: string | null;
+}
+
+/** The team's one row of settings. */
+export interface TeamSettingsTable {
+  id: number;
+  /** 1/0 */
+  require_second_factor: number;
 }
 
 /** One thing the owner did with the data: counts and ids in `detail`, never a lead's content. */
@@ -162,6 +202,9 @@ export interface Database {
   outbox: OutboxTable;
   delivery_attempts: DeliveryAttemptTable;
   admin_sessions: AdminSessionTable;
+  team_people: TeamPersonTable;
+  team_invites: TeamInviteTable;
+  team_settings: TeamSettingsTable;
   owner_actions: OwnerActionTable;
   suspected_spam: SuspectedSpamTable;
   team_passkeys: TeamPasskeyTable;

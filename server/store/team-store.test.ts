@@ -1,0 +1,140 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INVITE_TTL_MS } from "../../contract/team";
+import { openDatabase } from "./database";
+import type { Database } from "./schema";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "./databases.test-support";
+import { createTeamStore, LAST_SEEN_EVERY_MS, SECOND_STEP_TTL_MS, SESSION_TTL_MS, type TeamStore } from "./team-store";
+
+// The team's store on SQLite and PostgreSQL: people, invitations, settings and
+// sessions behave the same on both.
+
+const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
+const kinds = (["sqlite", "postgres"] as const).filter((kind) => kind === "sqlite" || runPostgres);
+
+describe.each(kinds)("the team store on %s", (kind) => {
+  let scratch: ScratchDatabase;
+  let db: Kysely<Database>;
+  let store: TeamStore;
+  let made = 0;
+  const person = (role: "owner" | "editor" | "inbox" | "analyst" = "editor") =>
+    store.createPerson({ email: `Person${(made += 1)}@Team.Example`, name: `Person ${made}`, role, passwordHash: "scrypt$x" });
+
+  beforeAll(async () => {
+    scratch = await scratchDatabase(kind);
+    db = (await openDatabase(scratch)).db;
+    store = createTeamStore(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await scratch?.drop();
+  });
+
+  it("keeps one person per address, lower-cased, and refuses a second", async () => {
+    const ann = await store.createPerson({ email: " Ann@Example.CO.UK ", name: "Ann", role: "owner", passwordHash: "scrypt$x" });
+    expect(ann.email).toBe("ann@example.co.uk");
+    expect((await store.personByEmail("ANN@example.co.uk"))?.id).toBe(ann.id);
+    await expect(store.createPerson({ email: "ann@example.co.uk", name: "Ann again", role: "editor", passwordHash: "scrypt$x" })).rejects.toThrow();
+  });
+
+  it("never removes or demotes the last owner, and a change ends the person's sessions", async () => {
+    const owners = (await store.listPeople()).filter((row) => row.role === "owner");
+    for (const owner of owners.slice(1)) await store.removePerson(owner.id);
+    const last = owners[0]!;
+    expect(await store.changeRole(last.id, "editor")).toBe("last-owner");
+    expect(await store.removePerson(last.id)).toBe("last-owner");
+    expect(await store.removePerson("00000000-0000-4000-8000-000000000000")).toBe("not-found");
+
+    const second = await person("owner");
+    const cookie = await store.openSession({ personId: second.id, stage: "complete" });
+    expect(await store.session(cookie)).toBeDefined();
+    expect(await store.changeRole(second.id, "inbox")).toMatchObject({ role: "inbox" });
+    expect(await store.session(cookie)).toBeUndefined();
+    const again = await store.openSession({ personId: second.id, stage: "complete" });
+    expect(await store.removePerson(second.id)).toMatchObject({ id: second.id });
+    expect(await store.session(again)).toBeUndefined();
+  });
+
+  it("locks an account at the limit, once per lock, and a right password starts the count again", async () => {
+    const someone = await person();
+    const limit = { max: 3, lockMs: 60_000 };
+    const now = Date.now();
+    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
+    await store.signInSucceeded(someone.id);
+    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
+    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
+    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: true });
+    const locked = (await store.personById(someone.id))!;
+    expect(store.isLocked(locked, now + 59_999)).toBe(true);
+    expect(store.isLocked(locked, now + 60_000)).toBe(false);
+  });
+
+  it("accepts an invitation once, within 72 hours, unless it was withdrawn", async () => {
+    const now = Date.parse("2026-11-27T10:00:00.000Z");
+    const { invite, token } = await store.createInvite({ email: "New@Team.Example", role: "inbox", invitedBy: "cli" }, now);
+    expect(invite).toMatchObject({ email: "new@team.example", role: "inbox", expires_at: new Date(now + INVITE_TTL_MS).toISOString() });
+    // Only the token's hash is kept.
+    expect(JSON.stringify(await db.selectFrom("team_invites").selectAll().execute())).not.toContain(token);
+    expect((await store.inviteByToken(token, now + INVITE_TTL_MS - 1))?.id).toBe(invite.id);
+    expect(await store.inviteByToken(token, now + INVITE_TTL_MS)).toBeUndefined();
+    expect(await store.acceptInvite(token, { name: "Late", passwordHash: "scrypt$x" }, now + INVITE_TTL_MS)).toBeUndefined();
+    expect(await store.listInvites(now)).toEqual([expect.objectContaining({ id: invite.id })]);
+
+    const joined = await store.acceptInvite(token, { name: "New Person", passwordHash: "scrypt$x" }, now + 1000);
+    expect(joined).toMatchObject({ email: "new@team.example", role: "inbox", name: "New Person" });
+    expect(await store.acceptInvite(token, { name: "Twice", passwordHash: "scrypt$x" }, now + 2000)).toBeUndefined();
+    expect(await store.inviteByToken(token, now + 2000)).toBeUndefined();
+    expect(await store.listInvites(now)).toEqual([]);
+
+    const withdrawn = await store.createInvite({ email: "gone@team.example", role: "analyst", invitedBy: joined!.id }, now);
+    expect((await store.withdrawInvite(withdrawn.invite.id))?.id).toBe(withdrawn.invite.id);
+    expect(await store.withdrawInvite(withdrawn.invite.id)).toBeUndefined();
+    expect(await store.acceptInvite(withdrawn.token, { name: "Gone", passwordHash: "scrypt$x" }, now)).toBeUndefined();
+    expect(await store.inviteByToken("not a token")).toBeUndefined();
+  });
+
+  it("keeps the team's settings in one row", async () => {
+    expect(await store.settings()).toEqual({ requireSecondFactor: false });
+    await store.saveSettings({ requireSecondFactor: true });
+    expect(await store.settings()).toEqual({ requireSecondFactor: true });
+    await store.saveSettings({ requireSecondFactor: false });
+  });
+
+  it("opens sessions by stage, notes when they were last seen at most once a minute, and ends them one or all", async () => {
+    const someone = await person("analyst");
+    const now = Date.now();
+    const waiting = await store.openSession({ personId: someone.id, stage: "second-factor", userAgent: "Mozilla/5.0" }, now);
+    const live = (await store.session(waiting, now))!;
+    expect(live.session.stage).toBe("second-factor");
+    // Only the cookie's hash is kept, and the public id is not it.
+    expect(live.session.id_hash).not.toBe(waiting);
+    expect(live.session.public_id).not.toBe(live.session.id_hash.slice(0, live.session.public_id.length));
+    expect(await store.session(waiting, now + SECOND_STEP_TTL_MS)).toBeUndefined();
+    await store.completeSession(live.session.id_hash, now);
+    expect((await store.session(waiting, now + SECOND_STEP_TTL_MS))?.session.stage).toBe("complete");
+    expect(await store.session(waiting, now + SESSION_TTL_MS)).toBeUndefined();
+
+    const fresh = await store.openSession({ personId: someone.id, stage: "complete" }, now);
+    const seen = (await store.session(fresh, now + LAST_SEEN_EVERY_MS - 1))!;
+    expect(seen.session.last_seen_at).toBe(new Date(now).toISOString());
+    const later = (await store.session(fresh, now + LAST_SEEN_EVERY_MS))!;
+    expect(later.session.last_seen_at).toBe(new Date(now + LAST_SEEN_EVERY_MS).toISOString());
+    expect((await store.personById(someone.id))?.last_seen_at).toBe(new Date(now + LAST_SEEN_EVERY_MS).toISOString());
+
+    const second = await store.openSession({ personId: someone.id, stage: "complete" }, now);
+    const third = await store.openSession({ personId: someone.id, stage: "complete" }, now);
+    await store.endSession(fresh);
+    expect(await store.sessionsOf(someone.id, now)).toHaveLength(3);
+    // Someone else cannot end it by its public id; its owner can.
+    const other = await person();
+    const secondId = (await store.session(second, now))!.session.public_id;
+    expect(await store.endSessionOf(other.id, secondId)).toBe(false);
+    expect(await store.endSessionOf(someone.id, secondId)).toBe(true);
+    expect(await store.session(second, now)).toBeUndefined();
+    expect(await store.endSessionsOf(someone.id, { except: live.session.id_hash })).toBe(1);
+    expect(await store.session(third, now)).toBeUndefined();
+    expect(await store.session(waiting, now)).toBeDefined();
+    await store.endSession(waiting);
+    expect(await store.sessionsOf(someone.id, now)).toEqual([]);
+  });
+});

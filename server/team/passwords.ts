@@ -1,0 +1,57 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { dictionary } from "@zxcvbn-ts/language-common";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../contract/team";
+
+// The team's passwords: long enough and not a known one, no composition rules
+// (NIST SP 800-63B). Stored as scrypt with a random salt per password, its
+// parameters in the same string, so they can be raised later without locking
+// anyone out.
+
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+const SALT_BYTES = 16;
+/** N=2^15, r=8 needs 32 MiB; Node's default ceiling is exactly that, so give it room. */
+const MAX_MEMORY = 64 * 1024 * 1024;
+
+/** The common-passwords list, lower-cased: a password in it is refused whatever its case. */
+const common = new Set(dictionary["passwords-common"].map((word) => word.toLowerCase()));
+
+/** Why a password is refused, in words for the person choosing it; undefined when it is fine. */
+export function passwordProblem(password: string, email?: string): string | undefined {
+  // Characters as a person counts them: an emoji is one.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
+  if (length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`;
+  const lower = password.toLowerCase();
+  if (common.has(lower)) return "That password is on a list of common passwords: choose another.";
+  if (email && lower.trim() === email.trim().toLowerCase()) return "Do not use your email address as your password.";
+  return undefined;
+}
+
+const derive = (password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }, keyLength: number) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize("NFC"), salt, keyLength, { N, r, p, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+
+/** `scrypt$N$r$p$salt$key`, salt and key in base64url. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, SCRYPT, KEY_LENGTH);
+  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/** Whether the password is the one hashed, compared in constant time; a malformed hash matches nothing. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, "base64url");
+  const actual = await derive(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+/**
+ * A hash of no one's password, checked when the email is unknown, so an
+ * unknown address takes as long to refuse as a wrong password.
+ */
+let dummy: Promise<string> | undefined;
+export const dummyHash = () => (dummy ??= hashPassword(randomBytes(32).toString("base64url")));

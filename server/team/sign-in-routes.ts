@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import * as v from "valibot";
+import type { OwnerActionDetail, OwnerActionName } from "../../contract/admin";
+import { limits } from "../../contract/lead";
+import { PASSWORD_MAX, type SignInState } from "../../contract/team";
+import { SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
+import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from "../admin/session";
+import { ANONYMOUS_ACTOR } from "../store/audit";
+import type { PersonRow } from "../store/team-store";
+import { dummyHash, verifyPassword } from "./passwords";
+import { secondFactorMethods, toMember } from "./team-plugin";
+
+// The first step of a sign-in, its status and signing out, inside /api/admin
+// (its hooks and per-address limit apply). Unknown addresses, wrong passwords
+// and locked accounts answer alike; past the total of failures from all
+// addresses, every sign-in waits for the window.
+
+/** Wrong passwords in a row that lock an account, and for how long. */
+export const ACCOUNT_LOCK_AFTER = 10;
+export const ACCOUNT_LOCK_MS = 15 * 60 * 1000;
+
+export const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
+
+const SignInBody = v.strictObject({
+  email: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(limits.email)),
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX * 4)),
+});
+
+export interface SignInOptions {
+  /** The window of both the per-address limit and the total. */
+  windowMs: number;
+  /** The per-address limit (@fastify/rate-limit's route settings). */
+  rateLimit: { max: number; timeWindow: number; onExceeded: (request: FastifyRequest) => void };
+  /** Records a sign-in refused before it was checked, once per client and window. */
+  signInRefused: (request: FastifyRequest, reason: "too-many-overall") => void;
+  audit: (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => Promise<void>;
+}
+
+export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signInRefused, audit }: SignInOptions) {
+  const { teamStore: team } = app;
+  const { signInTotalMax } = app.config.admin;
+
+  const signInState = async (request: FastifyRequest): Promise<SignInState> => {
+    const session = await app.team.sessionOf(request);
+    const enabled = await app.teamEnabled();
+    if (session?.stage === "second-factor") return { enabled, signedIn: false, secondFactor: await secondFactorMethods(app, session.person.id) };
+    return { enabled, signedIn: session?.stage === "complete" };
+  };
+
+  app.get("/status", async (request): Promise<SignInState> => signInState(request));
+
+  const unauthorized = (reply: FastifyReply) => reply.code(401).send({ statusCode: 401, message: "Unauthorized" });
+
+  app.post(
+    "/session",
+    {
+      bodyLimit: SIGNED_OUT_BODY_BYTES,
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const body = v.safeParse(SignInBody, request.body);
+      if (!body.success) {
+        await audit(request, "sign-in-failed", { reason: "malformed" }, ANONYMOUS_ACTOR);
+        return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
+      }
+      // Guessing spread over many addresses: past the total, every sign-in waits for the window to pass.
+      if ((await app.audit.failedSignInsSince(new Date(Date.now() - windowMs))) >= signInTotalMax) {
+        signInRefused(request, "too-many-overall");
+        return reply.code(429).header("retry-after", String(windowMs / 1000)).send({ statusCode: 429, message: TOO_MANY });
+      }
+      const { email, password } = body.output;
+      const person = await team.personByEmail(email);
+      // An unknown address is checked against a dummy hash: it takes as long, and answers the same, as a wrong password.
+      const right = await verifyPassword(password, person?.password_hash ?? (await dummyHash()));
+      const locked = person !== undefined && team.isLocked(person);
+      if (!person || !right || locked) {
+        if (person && !locked) {
+          const failed = await team.signInFailed(person.id, { max: ACCOUNT_LOCK_AFTER, lockMs: ACCOUNT_LOCK_MS });
+          if (failed.locked) await lockedOut(request, person);
+        }
+        // Never the typed address: it may be a mistyped password, or a stranger's.
+        await audit(request, "sign-in-failed", {}, ANONYMOUS_ACTOR);
+        return unauthorized(reply);
+      }
+      await team.signInSucceeded(person.id);
+      const methods = await secondFactorMethods(app, person.id);
+      const stage = methods.length > 0 ? "second-factor" : "complete";
+      const cookie = await team.openSession({ personId: person.id, stage, userAgent: request.headers["user-agent"] });
+      // A sign-in is recorded once complete (team.completeSignIn records the second step's).
+      if (stage === "complete") await audit(request, "sign-in", {}, person.email);
+      const state: SignInState = stage === "complete" ? { enabled: true, signedIn: true } : { enabled: true, signedIn: false, secondFactor: methods };
+      return reply.header("set-cookie", sessionCookie(cookie)).send(state);
+    },
+  );
+
+  /** The account locked: recorded, and its person told (once per lock, whichever instance locked it). */
+  const lockedOut = async (request: FastifyRequest, person: PersonRow) => {
+    await audit(request, "account-locked", { id: person.id, minutes: ACCOUNT_LOCK_MS / 60_000 }, ANONYMOUS_ACTOR);
+    const text = [
+      `There were ${ACCOUNT_LOCK_AFTER} wrong passwords in a row for your account, so it is locked for ${ACCOUNT_LOCK_MS / 60_000} minutes. Nobody can sign in as you meanwhile, you included.`,
+      "If it was not you, someone is guessing your password: once the lock ends, sign in and make sure your password is not used anywhere else, and set up a second factor if you have none.",
+    ].join("\n\n");
+    await app.team.notify(toMember(person), { subject: "Your account is locked for a while", text }).catch((error: unknown) => request.log.error({ err: error }, "team: the lock notice was not sent"));
+  };
+
+  // Signing out ends the session in the store: a copy of the cookie is worthless from now on, on every instance.
+  app.delete("/session", { bodyLimit: SIGNED_OUT_BODY_BYTES }, async (request, reply) => {
+    // Only a live session signing out is an action (the route needs none: a stale page may call it).
+    const session = await app.team.sessionOf(request);
+    if (session) await audit(request, "sign-out", {}, session.person.email);
+    await team.endSession(readCookie(request.headers.cookie, SESSION_COOKIE));
+    return reply.header("set-cookie", clearedSessionCookie).send({ enabled: true, signedIn: false } satisfies SignInState);
+  });
+}
