@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site and the floor, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish,publish-crash,spam] [--no-build] [--routes /,/contact]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish,publish-crash,spam,guessing] [--no-build] [--routes /,/contact]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
@@ -8,6 +8,7 @@ import { runBackup } from "./backup";
 import { buildBoth, runBytes } from "./bytes";
 import { runCrash } from "./crash";
 import { runFirstTap } from "./first-tap";
+import { runGuessing } from "./guessing";
 import { runHostile } from "./hostile";
 import { flag, option } from "./lib";
 import { runLighthouse } from "./lighthouse";
@@ -35,6 +36,7 @@ const parts = {
   publish: () => runPublish(),
   "publish-crash": () => runPublishCrash(),
   spam: () => runSpam(),
+  guessing: () => runGuessing(),
 } as const;
 type Part = keyof typeof parts;
 

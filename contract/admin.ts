@@ -197,7 +197,7 @@ export interface OwnerActionEntry {
   id: string;
   at: string;
   action: OwnerActionName;
-  /** The first characters of the session's id hash, "cli", or "anonymous" (a failed sign-in). */
+  /** The person's email, "cli" (the command line), "schedule" (the server's own purge), or "anonymous" (a failed sign-in). */
   actor: string;
   /** The client address as the server derives it; null from the command line. */
   address: string | null;

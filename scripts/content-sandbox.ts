@@ -90,7 +90,8 @@ async function waitForHealth(baseURL: string, server: ChildProcess, timeoutMs: n
 
 export async function startContentSandbox({ port, password = "sandbox-admin-password" }: { port: number; password?: string }): Promise<ContentSandbox> {
   const dir = makeSandboxCopy();
-  const baseURL = `http://127.0.0.1:${port}`;
+  // localhost, not 127.0.0.1: the owner signs in with a passkey, bound to a domain.
+  const baseURL = `http://localhost:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: dir,
     stdio: ["ignore", "inherit", "inherit"],

@@ -50,8 +50,8 @@ describe("npm run owners", () => {
     const listed = await run("list");
     expect(listed.code).toBe(0);
     expect(listed.out.split("\n")[0]).toBe("email\tname\trole\tsecond factor\tlast seen");
-    expect(listed.out).toContain("first@team.example\tFirst\towner\tunknown\tnever");
-    expect(listed.out).toContain("reader@team.example\tReader\tinbox\tunknown\tnever");
+    expect(listed.out).toContain("first@team.example\tFirst\towner\tno\tnever");
+    expect(listed.out).toContain("reader@team.example\tReader\tinbox\tno\tnever");
 
     const reader = (await withStore((store) => store.personByEmail("reader@team.example")))!;
     const cookie = await withStore((store) => store.openSession({ personId: reader.id, stage: "complete" }));

@@ -54,10 +54,10 @@ export async function runOwnersCli(argv: string[], io: Io): Promise<number> {
         return 0;
       }
       if (args.command === "list") {
-        const known = app.hasDecorator("secondFactors");
+        const factors = app.secondFactorStore;
         const lines = [["email", "name", "role", "second factor", "last seen"].join("\t")];
         for (const person of await team.listPeople()) {
-          const secondFactor = known ? ((await app.secondFactors.methodsOf(person.id)).length > 0 ? "yes" : "no") : "unknown";
+          const secondFactor = (await factors.passkeysOf(person.id)).length > 0 || (await factors.totpOf(person.id))?.confirmedAt ? "yes" : "no";
           lines.push([person.email, person.name, person.role, secondFactor, person.last_seen_at ?? "never"].join("\t"));
         }
         io.out(`${lines.join("\n")}\n`);
@@ -73,7 +73,7 @@ export async function runOwnersCli(argv: string[], io: Io): Promise<number> {
         io.err(`${args.email} is the last owner: invite another owner first.\n`);
         return 1;
       }
-      if (app.hasDecorator("secondFactors")) await app.secondFactors.forget(removed.id);
+      await app.secondFactorStore.forget(removed.id);
       await app.audit.record({ action: "person-removed", actor: CLI_ACTOR, detail: { id: removed.id, role: removed.role } });
       io.out(`Removed ${removed.email}; their sessions are ended.\n`);
       return 0;

@@ -136,7 +136,7 @@ export const adminCopy = {
     heading: "Activity",
     intro: (months: number) =>
       `Everything done with the leads' data, from this inbox and from the command line: sign-ins, leads opened, exports, erasures and purges. Counts and ids only, never what a lead wrote. Kept ${plural(months, "month", "months")}.`,
-    caption: "Owner actions, newest first",
+    caption: "The team's actions, newest first",
     when: "When",
     action: "Action",
     actor: "By",
@@ -151,7 +151,7 @@ export const adminCopy = {
     found: (total: number) => `${plural(total, "action", "actions")} recorded.`,
     commandLine: "Command line",
     anonymous: "Not signed in",
-    session: (prefix: string) => `Session ${prefix}`,
+    schedule: "On its schedule",
     actions: {
       "sign-in": "Signed in",
       "sign-in-failed": "Sign-in failed",

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import { configPlugin } from "../config-plugin";
 import { secretsPlugin } from "../secrets-plugin";
 import { databasePlugin } from "./database-plugin";
-import { analyticsRepository, auditRepository, leadsRepository, personalDataRepository, spamRepository, teamRepository } from "./repositories";
+import { analyticsRepository, auditRepository, leadsRepository, personalDataRepository, secondFactorStoreRepository, spamRepository, teamRepository } from "./repositories";
 
 // The store and its repositories on an instance of their own, for the command
 // line: the same plugins as the server, without routes, worker or schedules.
@@ -12,7 +12,7 @@ import { analyticsRepository, auditRepository, leadsRepository, personalDataRepo
 export interface StoreAppOptions {
   /** Retention, erasure and subject access: needs the IP-hash key (generated into DATA_DIR if absent, as the server does). */
   personalData?: boolean;
-  /** The team's people, invitations and sessions (`npm run owners`). */
+  /** The team's people, invitations and sessions, and their second factors' rows (`npm run owners`). */
   team?: boolean;
 }
 
@@ -21,7 +21,10 @@ export async function openStoreApp(config: Config, { personalData = false, team 
   await app.register(configPlugin, { config });
   await app.register(databasePlugin);
   for (const repository of [leadsRepository, auditRepository, spamRepository, analyticsRepository]) await app.register(repository);
-  if (team) await app.register(teamRepository);
+  if (team) {
+    await app.register(teamRepository);
+    await app.register(secondFactorStoreRepository);
+  }
   if (personalData) {
     await app.register(secretsPlugin);
     await app.register(personalDataRepository);

@@ -256,6 +256,8 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
           expires_at: iso(now + (stage === "complete" ? SESSION_TTL_MS : SECOND_STEP_TTL_MS)),
         })
         .execute();
+      // A complete sign-in is the person's being seen now (the team's list shows it).
+      if (stage === "complete") await db.updateTable("team_people").set({ last_seen_at: at }).where("id", "=", personId).execute();
       return id;
     },
     async session(id, now = Date.now()) {
@@ -280,6 +282,8 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
         .set({ stage: "complete", expires_at: iso(now + SESSION_TTL_MS), last_seen_at: iso(now) })
         .where("id_hash", "=", idHash)
         .execute();
+      const session = await db.selectFrom("admin_sessions").select("person_id").where("id_hash", "=", idHash).executeTakeFirst();
+      if (session) await db.updateTable("team_people").set({ last_seen_at: iso(now) }).where("id", "=", session.person_id).execute();
     },
     async endSession(id) {
       if (!id || !sessionIdPattern.test(id)) return;

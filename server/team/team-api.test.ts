@@ -247,6 +247,35 @@ describe("the total sign-in limit", () => {
   });
 });
 
+describe("a guessing drill from 50 addresses", () => {
+  let t: TestApp;
+  // The per-address limit as shipped (5 a window); a total of 12 rather than the shipped 100 (past the account's
+  // lock at 10), so that the drill checks 12 scrypt hashes, not 100: `npm run bench -- --only guessing` runs it as shipped.
+  const TOTAL = 12;
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_PASSWORD: PASSWORD, ADMIN_SIGNIN_TOTAL_MAX: String(TOTAL), LOG_LEVEL: "silent" });
+  });
+  afterAll(() => t.close());
+
+  it("gets no more guesses checked than the total allowance, never the account, and its person is emailed once", async () => {
+    const answers = new Map<number, number>();
+    for (let address = 1; address <= 50; address += 1) {
+      for (let guess = 0; guess < 2; guess += 1) {
+        const { statusCode } = await signIn(t.app, { email: OWNER, password: `guess ${address}-${guess} of a botnet` }, { remoteAddress: `198.51.${address}.7` });
+        answers.set(statusCode, (answers.get(statusCode) ?? 0) + 1);
+      }
+    }
+    // 100 tries from 50 addresses, each within its own limit: past TOTAL failures in all, every try is refused.
+    expect(Object.fromEntries(answers)).toEqual({ 401: TOTAL, 429: 100 - TOTAL });
+    // The real password, from a new address, in the same window: refused as well.
+    expect((await signIn(t.app, { email: OWNER, password: PASSWORD }, { remoteAddress: "192.0.2.1" })).statusCode).toBe(429);
+    // The account locked at its tenth wrong password: its person was told, once.
+    const locked = (await mails(t)).filter((mail) => mail.includes(OWNER) && mail.includes("Your account is locked"));
+    expect(locked).toHaveLength(1);
+    // A scrypt hash per checked guess: seconds beside a full run's browsers on 2 cores.
+  }, 60_000);
+});
+
 describe("a team without ADMIN_PASSWORD", () => {
   let t: TestApp;
   beforeAll(async () => {

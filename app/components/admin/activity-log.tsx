@@ -9,13 +9,14 @@ import { teamApi } from "./team-api";
 import { formatWhen, inputClass, labelClass, secondaryButton } from "./ui";
 import type { Person } from "../../../contract/team";
 
-// The audit trail in the inbox: what was done with the data, by which session
-// (or the command line), from where, newest first, with its CSV export.
+// The audit trail in the inbox: what was done with the data, by which person
+// of the team (or the command line, or the schedule), from where, newest
+// first, with its CSV export.
 
 const copy = adminCopy.activity;
 
-const actorName = (entry: OwnerActionEntry) =>
-  entry.actor === "cli" ? copy.commandLine : entry.actor === "anonymous" ? copy.anonymous : copy.session(entry.actor);
+/** Who: the person's email as the server recorded it, or who acts for nobody in particular. */
+const actorName = (entry: OwnerActionEntry) => ({ cli: copy.commandLine, anonymous: copy.anonymous, schedule: copy.schedule })[entry.actor] ?? entry.actor;
 
 /** A detail as "kind: enquiries, rows: 12". */
 const detailText = (detail: OwnerActionDetail) =>

@@ -16,6 +16,8 @@ import { DEFAULT_PASSKEY_NAME, PASSKEY_NAME_MAX, SECOND_STEP_ATTEMPTS_MAX } from
 
 /** A WebAuthn answer: an attestation carries a certificate chain at most, well under this. */
 export const WEBAUTHN_BODY_BYTES = 16 * 1024;
+/** A signature as base64url: an RSA key's (RS256) is several times an EC key's, and Chromium's own passes 1 KiB. */
+const SIGNATURE_MAX = 4096;
 /** A code as typed: six digits or a recovery code, with room for spaces. */
 const CODE_MAX = 40;
 
@@ -37,7 +39,7 @@ const RegistrationResponse = v.object({
 });
 const AuthenticationResponse = v.object({
   ...credentialFields,
-  response: v.object({ clientDataJSON: base64url(4096), authenticatorData: base64url(4096), signature: base64url(1024), userHandle: v.optional(base64url(128)) }),
+  response: v.object({ clientDataJSON: base64url(4096), authenticatorData: base64url(4096), signature: base64url(SIGNATURE_MAX), userHandle: v.optional(base64url(128)) }),
 });
 
 const CodeBody = v.strictObject({ code: v.pipe(v.string(), v.maxLength(CODE_MAX)) });
