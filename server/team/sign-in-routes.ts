@@ -8,7 +8,7 @@ import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from 
 import { ANONYMOUS_ACTOR } from "../store/audit";
 import type { PersonRow } from "../store/team-store";
 import { dummyHash, verifyPassword } from "./passwords";
-import { secondFactorMethods, toMember } from "./team-plugin";
+import { toMember } from "./team-plugin";
 
 // The first step of a sign-in, its status and signing out, inside /api/admin
 // (its hooks and per-address limit apply). Unknown addresses, wrong passwords
@@ -43,7 +43,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
   const signInState = async (request: FastifyRequest): Promise<SignInState> => {
     const session = await app.team.sessionOf(request);
     const enabled = await app.teamEnabled();
-    if (session?.stage === "second-factor") return { enabled, signedIn: false, secondFactor: await secondFactorMethods(app, session.person.id) };
+    if (session?.stage === "second-factor") return { enabled, signedIn: false, secondFactor: await app.secondFactors.methodsOf(session.person.id) };
     return { enabled, signedIn: session?.stage === "complete" };
   };
 
@@ -83,7 +83,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
         return unauthorized(reply);
       }
       await team.signInSucceeded(person.id);
-      const methods = await secondFactorMethods(app, person.id);
+      const methods = await app.secondFactors.methodsOf(person.id);
       const stage = methods.length > 0 ? "second-factor" : "complete";
       const cookie = await team.openSession({ personId: person.id, stage, userAgent: request.headers["user-agent"] });
       // A sign-in is recorded once complete (team.completeSignIn records the second step's).

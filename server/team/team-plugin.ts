@@ -3,7 +3,7 @@ import Bowser from "bowser";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ADMIN_API, adminEndpoints } from "../../contract/admin";
-import { can, holdsPersonalData, teamEndpoints, type SecondFactorMethod } from "../../contract/team";
+import { can, holdsPersonalData, teamEndpoints } from "../../contract/team";
 import { teamNoticeEmail } from "../mail/messages";
 import type { PersonRow } from "../store/team-store";
 import { readCookie, SESSION_COOKIE } from "../admin/session";
@@ -56,14 +56,10 @@ const setUpRoutes = new Set([
 ]);
 const isOwnAccountRoute = (route: string) => route.startsWith(`${ADMIN_API}/me/`);
 
-/** The ways this person can give a second step; none while the second factors are not part of the server. */
-export const secondFactorMethods = async (app: FastifyInstance, personId: string): Promise<SecondFactorMethod[]> =>
-  app.hasDecorator("secondFactors") ? app.secondFactors.methodsOf(personId) : [];
-
 /** Whether a second factor is needed (their role holds personal data, or the team asks it of all) and they have none. */
 export async function mustSetUpSecondFactor(app: FastifyInstance, person: TeamMember): Promise<boolean> {
   if (!holdsPersonalData(person.role) && !(await app.teamStore.settings()).requireSecondFactor) return false;
-  return (await secondFactorMethods(app, person.id)).length === 0;
+  return (await app.secondFactors.methodsOf(person.id)).length === 0;
 }
 
 export const SET_UP_FIRST = "Set up a second factor first";
@@ -149,5 +145,5 @@ export const teamPlugin = fp(
     };
     app.decorate("team", team);
   },
-  { name: "team", dependencies: ["database", "teamStore", "audit"] },
+  { name: "team", dependencies: ["database", "teamStore", "audit", "second-factors"] },
 );

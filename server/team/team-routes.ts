@@ -25,7 +25,7 @@ import { recordRequestAction, SIGNED_OUT_BODY_BYTES } from "../admin/owner-reque
 import { sessionCookie } from "../admin/session";
 import type { InviteRow, PersonRow, SessionRow } from "../store/team-store";
 import { hashPassword, passwordProblem } from "./passwords";
-import { deviceName, mustSetUpSecondFactor, secondFactorMethods } from "./team-plugin";
+import { deviceName, mustSetUpSecondFactor } from "./team-plugin";
 
 // The team's own routes inside /api/admin (their permissions: permissions.ts):
 // the signed-in person and their sessions, the people and invitations
@@ -81,7 +81,7 @@ export function teamRoutes(app: FastifyInstance) {
 
   app.get(local(teamEndpoints.me), async (request): Promise<Me> => {
     const { person } = me(request);
-    const summary = app.hasDecorator("secondFactors") ? await app.secondFactors.summaryOf(person.id) : { totp: false, passkeys: [], recoveryCodesLeft: 0 };
+    const summary = await app.secondFactors.summaryOf(person.id);
     return { ...person, permissions: [...rolePermissions[person.role]], ...summary, mustSetUpSecondFactor: await mustSetUpSecondFactor(app, person) };
   });
 
@@ -108,7 +108,7 @@ export function teamRoutes(app: FastifyInstance) {
 
   app.get(local(teamEndpoints.people), async (): Promise<Person[]> => {
     const people = await store.listPeople();
-    return Promise.all(people.map(async (row) => personOf(row, (await secondFactorMethods(app, row.id)).length > 0)));
+    return Promise.all(people.map(async (row) => personOf(row, (await app.secondFactors.methodsOf(row.id)).length > 0)));
   });
 
   app.patch(local(teamEndpoints.person(":id")), async (request, reply) => {
@@ -119,7 +119,7 @@ export function teamRoutes(app: FastifyInstance) {
     if (changed === "not-found") return notFound(reply);
     if (changed === "last-owner") return reply.code(409).send({ statusCode: 409, message: "The team needs at least one owner" });
     await audit(request, "role-changed", { id: changed.id, role: changed.role });
-    return personOf(changed, (await secondFactorMethods(app, changed.id)).length > 0);
+    return personOf(changed, (await app.secondFactors.methodsOf(changed.id)).length > 0);
   });
 
   app.delete(local(teamEndpoints.person(":id")), async (request, reply) => {
@@ -129,7 +129,7 @@ export function teamRoutes(app: FastifyInstance) {
     const removed = await store.removePerson(params.output.id);
     if (removed === "not-found") return notFound(reply);
     if (removed === "last-owner") return reply.code(409).send({ statusCode: 409, message: "The team needs at least one owner" });
-    if (app.hasDecorator("secondFactors")) await app.secondFactors.forget(removed.id);
+    await app.secondFactors.forget(removed.id);
     await audit(request, "person-removed", { id: removed.id, role: removed.role });
     return { removed: removed.id };
   });
