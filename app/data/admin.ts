@@ -19,15 +19,13 @@ export const adminCopy = {
   signOut: "Sign out",
   off: {
     heading: "The inbox is switched off",
-    text: "To turn it on, set the ADMIN_PASSWORD environment variable on the server (at least 12 characters) and restart it. Then sign in here with that password.",
+    text: "To turn it on, set the ADMIN_PASSWORD environment variable on the server (at least 12 characters) and restart it, then sign in here with the TEAM_EMAIL address and that password. Or invite the first owner from the server's command line: npm run owners -- invite --email you@example.com --role owner.",
   },
   signIn: {
     heading: "Sign in",
     passwordLabel: "Password",
     submit: "Sign in",
     submitting: "Signing in…",
-    wrong: "That password is not right. Please try again.",
-    empty: "Please enter the password.",
     tooMany: "Too many sign-in attempts. Please wait 15 minutes and try again.",
     failed: "Signing in failed. Please try again.",
     expired: "Your session has ended. Please sign in again.",
