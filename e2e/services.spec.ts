@@ -68,8 +68,8 @@ test.describe("services page", () => {
     const positions = await recordScrolling(page);
     await link.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SERVICES_HERO_SCROLL_PX);
-    // Smooth: the page passed through positions on the way, not one jump.
-    expect(new Set(await positions()).size).toBeGreaterThan(2);
+    // Smooth: the page passed through a position on the way, not one jump (a busy machine draws few frames of it).
+    expect((await positions()).some((y) => y > 0 && y < SERVICES_HERO_SCROLL_PX)).toBe(true);
     // Scrolled by the element, not followed: the address is as it was.
     await expect(page).toHaveURL(/\/services$/);
   });
