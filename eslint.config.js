@@ -1,11 +1,12 @@
 import js from "@eslint/js";
+import astro from "eslint-plugin-astro";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // One-way imports. The site and the server share only contract/, which imports
-// neither. Inside the site: routes → pages → components → lib → data, and no
+// neither. Inside the site: pages and layouts (.astro) → views → components → lib → data, and no
 // layer imports one above it; scripts/import-graph.test.ts refuses circles.
 const siteOnly = { group: ["**/server/**"], message: "The site may import only from contract/." };
 /** `~/folder…`, or a relative path up into it, for each folder (or module) of app/ above a layer. */
@@ -14,24 +15,27 @@ const layerRules = [
   {
     // data/ is the typed readers of content/: its own modules, content/ and the contract, never the code that renders it.
     files: ["app/data/**/*.ts"],
-    above: ["lib", "components", "pages", "routes", "root", "entry\\.server"],
+    above: ["lib", "components", "views", "pages", "layouts"],
     message: "data/ reads content/: import only data/ (its types included), content/ and contract/, and let lib and components read it.",
   },
-  { files: ["app/lib/**/*.{ts,tsx}"], above: ["components", "pages", "routes", "root"], message: "lib/ is below the components: move what both need into lib/ or data/." },
-  { files: ["app/components/**/*.{ts,tsx}"], above: ["pages", "routes", "root"], message: "Components are composed by pages, not the other way round." },
+  { files: ["app/lib/**/*.{ts,tsx}"], above: ["components", "views", "pages", "layouts"], message: "lib/ is below the components: move what both need into lib/ or data/." },
+  { files: ["app/components/**/*.{ts,tsx}"], above: ["views", "pages", "layouts"], message: "Components are composed by pages, not the other way round." },
   {
     // Inline in every page's <head>: every import is bytes on every page.
     files: ["app/head/**/*.ts"],
-    above: ["data", "content", "components", "pages", "routes", "root"],
+    above: ["data", "content", "components", "views", "pages", "layouts"],
     message: "A head script imports only lib/'s shared names and contract/: it is inline in every page.",
   },
 ];
 
 export default tseslint.config(
   // Only output and runtime folders: scripts/build/ and app/data/ are source.
-  { ignores: ["build/", ".react-router/", "bench/floor/build/", "bench/floor/.react-router/", "data/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
+  { ignores: ["build/", ".astro/", "data/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/screenshots/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The route files and the layout: Astro's parser, its recommended rules and its accessibility rules.
+  ...astro.configs.recommended,
+  ...astro.configs["jsx-a11y-strict"],
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

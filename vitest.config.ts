@@ -4,7 +4,7 @@ import { buildEnvDefines } from "./scripts/build/build-env.ts";
 import { contentPlugin } from "./scripts/build/content-data-plugin.ts";
 import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
 
-// Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
+// Kept apart from astro.config.ts: the unit tests need only the content and head-script plugins.
 export default defineConfig({
   // The content files become checked data here as in the build; head scripts are built strings too.
   plugins: [contentPlugin(), inlineScriptPlugin()],

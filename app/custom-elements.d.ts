@@ -17,6 +17,7 @@ declare module "react" {
       "mobile-menu": CustomElementProps;
       "desktop-nav": CustomElementProps;
       "back-to-top": CustomElementProps;
+      "header-tone": CustomElementProps;
       "slide-carousel": CustomElementProps & { delay: number };
     }
   }

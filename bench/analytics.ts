@@ -22,7 +22,7 @@ const VIEWS_PER_DAY = 50_000;
 const PACED_EVENTS_PER_SECOND = 200;
 const DAYS = 90;
 
-/** The beacon as the browser gets it: its module with its contract constants, minified, React and the router left out (the page has them already). */
+/** The beacon as the browser gets it: its module with its contract constants, minified, React left out (the forms that use it bring it). */
 async function beaconSize() {
   const result = await build({
     entryPoints: [path.join(root, "app/lib/analytics-beacon.ts")],
@@ -30,7 +30,7 @@ async function beaconSize() {
     minify: true,
     format: "esm",
     write: false,
-    external: ["react", "react-router"],
+    external: ["react"],
     alias: { "~": path.join(root, "app") },
     logLevel: "silent",
   });

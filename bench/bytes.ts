@@ -1,7 +1,8 @@
 // Part b: the JavaScript and CSS each route's pre-rendered HTML loads before
-// interaction, compressed, next to the floor (bench/floor/: the smallest React
-// Router framework-mode page, built here with the same toolchain). A reported
-// figure, not a target: visitors meet the first paint, the first tap and the
+// interaction, compressed: its module scripts, the code of each island that
+// hydrates on load (Astro's component and renderer URLs; an island that waits
+// to be seen is left out), what they import, and its inline scripts and styles.
+// A reported figure, not a target: visitors meet the first paint, the first tap and the
 // interaction latency (lighthouse.ts, first-tap.ts), not a byte count, and no
 // code is shaped to keep this ratio under a line.
 // Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/bytes.ts [--no-build]
@@ -10,8 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { sitePages } from "../app/data/pages";
-import { START_PLAN_ATTRIBUTE, type StartPlan } from "../scripts/build/start-plan";
-import { benchDir, flag, isMain, kb, report, root, type Row } from "./lib";
+import { flag, isMain, kb, report, root, type Row } from "./lib";
 
 interface Sizes {
   raw: number;
@@ -47,12 +47,13 @@ export function routeBytes(siteDir: string, route: string): RouteBytes {
   const js = zero();
   const css = zero();
   const urls = new Set<string>();
-  // External scripts, module preloads (as links, or in the plan of the loader that starts the JavaScript after the first paint), dynamic imports in inline scripts.
+  // External scripts, module preloads, the islands that hydrate on load, dynamic imports in inline scripts.
   for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) urls.add(match[1] ?? "");
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1] ?? "");
-  for (const match of html.matchAll(new RegExp(`${START_PLAN_ATTRIBUTE}="([^"]*)"`, "g"))) {
-    const plan = JSON.parse((match[1] ?? "").replace(/&quot;/g, '"').replace(/&amp;/g, "&")) as StartPlan;
-    for (const url of [...plan.preload, ...plan.effects, ...plan.routes.map(([, href]) => href), plan.entry]) urls.add(url);
+  for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const island = match[0];
+    if (!/\bclient="(load|idle)"/.test(island)) continue;
+    for (const url of island.matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)) urls.add(url[1] ?? "");
   }
   for (const match of html.matchAll(/import(?:\s*\(\s*|\s+(?:[\w*{}\s,]+from\s+)?)"(\/assets\/[^"]+\.js)"/g)) urls.add(match[1] ?? "");
   // Follow static imports inside the bundle, so nothing the page needs is missed.
@@ -92,23 +93,17 @@ function run(command: string, commandArgs: string[], cwd: string) {
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed in ${cwd}`);
 }
 
-/** Builds the site (unless --no-build) and the floor with the same toolchain. */
-export function buildBoth(skipSite = flag("no-build")) {
+/** Builds the site (unless --no-build). */
+export function buildSite(skipSite = flag("no-build")) {
   if (!skipSite) run("npm", ["run", "build", "--silent"], root);
-  const floorDir = path.join(benchDir, "floor");
-  run(path.join(root, "node_modules/.bin/react-router"), ["build"], floorDir);
-  run("node", ["--import", "tsx", path.join(root, "scripts/build/postbuild.ts"), path.join(floorDir, "build/client"), "--no-seo"], root);
 }
 
-/** skipBuild: the caller built both already (bench/run.ts does, once for every part). */
+/** skipBuild: the caller built the site already (bench/run.ts does, once for every part). */
 export async function runBytes({ skipBuild = false } = {}) {
-  if (!skipBuild) buildBoth();
-  const floor = routeBytes(path.join(benchDir, "floor/build/client"), "/");
-  const floorTotal = floor.js.brotli + floor.css.brotli;
+  if (!skipBuild) buildSite();
   const siteDir = path.join(root, "build/client");
   const row = (route: string, bytes: RouteBytes): Row => {
     const total = bytes.js.brotli + bytes.css.brotli;
-    const ratio = total / floorTotal;
     return {
       route,
       "JS KB": kb(bytes.js.raw),
@@ -119,13 +114,10 @@ export async function runBytes({ skipBuild = false } = {}) {
       "CSS br": kb(bytes.css.brotli),
       "total gzip": kb(bytes.js.gzip + bytes.css.gzip),
       "total br": kb(total),
-      "× floor (br)": ratio.toFixed(2),
     };
   };
-  const rows = [row("floor", floor), ...sitePages.map((route) => row(route, routeBytes(siteDir, route)))];
-  report("bytes", "JavaScript + CSS loaded before interaction, KB, beside the floor (a reported figure)", rows, {
-    floorFiles: floor.files,
-  });
+  const rows = sitePages.map((route) => row(route, routeBytes(siteDir, route)));
+  report("bytes", "JavaScript + CSS loaded before interaction, KB (a reported figure)", rows);
   return rows;
 }
 

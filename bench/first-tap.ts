@@ -3,17 +3,20 @@
 // phone profile (Pixel 7 viewport 412x915, touch, 4x CPU slowdown, 150 ms round
 // trip, 1.6 Mbit/s down), a real tap on the control every 50 ms from the first
 // paint until one works, each judged by what the visitor sees (KINDS below).
-// A tap works when its outcome shows at once, when it shows later without
-// another tap (a handler that arrived meanwhile answered it), or when the early
-// event capture (app/lib/early-events.ts) held it, to be replayed once the
-// control's code is there; then the outcome is waited for. Taps lost: the taps
-// before the first that worked. Requests: POSTs to the lead API (at most one).
+// A tap works when its outcome shows at once (the page's code, or the browser
+// by itself: a form's own validation stopping an empty field, a native post
+// leaving for the server's page), or when it shows later without another tap
+// (a handler that arrived meanwhile answered it). Nothing holds a press for
+// code still on its way: a press before then that shows nothing is lost.
+// Taps lost: the taps before the first that worked. Requests: POSTs to the
+// lead API (at most one).
 // For the tap that worked (the first, when none is lost): the time from the touch
 // to its visible outcome, and the browser's Event Timing figures for it (the
 // longest entry of its interaction, as INP takes it: input delay, processing,
 // presentation). An outcome shown by that interaction's own frame is timed by
-// Event Timing (to the frame that painted it); one shown later (a held press
-// replayed, a late handler) by the harness's polling, 50 ms apart at most.
+// Event Timing (to the frame that painted it); one shown later (a late
+// handler) by the harness's polling, 50 ms apart at most; a native post's, from
+// the touch to the first paint of the page the server sent the browser to.
 //   node --import tsx bench/first-tap.ts [--routes /,/contact] [--port 4311]
 import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { contactForm } from "../app/data/contact";
@@ -22,6 +25,7 @@ import { newsletterCopy } from "../app/data/newsletter";
 import { sitePages } from "../app/data/pages";
 import { carouselCopy } from "../app/data/carousel";
 import { servicesHero } from "../app/data/services";
+import { waitForHydration } from "../e2e/fixtures";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
 
@@ -53,6 +57,12 @@ interface Kind {
   press?: string;
   /** Whether the visitor sees the control's outcome now. */
   works: (page: Page, control: Locator) => Promise<boolean>;
+  /** Whether the browser answered the tap by itself, before the page's code (its validation stopped the form). */
+  byBrowser?: (page: Page) => Promise<boolean>;
+  /** A tap that leaves for the server's page (a form's native post) works when that page paints. */
+  postsNatively?: boolean;
+  /** The custom element whose code the control needs: when it was defined is reported. */
+  element?: string;
 }
 
 /** The element a control says it opens (aria-controls or popovertarget) is shown, or its <details> is open. */
@@ -68,6 +78,12 @@ async function opensItsPanel(control: Locator): Promise<boolean> {
   });
 }
 
+/** The form's first field the browser's own validation refused holds focus: its message is shown beside it. */
+const stoppedByBrowser = (form: Locator) =>
+  form.evaluate((element) => {
+    const focused = document.activeElement;
+    return !!focused && element.contains(focused) && focused.matches(":invalid");
+  });
 const statusText = (form: Locator) => form.getByRole("status").textContent().then((text) => text?.trim() ?? "");
 const footerForm = (page: Page) => page.getByRole("contentinfo").getByRole("form", { name: newsletterCopy.heading });
 const contactFormOf = (page: Page) => page.getByRole("main").locator("form").filter({ has: page.getByRole("button", { name: contactForm.submit }) });
@@ -101,6 +117,7 @@ export const KINDS: Kind[] = [
   },
   {
     name: "carousel next",
+    element: "slide-carousel",
     control: (page) => page.getByRole("button", { name: carouselCopy.next }).first(),
     prepare: async (page) => {
       await page.getByRole("button", { name: carouselCopy.next }).first().scrollIntoViewIfNeeded();
@@ -111,7 +128,7 @@ export const KINDS: Kind[] = [
   },
   {
     name: "scroll button",
-    control: (page) => page.getByRole("button", { name: servicesHero.browseLabel }),
+    control: (page) => page.getByRole("link", { name: servicesHero.browseLabel }),
     prepare: async (page) => {
       await page.evaluate(() => ((window as unknown as { __scrollStart: number }).__scrollStart = window.scrollY));
     },
@@ -126,6 +143,7 @@ export const KINDS: Kind[] = [
     name: "newsletter submit, empty",
     control: (page) => footerForm(page).getByRole("button", { name: newsletterCopy.submit }),
     works: async (page) => (await statusText(footerForm(page))) === newsletterCopy.error,
+    byBrowser: (page) => stoppedByBrowser(footerForm(page)),
   },
   {
     name: "newsletter submit, valid",
@@ -136,11 +154,13 @@ export const KINDS: Kind[] = [
     works: async (page) =>
       (await footerForm(page).getByRole("button").first().textContent())?.trim() === newsletterCopy.submitting ||
       (await statusText(footerForm(page))) === newsletterCopy.success,
+    postsNatively: true,
   },
   {
     name: "contact submit, empty",
     control: (page) => contactFormOf(page).getByRole("button", { name: contactForm.submit }),
     works: async (page) => (await statusText(contactFormOf(page))) === contactForm.error,
+    byBrowser: (page) => stoppedByBrowser(contactFormOf(page)),
   },
   {
     name: "back-to-top",
@@ -177,8 +197,10 @@ interface EventTiming {
 
 /** Recorded in every page before its own scripts: the first paint, each tap's time, whether a paste was refused, and every Event Timing entry. */
 function instrument() {
-  const record = window as unknown as { __taps: number[]; __pasteBlocked?: boolean; __pastes: number; __events: EventTiming[] };
+  const record = window as unknown as { __taps: number[]; __pasteBlocked?: boolean; __pastes: number; __events: EventTiming[]; __defined: Record<string, number> };
   record.__taps = [];
+  record.__defined = {};
+  for (const tag of ["slide-carousel"]) void customElements.whenDefined(tag).then(() => (record.__defined[tag] = performance.now()));
   record.__pastes = 0;
   record.__events = [];
   // 16 ms is the smallest threshold the API allows: a shorter event is below any figure worth a row.
@@ -235,7 +257,7 @@ async function kindsOn(browser: Browser, origin: string, route: string): Promise
     const context = await browser.newContext(desktop ? { viewport: { width: 1280, height: 800 } } : { ...devices["Pixel 7"], viewport: phone.viewport });
     const page = await context.newPage();
     await page.goto(`${origin}${route}`);
-    await page.waitForFunction(() => (window as unknown as { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 15_000 });
+    await waitForHydration(page);
     for (const kind of KINDS.filter((item) => !!item.desktop === desktop)) {
       if (kind.name === "back-to-top") {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -249,13 +271,58 @@ async function kindsOn(browser: Browser, origin: string, route: string): Promise
 }
 
 const pageTime = (page: Page) => page.evaluate(() => performance.now());
-const heldCount = (page: Page) => page.evaluate(() => window.__earlyEvents?.held.length ?? 0);
+
+interface Measured {
+  firstPaint: number;
+  visibleAt?: number;
+  firstTap?: number;
+  workedAt?: number;
+  how: string;
+  answeredAt?: number;
+  outcomeMs?: number;
+  timing?: ReturnType<typeof interactionTiming>;
+  lost: number;
+  requests: number;
+  /** When the control's custom element was defined (page time): a press before then is lost. */
+  defined?: number;
+}
+
+const ms = (value: number | undefined) => (value === undefined ? "–" : Math.round(value));
+const seconds = (value: number | undefined) => (value === undefined ? "–" : (value / 1000).toFixed(2));
+
+/** One row of the table (times in page time from navigation start). */
+function row(route: string, kind: Kind, m: Measured): Row {
+  return {
+    route,
+    control: kind.name,
+    "first paint s": seconds(m.firstPaint),
+    "visible s": seconds(m.visibleAt),
+    "first tap s": seconds(m.firstTap),
+    "first tap that works s": seconds(m.workedAt),
+    "dead window ms": m.workedAt !== undefined && m.firstTap !== undefined ? Math.round(m.workedAt - m.firstTap) : "–",
+    how: m.how,
+    "outcome shown s": seconds(m.answeredAt),
+    "touch to outcome ms": ms(m.outcomeMs),
+    "input delay ms": ms(m.timing?.inputDelay),
+    "processing ms": ms(m.timing?.processing),
+    "presentation ms": ms(m.timing?.presentation),
+    "taps lost": m.lost,
+    requests: m.requests,
+    // From the first paint to the control's code: the window in which a press on it does nothing.
+    "code from paint ms": m.defined === undefined ? "–" : Math.round(m.defined - m.firstPaint),
+  };
+}
 
 async function measure(browser: Browser, origin: string, route: string, kind: Kind): Promise<Row> {
   const { context, page } = await newPage(browser, kind);
   let requests = 0;
   page.on("request", (request) => {
     if (request.method() === "POST" && new URL(request.url()).pathname === "/api/contactus") requests += 1;
+  });
+  // A native post leaves the page for the one the server sends the browser to: seen as its request starts.
+  let postedAt: number | undefined;
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.method() === "POST") postedAt ??= Date.now();
   });
   try {
     await page.goto(`${origin}${route}`, { waitUntil: "commit" });
@@ -270,6 +337,10 @@ async function measure(browser: Browser, origin: string, route: string, kind: Ki
     let workedAt: number | undefined;
     let answeredAt: number | undefined;
     let visibleAt: number | undefined;
+    /** The wall clock at each tap, and the native post's page's first paint on it. */
+    const tapWalls: number[] = [];
+    let nativeOutcomeMs: number | undefined;
+    let defined: number | undefined;
     const start = Date.now();
     for (let poll = 0; Date.now() - start < GIVE_UP_MS; poll += 1) {
       await sleep(start + poll * POLL_MS - Date.now());
@@ -282,7 +353,7 @@ async function measure(browser: Browser, origin: string, route: string, kind: Ki
       }
       if (!kind.press && !(await control.isVisible())) continue;
       visibleAt ??= await pageTime(page);
-      const heldBefore = await heldCount(page);
+      tapWalls.push(Date.now());
       if (kind.press) {
         await page.keyboard.press(kind.press);
       } else {
@@ -296,52 +367,60 @@ async function measure(browser: Browser, origin: string, route: string, kind: Ki
         else await page.touchscreen.tap(x, y);
       }
       taps += 1;
+      if (kind.postsNatively) await sleep(POLL_MS);
+      if (postedAt !== undefined) {
+        how = "posted natively";
+        // The server's page: its first paint, on the wall clock, from the touch.
+        await page.waitForURL((url) => url.pathname !== route, { waitUntil: "commit", timeout: GIVE_UP_MS });
+        await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, { polling: 10, timeout: GIVE_UP_MS });
+        const paintedWall = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0));
+        // The tap that posted is the last one before the post's request: a later one found the page leaving.
+        const posted = tapWalls.filter((wall) => wall <= postedAt!).length - 1;
+        nativeOutcomeMs = paintedWall - (tapWalls[Math.max(0, posted)] ?? paintedWall);
+        lost = Math.max(0, posted);
+        break;
+      }
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       if (await kind.works(page, control)) {
         how = "at once";
         answeredAt = await pageTime(page);
         break;
       }
-      if ((await heldCount(page)) > heldBefore) {
-        how = "held, replayed";
-        const until = Date.now() + GIVE_UP_MS;
-        while (Date.now() < until && !(await kind.works(page, control))) await sleep(POLL_MS);
-        answeredAt = (await kind.works(page, control)) ? await pageTime(page) : undefined;
-        if (answeredAt === undefined) how = "held, never replayed";
+      if (await kind.byBrowser?.(page)) {
+        how = "by the browser";
+        answeredAt = await pageTime(page);
         break;
       }
       lost += 1;
     }
+    if (how === "posted natively") {
+      // The page that held the taps is gone: its clock and its entries with it.
+      await sleep(500);
+      return row(route, kind, { firstPaint, visibleAt, how, outcomeMs: nativeOutcomeMs, lost, requests });
+    }
     const tapTimes = await page.evaluate(() => (window as unknown as { __taps: number[] }).__taps);
-    if (how !== "never" && !how.startsWith("held, never")) workedAt = tapTimes[lost] ?? tapTimes.at(-1);
+    if (kind.element) defined = await page.evaluate((tag) => (window as unknown as { __defined: Record<string, number> }).__defined[tag], kind.element);
+    if (how !== "never") workedAt = tapTimes[lost] ?? tapTimes.at(-1);
     else lost = taps;
-    // A submission answered at once but held for the form's code is sent when that code arrives: wait for it.
-    for (const until = Date.now() + GIVE_UP_MS; Date.now() < until && (await heldCount(page)) > 0; ) await sleep(POLL_MS);
-    // Let a replayed or late submission reach the network before counting requests (and the last entries arrive).
+    // Let a late submission reach the network before counting requests (and the last entries arrive).
     await sleep(500);
     const timing = workedAt === undefined ? undefined : interactionTiming(await page.evaluate(() => (window as unknown as { __events: EventTiming[] }).__events), workedAt);
     const outcomeMs =
-      workedAt === undefined || answeredAt === undefined ? undefined : how === "at once" && timing ? timing.end - workedAt : answeredAt - workedAt;
-    const ms = (value: number | undefined) => (value === undefined ? "–" : Math.round(value));
+      workedAt === undefined || answeredAt === undefined ? undefined : how !== "answered late" && timing ? timing.end - workedAt : answeredAt - workedAt;
     const firstTap = tapTimes[0];
-    const s = (ms: number | undefined) => (ms === undefined ? "–" : (ms / 1000).toFixed(2));
-    return {
-      route,
-      control: kind.name,
-      "first paint s": s(firstPaint),
-      "visible s": s(visibleAt),
-      "first tap s": s(firstTap),
-      "first tap that works s": s(workedAt),
-      "dead window ms": workedAt !== undefined && firstTap !== undefined ? Math.round(workedAt - firstTap) : "–",
+    return row(route, kind, {
+      firstPaint,
+      visibleAt,
+      firstTap,
+      workedAt,
       how,
-      "outcome shown s": s(answeredAt),
-      "touch to outcome ms": ms(outcomeMs),
-      "input delay ms": ms(timing?.inputDelay),
-      "processing ms": ms(timing?.processing),
-      "presentation ms": ms(timing?.presentation),
-      "taps lost": lost,
+      answeredAt,
+      outcomeMs,
+      timing,
+      lost,
       requests,
-    };
+      defined,
+    });
   } finally {
     await context.close();
   }

@@ -119,7 +119,7 @@ export async function startSiteServer(port: number, env: Record<string, string> 
     else await waitForUrl(`http://127.0.0.1:${port}/healthz`);
   } catch (error) {
     await child.stop();
-    throw new Error(`server on ${port} did not start: ${(error as Error).message}\n${child.output()}`);
+    throw new Error(`server on ${port} did not start: ${(error as Error).message}\n${child.output()}`, { cause: error });
   }
   return child;
 }

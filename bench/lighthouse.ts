@@ -1,4 +1,4 @@
-// Part a: Lighthouse 12 (mobile preset) on every route in sitePages, served by
+// Part a: Lighthouse 13 (mobile preset) on every route in sitePages, served by
 // our real server from the build. Median of 3 runs per route (--quick: 1).
 // Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300]
 import { spawn } from "node:child_process";
@@ -58,13 +58,22 @@ function lighthouseOnce(url: string, outFile: string): Promise<Run> {
           cls: value("cumulative-layout-shift"),
           si: value("speed-index"),
           cpuIndex: Number(lhr.environment?.benchmarkIndex ?? NaN),
-          lcpElement: String(lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? "").slice(0, 40),
+          lcpElement: lcpElementLabel(lhr).slice(0, 40),
         });
       } catch (error) {
         reject(new Error(`lighthouse exited ${code} for ${url}: ${(error as Error).message}\n${stderr.slice(-1000)}`));
       }
     });
   });
+}
+
+/**
+ * The LCP element's label. Lighthouse 13 names it in the LCP breakdown insight, a list of the
+ * breakdown's table and the element's node (its largest-contentful-paint-element audit is gone).
+ */
+function lcpElementLabel(lhr: { audits: Record<string, { details?: { items?: { type?: string; nodeLabel?: string }[] } }> }): string {
+  const node = lhr.audits["lcp-breakdown-insight"]?.details?.items?.find((item) => item.type === "node");
+  return String(node?.nodeLabel ?? "");
 }
 
 /** Lighthouse's own "please run Lighthouse again" failures (NO_NAVSTART, NO_FCP…): the trace, not the page. */
@@ -127,7 +136,7 @@ export async function runLighthouse({ quick = flag("quick"), routes = option("ro
   } finally {
     await server.stop();
   }
-  report("lighthouse", `Lighthouse 12 mobile, median of ${runs} run(s) per route (targets: 100 ×4, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02)`, rows, {
+  report("lighthouse", `Lighthouse 13 mobile, median of ${runs} run(s) per route (targets: 100 ×4, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02)`, rows, {
     runs,
     targets,
     raw,

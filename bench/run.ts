@@ -1,11 +1,11 @@
-// `npm run bench`: builds the site and the floor, then runs every part in turn,
+// `npm run bench`: builds the site, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
 //   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish,publish-crash,spam,guessing] [--no-build] [--routes /,/contact]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
 import { runBackup } from "./backup";
-import { buildBoth, runBytes } from "./bytes";
+import { buildSite, runBytes } from "./bytes";
 import { runCrash } from "./crash";
 import { runFirstTap } from "./first-tap";
 import { runGuessing } from "./guessing";
@@ -43,8 +43,8 @@ type Part = keyof typeof parts;
 const only = option("only")?.split(",") as Part[] | undefined;
 const chosen = (only ?? (Object.keys(parts) as Part[])).filter((part) => part in parts);
 
-// The floor is always built; the site unless --no-build.
-buildBoth(flag("no-build"));
+// The site is built once for every part, unless --no-build.
+buildSite(flag("no-build"));
 const failures: string[] = [];
 for (const part of chosen) {
   console.log(`\n=== ${part} ===\n`);

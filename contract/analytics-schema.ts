@@ -17,6 +17,7 @@ export const VisitSchema = v.strictObject({
   s: v.optional(shortText),
   m: v.optional(shortText),
   c: v.optional(shortText),
+  n: v.optional(v.literal(1)),
 }) satisfies v.GenericSchema<unknown, Visit>;
 
 export const EventSchema = v.strictObject({

@@ -23,9 +23,13 @@ export type BrowserEvent = (typeof browserEvents)[number];
 
 export const ANALYTICS_TEXT_MAX = 200;
 
-/** The landing context of a visit: the page it began on, where it came from, its campaign. */
+/**
+ * The landing context of a visit: the page it began on, where it came from, its
+ * campaign. Each page is a document load, so a page knows only itself: a page
+ * reached from another of ours sends its own context and marks it `n`.
+ */
 export interface Visit {
-  /** The page the visit landed on. */
+  /** The page the visit landed on (on a continued visit, this page). */
   l: string;
   /** document.referrer as the browser gives it (the server keeps only its host). */
   r?: string;
@@ -33,6 +37,14 @@ export interface Visit {
   s?: string;
   m?: string;
   c?: string;
+  /**
+   * 1 when this page was reached from another page of this site (a same-origin
+   * referrer): the visit began earlier, so the fields above describe this page,
+   * not the landing. The server then credits the landing it remembers for this
+   * visitor (in memory, until 30 minutes pass without an event: see
+   * server/analytics/landing-visits.ts); without one it credits these fields.
+   */
+  n?: 1;
 }
 
 /** One event as the beacon sends it (short keys: it goes with every page view). */

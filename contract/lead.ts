@@ -58,11 +58,15 @@ function choiceSchema(spec: ChoiceFieldSpec) {
   return spec.required ? v.picklist(spec.options, choose) : v.optional(v.union([v.literal(""), v.picklist(spec.options)], choose), "");
 }
 
-/** A comma-joined list on the wire; every item must come from its option set. */
+/**
+ * A comma-joined list on the wire, as the form's script sends it, or the field
+ * repeated once per ticked box, as the browser's own post of the form sends it;
+ * every item must come from its option set.
+ */
 function choicesSchema(spec: ChoicesFieldSpec) {
   const list = v.pipe(
-    v.optional(trimmed, ""),
-    v.transform((value) => (value === "" ? [] : value.split(",").map((item) => item.trim()).filter(Boolean))),
+    v.optional(v.union([trimmed, v.array(trimmed)]), ""),
+    v.transform((value) => (Array.isArray(value) ? value : value.split(",")).map((item) => item.trim()).filter(Boolean)),
     v.array(v.picklist(spec.options, `Each ${spec.noun} must be one of: ${spec.options.join(", ")}.`)),
     v.check((items) => new Set(items).size === items.length, `Each ${spec.noun} may be chosen once.`),
   );

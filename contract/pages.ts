@@ -6,7 +6,8 @@ import { paths, serviceSlugs } from "./paths";
 
 /**
  * Pages that exist and are pre-rendered. A route joins this list in the same
- * change that adds its module to app/routes.ts (app/routes.test.ts checks).
+ * change that adds its route file under app/pages/: the build fails, naming
+ * the page, when a page here was not built or a page built is not here.
  */
 export const sitePages: readonly string[] = [
   paths.home,

@@ -49,9 +49,8 @@ export const paths = {
 } as const;
 
 /**
- * Paths the server answers with a 301 to a page: the footer's /home link (the
- * site's router redirects a click on it too), and /index.html so the home page
- * has one address.
+ * Paths the server answers with a 301 to a page: the footer's /home link, and
+ * /index.html so the home page has one address.
  */
 export const redirects: Readonly<Record<string, string>> = /* @__PURE__ */ (() => ({
   [paths.homeAlias]: paths.home,

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { acknowledgeBanners, expect, isPhone, test } from "./fixtures";
+import { acknowledgeBanners, expect, isPhone, test as base } from "./fixtures";
 import { signInAsOwner } from "./team-sign-in";
 import { analyticsCopy } from "../app/data/admin-analytics";
 import { teamNavCopy } from "../app/data/admin-team";
@@ -12,8 +12,8 @@ import { newsletterConfirmPage, newsletterCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import type { PageSummary } from "../contract/analytics";
 
-// Cookieless analytics end to end: a visitor lands from a campaign, moves to
-// the contact page inside the site, sends an enquiry and signs up, confirms
+// Cookieless analytics end to end: a visitor lands from a campaign, follows a
+// link to the contact page, sends an enquiry and signs up, confirms
 // from the email; the owner's dashboard and the CLI show the visit and both
 // leads against the landing page and the campaign, and the analytics left no
 // cookie and no storage entry in the visitor's browser.
@@ -36,6 +36,12 @@ function confirmLink(email: string): string {
   }
 }
 
+// One visitor of its own: the server tells visitors apart by address and browser, and the other tests
+// run beside this one from the same address in the same browser; sharing them would share the visit.
+const test = base.extend({
+  userAgent: async ({ userAgent }, use) => use(`${userAgent ?? ""} Visitor/${randomUUID().slice(0, 8)}`),
+});
+
 test.beforeEach(async ({ page }) => acknowledgeBanners(page));
 
 test("a campaign visit's enquiry and confirmed sign-up reach the dashboard and the CLI, with no cookie or storage", async ({ page, context }) => {
@@ -51,7 +57,7 @@ test("a campaign visit's enquiry and confirmed sign-up reach the dashboard and t
   await page.goto(`${landing}?utm_source=e2e&utm_medium=test&utm_campaign=${campaign}`);
   await expect.poll(() => events.some((body) => body.includes('"e":"view"') && body.includes('"x":1'))).toBe(true);
 
-  // Inside the site (the visit's memory survives an in-app move, not a reload).
+  // A link loads the next page, which knows only itself; the server keeps the visit's landing.
   const nav = isPhone(page) ? page.getByRole("button", { name: /menu/i }).first() : null;
   if (nav) await nav.click();
   await page.getByRole("link", { name: "Contact", exact: true }).first().click();
@@ -60,7 +66,7 @@ test("a campaign visit's enquiry and confirmed sign-up reach the dashboard and t
   await form.getByLabel(contactForm.labels.name).fill("Ann Analytics");
   await form.getByLabel(contactForm.labels.email).fill(email);
   await form.getByLabel(contactForm.labels.role).selectOption("Agency");
-  await form.getByRole("checkbox", { name: contactForm.consent }).check();
+  await form.getByRole("checkbox", { name: contactForm.consent }).click();
   await page.waitForTimeout(HUMAN_PAUSE_MS);
   await form.getByRole("button", { name: contactForm.submit }).click();
   await expect(form.getByRole("status")).toHaveText(contactForm.success);

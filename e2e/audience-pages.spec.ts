@@ -75,12 +75,13 @@ for (const { meta, h1, headings, buttons, texts } of pages) {
     expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(escapeHtml(h1))}</h1>`));
     for (const heading of headings) expect(html).toMatch(new RegExp(`<h2[^>]*>${escapeRegExp(escapeHtml(heading))}</h2>`));
     for (const text of texts) expect(html).toContain(escapeHtml(text));
-    expect(html).toContain(`<meta name="description" content="${escapeHtml(meta.description)}"/>`);
-    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${meta.path}"/>`));
-    expect(html).toContain(`<meta property="og:title" content="${title}"/>`);
-    expect(html).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+${meta.path}"/>`));
-    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\.jpg"\/>/);
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    // A void element's end is ">" or "/>", as the HTML writer pleases.
+    expect(html).toContain(`<meta name="description" content="${escapeHtml(meta.description)}"`);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${meta.path}"/?>`));
+    expect(html).toContain(`<meta property="og:title" content="${title}"`);
+    expect(html).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+${meta.path}"/?>`));
+    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\.jpg"\/?>/);
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/?>/);
   });
 
   test(`${meta.path}: one h1, every section and every button's destination`, async ({ page }) => {
@@ -207,10 +208,12 @@ async function settledFirstShown(carousel: Locator): Promise<string> {
 }
 
 /**
- * Two autoplay moves in a row: the slides shown first before and after each, and
- * the time between them, the carousel's own interval wherever it started.
+ * Three autoplay moves in a row: the slides shown first before and after each, and
+ * the mean time between them, the carousel's own interval wherever it started.
  * Timed on the page's own clock, frame by frame: polling from the test process adds its
- * round trips, which a busy machine stretches by hundreds of milliseconds.
+ * round trips, which a busy machine stretches by hundreds of milliseconds. A frame
+ * drawn late on a busy machine still delays the moment a move is seen to settle;
+ * spreading the first and last sightings over two intervals halves that error.
  */
 function watchAutoplay(carousel: Locator): Promise<{ shown: string[]; intervalMs: number }> {
   return carousel.evaluate(
@@ -228,16 +231,16 @@ function watchAutoplay(carousel: Locator): Promise<{ shown: string[]; intervalMs
         };
         const shown: string[] = [];
         const settledAt: number[] = [];
-        const giveUp = setTimeout(() => reject(new Error(`autoplay moved ${settledAt.length} of 2 times in 12 s`)), 12_000);
+        const giveUp = setTimeout(() => reject(new Error(`autoplay moved ${settledAt.length} of 3 times in 20 s`)), 20_000);
         const watch = (now: number) => {
           const label = firstShown();
           if (label != null && label !== shown.at(-1)) {
             // The first settled slide is where it starts from; each one after it is a move.
             if (shown.push(label) > 1) settledAt.push(now);
           }
-          if (settledAt.length < 2) return void requestAnimationFrame(watch);
+          if (settledAt.length < 3) return void requestAnimationFrame(watch);
           clearTimeout(giveUp);
-          resolve({ shown, intervalMs: settledAt[1]! - settledAt[0]! });
+          resolve({ shown, intervalMs: (settledAt[2]! - settledAt[0]!) / 2 });
         };
         requestAnimationFrame(watch);
       }),
@@ -248,7 +251,7 @@ function watchAutoplay(carousel: Locator): Promise<{ shown: string[]; intervalMs
 async function autoplayInterval(carousel: Locator): Promise<number> {
   const { shown, intervalMs } = await watchAutoplay(carousel);
   const [from] = shown as [string];
-  expect(shown).toEqual([from, slideAfter(from), slideAfter(from, 2)]);
+  expect(shown).toEqual([from, slideAfter(from), slideAfter(from, 2), slideAfter(from, 3)]);
   return intervalMs;
 }
 
@@ -284,7 +287,8 @@ test.describe("carousels", () => {
     const cards = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     const width = page.viewportSize()!.width;
     const expected = (w: number, max: number) => Math.min(w >= 1024 ? 3 : w >= 768 ? 2 : 1, max);
-    expect(await shownSlides(cards)).toHaveLength(expected(width, 3));
+    // Polled: caught mid-move (autoplay), a window holds no whole slide for a moment.
+    await expect.poll(() => shownSlides(cards).then((s) => s.length)).toBe(expected(width, 3));
     for (const w of [700, 900, 1280]) {
       await page.setViewportSize({ width: w, height: 800 });
       await expect.poll(() => shownSlides(cards).then((s) => s.length)).toBe(expected(w, 3));
@@ -292,7 +296,7 @@ test.describe("carousels", () => {
 
     await page.setViewportSize({ width, height: 800 });
     const quotes = await openCarousel(page, paths.agencies, agencyTestimonials.carouselLabel);
-    expect(await shownSlides(quotes)).toHaveLength(expected(width, 2));
+    await expect.poll(() => shownSlides(quotes).then((s) => s.length)).toBe(expected(width, 2));
     for (const w of [700, 900, 1280]) {
       await page.setViewportSize({ width: w, height: 800 });
       await expect.poll(() => shownSlides(quotes).then((s) => s.length)).toBe(expected(w, 2));
@@ -319,6 +323,8 @@ test.describe("carousels", () => {
   });
 
   test("autoplay moves on after its interval; each carousel keeps its own", async ({ page }) => {
+    // Waits out real timers: three moves of each of three carousels, about 20 s on its own.
+    test.slow();
     const why = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     await expect(why.getByRole("button", { name: copy.pause })).toBeVisible();
     await expect(why.locator('[aria-live="off"]')).toHaveCount(1);
@@ -393,6 +399,9 @@ test.describe("carousels", () => {
     const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     const next = carousel.getByRole("button", { name: copy.next });
     const previous = carousel.getByRole("button", { name: copy.previous });
+    // Autoplay may have moved on since the carousel started; under the pointer it holds still. Back to the first slide.
+    await next.hover();
+    for (let presses = 0; (await settledFirstShown(carousel)) !== "1 of 5" && presses < 5; presses += 1) await next.click();
     await next.click();
     await expect.poll(() => firstShown(carousel)).toBe("2 of 5");
     await previous.click();

@@ -1,5 +1,6 @@
 import { test as base, type Locator, type Page } from "@playwright/test";
-import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test, waitForHydration } from "./fixtures";
+import { accessibleExpanded, acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test, waitForHydration } from "./fixtures";
+import { undefinedElements } from "./held-scripts";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
 import { contactDetails, contactForm as copy, contactHero } from "../app/data/contact";
 import { site, siteProfile } from "../app/data/site";
@@ -36,7 +37,7 @@ async function fillRequired(page: Page) {
   await form.name.fill("Ann Smith");
   await form.email.fill("ann@example.co.uk");
   await form.role.selectOption("Freelancer");
-  await form.consent.check();
+  await form.consent.click();
 }
 
 test("the raw HTML of /contact holds the heading, every field label and the consent wording", async ({ request }) => {
@@ -89,10 +90,12 @@ test.describe("contact page", () => {
     const form = contact(page);
     for (const [button, options] of [[form.sectors, sectorOptions], [form.needs, needOptions]] as const) {
       const list = await panel(page, button);
-      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect.poll(() => accessibleExpanded(button)).toBe(false);
       await expect(list).toBeHidden();
       await button.click();
-      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect.poll(() => accessibleExpanded(button)).toBe(true);
+      // The chevron turns while the panel is open (CSS, so also before the form's code).
+      await expect(button.locator("svg")).toHaveCSS("rotate", "180deg");
       const group = list.getByRole("group");
       await expect(group.getByRole("checkbox")).toHaveCount(options.length);
       const box = await list.evaluate((el) => ({
@@ -103,7 +106,7 @@ test.describe("contact page", () => {
       expect(box.overflow).toBe("auto");
       expect(box.scrollHeight).toBeGreaterThan(box.height);
 
-      await group.getByRole("checkbox", { name: options[0] }).check();
+      await group.getByRole("checkbox", { name: options[0] }).click();
       await expect(button).toHaveText(/1 selected/);
       await group.getByRole("checkbox", { name: options[2] }).click();
       await expect(button).toHaveText(/2 selected/);
@@ -116,7 +119,8 @@ test.describe("contact page", () => {
       await expect(list).toBeVisible();
       await page.getByRole("heading", { level: 1 }).click();
       await expect(list).toBeHidden();
-      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect.poll(() => accessibleExpanded(button)).toBe(false);
+      await expect(button.locator("svg")).toHaveCSS("rotate", "none");
     }
   });
 
@@ -167,14 +171,14 @@ test.describe("contact page", () => {
     await form.phone.fill("07700 900123");
     await form.sectors.click();
     const sectors = await panel(page, form.sectors);
-    await sectors.getByRole("checkbox", { name: "IT & Technology" }).check();
-    await sectors.getByRole("checkbox", { name: "Healthcare" }).check();
+    await sectors.getByRole("checkbox", { name: "IT & Technology" }).click();
+    await sectors.getByRole("checkbox", { name: "Healthcare" }).click();
     // Close the list first: on a phone it covers the field below it.
     await page.keyboard.press("Escape");
     await form.needs.click();
     const needs = await panel(page, form.needs);
-    await needs.getByRole("checkbox", { name: "Payroll" }).check();
-    await needs.getByRole("checkbox", { name: "Mortgages/Housing" }).check();
+    await needs.getByRole("checkbox", { name: "Payroll" }).click();
+    await needs.getByRole("checkbox", { name: "Mortgages/Housing" }).click();
     await form.message.fill("Looking for an umbrella company.");
     await form.submit.click();
 
@@ -275,7 +279,7 @@ test.describe("contact page", () => {
     await key("Tab");
     await expect(form.sectors).toBeFocused();
     await key("Enter");
-    await expect(form.sectors).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => accessibleExpanded(form.sectors)).toBe(true);
     await key("Tab");
     await expect(page.getByRole("checkbox", { name: "Healthcare" })).toBeFocused();
     await key("Space");
@@ -286,7 +290,7 @@ test.describe("contact page", () => {
     await key("Space");
     await key("Escape");
     await expect(form.sectors).toBeFocused();
-    await expect(form.sectors).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => accessibleExpanded(form.sectors)).toBe(false);
     await expect(form.sectors).toHaveText(/2 selected/);
 
     await key("Tab");
@@ -301,7 +305,7 @@ test.describe("contact page", () => {
     await expect(page.getByRole("checkbox", { name: "Other" }).last()).toBeFocused();
     await key("Tab");
     await expect(form.message).toBeFocused();
-    await expect(form.needs).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => accessibleExpanded(form.needs)).toBe(false);
     await expect(form.needs).toHaveText(/1 selected/);
 
     await page.keyboard.type("Hello");
@@ -324,8 +328,8 @@ test.describe("contact page", () => {
     await page.goto("/contact");
     const form = contact(page);
     await form.sectors.click();
-    await (await panel(page, form.sectors)).getByRole("checkbox", { name: "Engineering" }).check();
-    await expect(form.sectors).toHaveAttribute("aria-expanded", "true");
+    await (await panel(page, form.sectors)).getByRole("checkbox", { name: "Engineering" }).click();
+    await expect.poll(() => accessibleExpanded(form.sectors)).toBe(true);
     await expectNoAxeViolations(page);
   });
 });
@@ -346,8 +350,8 @@ test("the validation schema is not downloaded with the page: it arrives when the
   await expect.poll(() => scripts.some((code) => code.includes(schemaMarker))).toBe(true);
 });
 
-// The page hydrates just after the rest (app/lib/hydrated-later.tsx): a visitor
-// on a slow connection may start typing before the form's code has arrived.
+// The form is an island whose code comes after the page (client:load): a visitor
+// on a slow connection may start typing before it has arrived.
 base("what a visitor types before the enquiry form's code arrives is kept, and sent once it has", async ({ page }) => {
   await acknowledgeBanners(page);
   let release = () => {};
@@ -358,7 +362,9 @@ base("what a visitor types before the enquiry form's code arrives is kept, and s
     await route.fulfill({ response });
   });
   await page.goto("/contact");
-  await page.waitForFunction(() => (window as unknown as { __siteHydrated?: boolean }).__siteHydrated === true);
+  // The rest of the page's code has run (its custom elements are defined); the form's island has not hydrated.
+  await expect.poll(() => undefinedElements(page)).toEqual([]);
+  expect(await contact(page).form.evaluate((form) => form.closest("astro-island")?.hasAttribute("ssr"))).toBe(true);
   await fillRequired(page);
   await contact(page).message.fill("Typed while the form was loading.");
   release();

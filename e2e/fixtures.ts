@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /** Banners dismissed, as for a returning visitor, unless a test wants them. */
 export async function acknowledgeBanners(page: Page) {
@@ -22,6 +22,28 @@ export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 1024;
 }
 
+/**
+ * Whether the control is expanded as a screen reader is told: Chromium's own
+ * accessibility tree, not an attribute. A `popovertarget` button is exposed as
+ * expanded while its popover is open, with no aria-expanded of the page's;
+ * undefined where the browser exposes no such state.
+ */
+export async function accessibleExpanded(control: Locator): Promise<boolean | undefined> {
+  const page = control.page();
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    // The element as a remote object, the handle the accessibility domain takes.
+    await control.evaluate((element) => ((window as unknown as { __axProbe?: Element }).__axProbe = element));
+    const { result } = await cdp.send("Runtime.evaluate", { expression: "window.__axProbe" });
+    await page.evaluate(() => delete (window as unknown as { __axProbe?: Element }).__axProbe);
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { objectId: result.objectId, fetchRelatives: false });
+    const expanded = nodes[0]?.properties?.find((property) => property.name === "expanded");
+    return expanded === undefined ? undefined : expanded.value.value === true;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Fetches a path's raw pre-rendered HTML, as a crawler or a browser without JavaScript sees it. */
 export async function rawHtml(request: { get: (url: string) => Promise<{ status(): number; text(): Promise<string> }> }, path: string) {
   const response = await request.get(path);
@@ -29,38 +51,57 @@ export async function rawHtml(request: { get: (url: string) => Promise<{ status(
 }
 
 /**
- * Waits until React has hydrated the page (app/lib/hydration-signal.ts) and
- * every form on it: the footer's newsletter form hydrates just after the page
- * (DeferredNewsletterForm), and React marks each element it has hydrated with
- * a `__reactFiber$…` property. The site starts its JavaScript after the first
- * paint, so the load event, which goto() and reload() wait for, can come
- * before the page is interactive. Pages without the app (a text file, a plain
- * 404) are not waited for.
+ * Waits until the page is as a visitor finds it once its code has run: every
+ * island that hydrates on load has (Astro removes an island's `ssr` attribute
+ * when it has), and every custom element on the page is defined. An island that
+ * waits to be seen (the footer's newsletter form, `client:visible`) is left
+ * out: scrolling to it is what starts it (waitForIsland). Pages without any
+ * (a text file, a plain 404) are not waited for.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () =>
-      !("__reactRouterContext" in window) ||
-      ((window as unknown as { __siteHydrated?: boolean }).__siteHydrated === true &&
-        [...document.forms].every((form) => Object.keys(form).some((key) => key.startsWith("__reactFiber$")))),
+      [...document.querySelectorAll("astro-island[ssr]")].every((island) => island.getAttribute("client") === "visible") &&
+      [...document.querySelectorAll("*")].every((element) => !element.localName.includes("-") || element.localName.startsWith("astro-") || customElements.get(element.localName)),
     undefined,
     { timeout: 15_000 },
   );
 }
 
-/** Every test's page: goto() and reload() return once the page has hydrated, as a visitor would find it. */
+/** Waits until the island holding `inside` (e.g. the newsletter form's email field) has hydrated: scroll to it first when it waits to be seen. */
+export async function waitForIsland(inside: Locator) {
+  await inside.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const island = element.closest("astro-island");
+        if (!island?.hasAttribute("ssr")) return resolve();
+        new MutationObserver((_, observer) => {
+          if (island.hasAttribute("ssr")) return;
+          observer.disconnect();
+          resolve();
+        }).observe(island, { attributes: true, attributeFilter: ["ssr"] });
+      }),
+  );
+}
+
+/**
+ * Every test's page: goto() and reload() return once the page has hydrated, as a
+ * visitor would find it; with JavaScript off nothing ever will, so they return
+ * once it has loaded.
+ */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
+    const settled = () => (javaScriptEnabled === false ? Promise.resolve() : waitForHydration(page));
     page.goto = async (...args: Parameters<Page["goto"]>) => {
       const response = await goto(...args);
-      await waitForHydration(page);
+      await settled();
       return response;
     };
     page.reload = async (...args: Parameters<Page["reload"]>) => {
       const response = await reload(...args);
-      await waitForHydration(page);
+      await settled();
       return response;
     };
     await use(page);

@@ -1,12 +1,15 @@
 import type { Page } from "@playwright/test";
-import { waitForHydration } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 
 /**
  * Holds every JavaScript asset of the site (`/assets/*.js`) until `release()`,
  * so a test can use the page as a visitor does between the first paint and the
- * moment the page's code arrives: the HTML, its inline CSS and its inline head
- * scripts are there; nothing else is. `release()` lets them through and waits
- * for the page and its forms to hydrate.
+ * moment the page's code arrives: the pre-rendered HTML, its inline CSS and its
+ * inline scripts (the notices' and content protection's head script, Astro's
+ * island loader) are there; nothing else is: no custom element is defined and
+ * every island keeps its `ssr` attribute (its form is the browser's: its own
+ * validation, a native post). `release()` lets them through and waits for the
+ * page's custom elements to be defined and its islands to hydrate.
  */
 export async function holdScripts(page: Page) {
   let open: () => void = () => undefined;
@@ -26,12 +29,26 @@ export async function holdScripts(page: Page) {
       open();
       await waitForHydration(page);
     },
+    /** Lets the held scripts go without waiting for anything: the page may have been left by a native post. */
+    letThrough: () => open(),
   };
 }
 
 /**
- * Counts the main frame's document requests after the first: a native post or a
- * reload would be one (a move inside the app, which only changes the history, is not).
+ * Opens `path` while the scripts are held, and returns once the browser has the
+ * whole document: parsed and painted. Not at `domcontentloaded`, which waits
+ * for the page's module script, held here; the document's parsing ends before
+ * that (its `readyState` is "interactive" while deferred scripts wait).
+ */
+export async function gotoEarly(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "commit" });
+  await page.waitForFunction(() => document.readyState !== "loading");
+}
+
+/**
+ * Counts the main frame's document requests after the first: a native post, a
+ * followed link or a reload is one (a press that stays on the page, such as a
+ * form the browser refused or one its script answers in place, is not).
  */
 export function countPageLoads(page: Page) {
   let loads = -1;
@@ -39,4 +56,31 @@ export function countPageLoads(page: Page) {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
   });
   return () => loads;
+}
+
+/**
+ * The custom elements of the page (or only `tags`) that are not defined yet:
+ * all of them, while the page's module script has not run. Astro's own
+ * `astro-island`, defined by an inline script, is not the page's code.
+ */
+export function undefinedElements(page: Page, tags?: readonly string[]) {
+  return page.evaluate(
+    (only) =>
+      [...new Set([...document.querySelectorAll("*")].map((element) => element.localName))]
+        .filter((tag) => tag.includes("-") && !tag.startsWith("astro-") && (!only || only.includes(tag)))
+        .filter((tag) => !customElements.get(tag))
+        .sort(),
+    tags ?? null,
+  );
+}
+
+/** The page's code has not run: none of its custom elements is defined, and none of its islands has hydrated. */
+export async function expectPageCodeNotRun(page: Page) {
+  const state = await page.evaluate(() => ({
+    defined: [...new Set([...document.querySelectorAll("*")].map((element) => element.localName))].filter(
+      (tag) => tag.includes("-") && !tag.startsWith("astro-") && customElements.get(tag) !== undefined,
+    ),
+    hydrated: document.querySelectorAll("astro-island:not([ssr])").length,
+  }));
+  expect(state).toEqual({ defined: [], hydrated: 0 });
 }

@@ -1,4 +1,4 @@
-import { acknowledgeBanners, expect, isPhone, test } from "./fixtures";
+import { accessibleExpanded, acknowledgeBanners, expect, isPhone, test, waitForHydration } from "./fixtures";
 import { footerLegalLinks, footerQuickLinks, headerNav } from "../app/data/navigation";
 
 test.describe("header", () => {
@@ -16,6 +16,43 @@ test.describe("header", () => {
     await expect(header).toHaveCSS("box-shadow", /rgba/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).toHaveAttribute("data-tone", "transparent");
+  });
+
+  test("its tone on each page a link loads: solid on the next page, transparent back home, white once scrolled", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    const footer = page.getByRole("contentinfo");
+    // Leave the home page scrolled, with its header white.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(header).toHaveAttribute("data-tone", "scrolled");
+    await footer.getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(header).toHaveAttribute("data-tone", "solid");
+    await expect(header).toHaveCSS("background-color", "rgb(18, 60, 140)");
+    await expect(header.getByRole("img", { name: /home/ })).toHaveAttribute("src", /logo-white/);
+    // A solid header stays solid whatever the scroll, once the page's code runs too.
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(header).toHaveAttribute("data-tone", "solid");
+    // The link loads the home page at its top: transparent over the hero, white once scrolled.
+    await footer.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header).toHaveAttribute("data-tone", "transparent");
+    await expect(header.getByRole("img", { name: /home/ })).toHaveAttribute("src", /logo-blue/);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(header).toHaveAttribute("data-tone", "transparent");
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await expect(header).toHaveAttribute("data-tone", "scrolled");
+    // Back twice: the browser returns to the home page as it was left, scrolled to its end, and its header is white there.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(header).toHaveAttribute("data-tone", "solid");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    await expect(header).toHaveAttribute("data-tone", "scrolled");
+    await expect(header.getByRole("img", { name: /home/ })).toHaveAttribute("src", /logo-blue/);
   });
 
   test("on other pages it is solid blue with the white logo", async ({ page }) => {
@@ -38,22 +75,22 @@ test.describe("header", () => {
 
     const services = nav.getByRole("button", { name: "Services submenu" });
     const news = nav.getByRole("button", { name: "News submenu" });
-    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => accessibleExpanded(services)).toBe(false);
     await services.click();
-    await expect(services).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => accessibleExpanded(services)).toBe(true);
     await expect(nav.getByRole("link", { name: "Tenders & Project Delivery" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Member" })).toHaveAttribute("href", "/member");
 
     await news.click();
-    await expect(news).toHaveAttribute("aria-expanded", "true");
-    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => accessibleExpanded(news)).toBe(true);
+    await expect.poll(() => accessibleExpanded(services)).toBe(false);
     await expect(nav.getByRole("link", { name: "Tenders & Project Delivery" })).toBeHidden();
     await expect(nav.getByRole("link", { name: "Spotlight On" })).toHaveAttribute("href", "/spotlight");
     await expect(nav.getByRole("link", { name: "Agencies & Recruiters" })).toHaveAttribute("href", "/spotlight/agencies");
     await expect(nav.getByRole("link", { name: "Payroll & Compliance" })).toHaveAttribute("href", "/spotlight/payroll");
 
     await news.click();
-    await expect(news).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => accessibleExpanded(news)).toBe(false);
   });
 
   test("the current page's entry is marked: its own link, or its section's entry", async ({ page }) => {
@@ -79,11 +116,11 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/about$/);
     const news = nav.getByRole("button", { name: "News submenu" });
     await news.click();
-    await expect(news).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => accessibleExpanded(news)).toBe(true);
     // The browser's Back button: no click or key reaches the menu, only the route changes.
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
-    await expect(news).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => accessibleExpanded(news)).toBe(false);
     await expect(nav.getByRole("link", { name: "Spotlight On" })).toBeHidden();
   });
 
@@ -94,15 +131,15 @@ test.describe("header", () => {
     const services = nav.getByRole("button", { name: "Services submenu" });
     await services.focus();
     await page.keyboard.press("Enter");
-    await expect(services).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => accessibleExpanded(services)).toBe(true);
     await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: "Tenders & Project Delivery" })).toBeFocused();
     await page.keyboard.press("Escape");
-    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => accessibleExpanded(services)).toBe(false);
 
     await services.click();
     await page.getByRole("heading", { level: 1 }).click();
-    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => accessibleExpanded(services)).toBe(false);
   });
 
   test("small screens: the hamburger opens a side panel, the backdrop closes it and focus returns", async ({ page }) => {
@@ -253,14 +290,17 @@ test.describe("global behaviours", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a route change scrolls to the top and focuses the new page's heading", async ({ page }) => {
+  test("a link from a scrolled page loads the next one at its top, where the first Tab reaches the skip link", async ({ page }) => {
     await acknowledgeBanners(page);
     await page.goto("/this-page-does-not-exist");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole("contentinfo").getByRole("link", { name: "Home", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A new document: focus starts at its top, as on any page load.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
   });
 
   test("skip link is the first stop and jumps to the main content", async ({ page }) => {

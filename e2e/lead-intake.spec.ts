@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
+import { storedRows } from "./stored-leads";
 import { contactForm, contactReceivedPage } from "../app/data/contact";
 import { newsletterCopy, newsletterSubscribedPage } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
@@ -10,17 +9,6 @@ import { pageScriptHeaders } from "../server/spam/browser-post.test-support";
 
 // The whole path with no mock: a visitor submits in the browser, the real
 // server validates and stores, and the lead is in the database afterwards.
-
-const dataDir = process.env.E2E_DATA_DIR ?? "build/e2e-data";
-
-function storedRow(table: "enquiries" | "subscribers" | "suspected_spam", email: string) {
-  const db = new Database(path.join(dataDir, "leads.db"), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(`select * from ${table} where email = ?`).all(email) as Record<string, string>[];
-  } finally {
-    db.close();
-  }
-}
 
 // A person takes more than the server's minimum time-to-submit (2 s) to fill a form in.
 const HUMAN_PAUSE_MS = 2100;
@@ -35,16 +23,16 @@ test("an enquiry sent from /contact is stored once, with its consent record", as
   await form.getByLabel(contactForm.labels.email).fill(email);
   await form.getByLabel(contactForm.labels.role).selectOption("Agency");
   await form.getByRole("button", { name: new RegExp(`^${contactForm.labels.needs} `) }).click();
-  await form.getByRole("checkbox", { name: "Payroll" }).check();
-  await form.getByRole("checkbox", { name: "Training" }).check();
+  await form.getByRole("checkbox", { name: "Payroll" }).click();
+  await form.getByRole("checkbox", { name: "Training" }).click();
   await page.keyboard.press("Escape");
   await form.getByLabel(contactForm.labels.message).fill(`<script>alert(1)</script> We place 40 nurses a month.`);
-  await form.getByRole("checkbox", { name: contactForm.consent }).check();
+  await form.getByRole("checkbox", { name: contactForm.consent }).click();
   await page.waitForTimeout(HUMAN_PAUSE_MS);
   await form.getByRole("button", { name: contactForm.submit }).click();
   await expect(form.getByRole("status")).toHaveText(contactForm.success);
 
-  const rows = storedRow("enquiries", email);
+  const rows = storedRows("enquiries", email);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ name: "Ann Smith", role: "Agency", message: "<script>alert(1)</script> We place 40 nurses a month." });
   expect(JSON.parse(String(rows[0]!.needs))).toEqual(["Payroll", "Training"]);
@@ -62,7 +50,7 @@ test("a newsletter sign-up from the footer is stored as a pending subscriber", a
   await footer.getByRole("button", { name: newsletterCopy.submit }).click();
   await expect(footer.getByRole("status")).toHaveText(newsletterCopy.success);
   await expect(footer.getByLabel(newsletterCopy.emailLabel)).toHaveValue("");
-  const rows = storedRow("subscribers", email);
+  const rows = storedRows("subscribers", email);
   expect(rows).toHaveLength(1);
   expect(rows[0]!.status).toBe("pending");
 });
@@ -90,9 +78,9 @@ test("both forms send a proof of work the server verifies, and reach the inbox w
   await footer.getByRole("button", { name: newsletterCopy.submit }).click();
   await expect(footer.getByRole("status")).toHaveText(newsletterCopy.success);
 
-  expect(storedRow("enquiries", email)).toHaveLength(1);
-  expect(storedRow("subscribers", email)).toHaveLength(1);
-  expect(storedRow("suspected_spam", email)).toEqual([]);
+  expect(storedRows("enquiries", email)).toHaveLength(1);
+  expect(storedRows("subscribers", email)).toHaveLength(1);
+  expect(storedRows("suspected_spam", email)).toEqual([]);
   expect(sent.map((request) => Boolean(request[headers.proofOfWork.toLowerCase()]))).toEqual([true, true]);
   // Only a proof that verified is spent: the same proof with other words is then a replay.
   const copied = `copied.${randomUUID()}@example.co.uk`;
@@ -101,7 +89,7 @@ test("both forms send a proof of work the server verifies, and reach the inbox w
     headers: { ...pageScriptHeaders, [headers.proofOfWork]: sent[0]![headers.proofOfWork.toLowerCase()]!, [headers.shownMs]: "9000" },
   });
   expect(replay.status()).toBe(200);
-  expect(storedRow("suspected_spam", copied).map((row) => JSON.parse(row.reasons!) as string[])).toEqual([["pow-replayed"]]);
+  expect(storedRows("suspected_spam", copied).map((row) => JSON.parse(row.reasons!) as string[])).toEqual([["pow-replayed"]]);
 });
 
 test.describe("before the page's script has run (here: never, JavaScript off)", () => {
@@ -122,7 +110,7 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
     await expect(page).toHaveURL(new RegExp(`${paths.newsletterSubscribed}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(newsletterSubscribedPage.heading);
     await expect(page.getByText(newsletterSubscribedPage.text)).toBeVisible();
-    const rows = storedRow("subscribers", email);
+    const rows = storedRows("subscribers", email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "pending", source_page: "/about" });
   });
@@ -141,12 +129,12 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
     await form.getByLabel(contactForm.labels.email).fill(email);
     await form.getByLabel(contactForm.labels.role).selectOption("Agency");
     await form.getByLabel(contactForm.labels.message).fill("Sent before any script ran.");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox").click();
     await submit.click();
     await expect(page).toHaveURL(new RegExp(`${paths.contactReceived}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(contactReceivedPage.heading);
     await expect(page.getByText(contactReceivedPage.text)).toBeVisible();
-    const rows = storedRow("enquiries", email);
+    const rows = storedRows("enquiries", email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Early Visitor", role: "Agency", message: "Sent before any script ran.", source_page: paths.contact });
   });
@@ -160,12 +148,12 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
     await form.getByLabel(contactForm.labels.email).fill(email);
     await form.getByLabel(contactForm.labels.role).selectOption("Agency");
     await form.getByLabel(contactForm.labels.message).fill("Kept for the second try.");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox").click();
     await form.getByRole("button", { name: contactForm.submit }).click();
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(refusalPageCopy.title);
     await expect(page.getByRole("listitem")).toHaveText(["Please enter your name."]);
-    expect(storedRow("enquiries", email)).toHaveLength(0);
+    expect(storedRows("enquiries", email)).toHaveLength(0);
 
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`${paths.contact}$`));

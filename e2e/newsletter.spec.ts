@@ -1,4 +1,4 @@
-import { acknowledgeBanners, expect, test } from "./fixtures";
+import { acknowledgeBanners, expect, test, waitForIsland } from "./fixtures";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
 import { STATUS_MESSAGE_MS } from "../app/data/constants";
 import { newsletterCopy as copy } from "../app/data/newsletter";
@@ -7,6 +7,19 @@ import type { Page } from "@playwright/test";
 
 const SUCCESS = "Thanks! Please check your email to confirm.";
 const ERROR = "Please enter a valid email address.";
+
+/**
+ * The footer's form. Its code starts once it is seen (an island loaded when
+ * visible): this scrolls to it, as a person does, and waits for that code,
+ * for the tests of what the code does. What a press does before it is in
+ * first-tap-forms.spec.ts.
+ */
+async function seenNewsletter(page: Page) {
+  const parts = newsletter(page);
+  await parts.email.scrollIntoViewIfNeeded();
+  await waitForIsland(parts.email);
+  return parts;
+}
 
 function newsletter(page: Page) {
   const form = page.getByRole("contentinfo").getByRole("form", { name: copy.heading });
@@ -40,7 +53,7 @@ test("an empty or malformed address shows the error with no request, then return
   const api = await mockLeadApi(page);
   await page.clock.install();
   await page.goto("/");
-  const { email, submit, status } = newsletter(page);
+  const { email, submit, status } = await seenNewsletter(page);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
   await submit.click();
@@ -65,7 +78,7 @@ test("success: loading while the answer is pending, then the message, the input 
   api.respond(pending.responder);
   await page.clock.install();
   await page.goto("/");
-  const { email, submit, status } = newsletter(page);
+  const { email, submit, status } = await seenNewsletter(page);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
   await email.fill("ann@example.co.uk");
@@ -92,7 +105,7 @@ test("the request: multipart form data with exactly the email, and the anti-abus
   const api = await mockLeadApi(page);
   const before = Date.now();
   await page.goto("/contact");
-  const { email, submit, status } = newsletter(page);
+  const { email, submit, status } = await seenNewsletter(page);
   await email.fill("  ann@example.co.uk ");
   await submit.click();
   await expect(status).toHaveText(SUCCESS);
@@ -110,7 +123,7 @@ test("a falsy status, an HTTP 500 and a network failure each show the error; a r
   const api = await mockLeadApi(page);
   api.respond(answer.rejected(), answer.json({ status: 0 }), answer.serverError(), answer.networkFailure(), answer.accepted(), answer.accepted());
   await page.goto("/");
-  const { email, submit, status } = newsletter(page);
+  const { email, submit, status } = await seenNewsletter(page);
 
   for (let attempt = 1; attempt <= 4; attempt += 1) {
     await email.fill("ann@example.co.uk");
@@ -137,7 +150,7 @@ test("a falsy status, an HTTP 500 and a network failure each show the error; a r
 test("the honeypot goes only when something filled it", async ({ page }) => {
   const api = await mockLeadApi(page);
   await page.goto("/");
-  const { email, submit, status } = newsletter(page);
+  const { email, submit, status } = await seenNewsletter(page);
   await email.fill("ann@example.co.uk");
   await submit.click();
   await expect(status).toHaveText(SUCCESS);

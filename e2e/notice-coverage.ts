@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { siteExtrasCopy } from "../app/data/site-extras";
+import { DISCLAIMER_DUE_CLASS } from "../app/lib/notices-markup";
 
 // What the notices take from the first screen, measured as a visitor sees it:
 // the rectangles of the notices that are showing, against the page's heading,
@@ -38,17 +39,25 @@ const nameHelper = "globalThis.__name ??= (fn) => fn";
 /** Records, from before the first paint, every layout shift not caused by input and each notice the visitor sees, even for a frame. */
 export async function recordPaint(page: Page) {
   await page.addInitScript(nameHelper);
-  await page.addInitScript(() => {
-    const record = { shift: 0, seen: [] as string[], shifted: [] as string[] };
+  await page.addInitScript((dueClass) => {
+    const record = { shift: 0, seen: [] as string[], shifted: [] as string[], moves: [] as string[] };
     (window as unknown as { __notices: typeof record }).__notices = record;
+    const rect = (box: DOMRectReadOnly) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+      for (const entry of list.getEntries() as unknown as { value: number; startTime: number; hadRecentInput: boolean; sources?: Source[] }[]) {
         if (entry.hadRecentInput) continue;
         record.shift += entry.value;
         for (const source of entry.sources ?? []) {
           const node = source.node;
           const where = node?.parentElement?.closest("header, main, footer")?.tagName.toLowerCase() ?? "page";
           record.shifted.push(`${node?.nodeName.toLowerCase() ?? "?"} in ${where}`);
+          // What moved, where from and to, and when: enough to find the cause from a failed run's message alone.
+          const words = (node?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+          record.moves.push(
+            `${node?.nodeName.toLowerCase() ?? "?"} "${words}" in ${where}, ${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms` +
+              ` (disclaimer due: ${document.documentElement.classList.contains(dueClass)}): ${rect(source.previousRect)} -> ${rect(source.currentRect)}`,
+          );
         }
       }
     }).observe({ type: "layout-shift", buffered: true });
@@ -60,7 +69,7 @@ export async function recordPaint(page: Page) {
       requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
-  });
+  }, DISCLAIMER_DUE_CLASS);
 }
 
 /**
@@ -70,8 +79,16 @@ export async function recordPaint(page: Page) {
  */
 export const shiftedByNotices = (shifted: string[]) => shifted.filter((source) => !source.endsWith(" in header"));
 
-export function paintRecord(page: Page): Promise<{ shift: number; seen: string[]; shifted: string[] }> {
-  return page.evaluate(() => (window as unknown as { __notices: { shift: number; seen: string[]; shifted: string[] } }).__notices);
+export interface PaintRecord {
+  shift: number;
+  seen: string[];
+  shifted: string[];
+  /** Each shifted node with its words, the shift's value and time, and its box before and after. */
+  moves: string[];
+}
+
+export function paintRecord(page: Page): Promise<PaintRecord> {
+  return page.evaluate(() => (window as unknown as { __notices: PaintRecord }).__notices);
 }
 
 /** Measures the page as it is now (scrolled to the top), once every notice showing has finished fading in. */

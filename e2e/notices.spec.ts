@@ -1,6 +1,9 @@
 import { test as plain } from "@playwright/test";
 import { DISCLAIMER_DELAY_MS } from "../app/data/constants";
 import { paths } from "../app/data/paths";
+import { NOTICE_ACTION_ATTRIBUTE } from "../app/lib/notices-markup";
+import { serveDocumentInPieces } from "./document-in-pieces";
+import { expectPageCodeNotRun } from "./held-scripts";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
 import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports, paintRecord, recordPaint, shiftedByNotices } from "./notice-coverage";
 
@@ -31,12 +34,30 @@ for (const [viewportName, viewport] of Object.entries(noticeViewports)) {
         expect(coverage.share).toBeLessThanOrEqual(MAX_NOTICE_SHARE);
         // The disclaimer filled in space kept for it from the first paint: nothing below moved, and nothing took focus.
         // (The header has its own, separate, shifts at times: its nav's chevrons, about 0.0002, while it lays out.)
-        expect(shiftedByNotices((await paintRecord(page)).shifted)).toEqual([]);
+        const record = await paintRecord(page);
+        expect(shiftedByNotices(record.shifted), record.moves.join("\n")).toEqual([]);
         expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
       });
     }
   });
 }
+
+test("HTML that arrives in pieces, cut inside the cookie notice's accept button, moves nothing once the rest comes", async ({ page, baseURL }) => {
+  // The cut falls just after the button's opening tag: a frame drawn then would show the notice's text
+  // beside an empty button, and reflow the text when the button's words and the close button arrive.
+  const cut = (html: string) => html.indexOf(">", html.indexOf(`${NOTICE_ACTION_ATTRIBUTE}="accept"`)) + 1;
+  const slowLink = await serveDocumentInPieces(baseURL!, cut, 1500);
+  try {
+    await recordPaint(page);
+    await page.goto(`${slowLink.url}${paths.contact}`);
+    await expect(page.getByRole("region", { name: "Cookie notice" }).getByRole("button", { name: "Accept All" })).toBeVisible();
+    const record = await paintRecord(page);
+    expect(record.seen).toContain("Cookie notice");
+    expect(shiftedByNotices(record.shifted), record.moves.join("\n")).toEqual([]);
+  } finally {
+    await slowLink.close();
+  }
+});
 
 test("a returning visitor who acknowledged both never sees either, not even for a frame", async ({ page }) => {
   await acknowledgeBanners(page);
@@ -45,7 +66,7 @@ test("a returning visitor who acknowledged both never sees either, not even for 
   await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
   const record = await paintRecord(page);
   expect(record.seen).toEqual([]);
-  expect(shiftedByNotices(record.shifted)).toEqual([]);
+  expect(shiftedByNotices(record.shifted), record.moves.join("\n")).toEqual([]);
 });
 
 test("by keyboard: Tab reaches the notices' buttons; accepting hides the notice and keeps focus in the page", async ({ page }) => {
@@ -78,7 +99,8 @@ plain("the buttons work before the page's JavaScript has run, and what was chose
   const cookie = page.getByRole("region", { name: "Cookie notice" });
   await cookie.getByRole("button", { name: "Accept All" }).click();
   await expect(cookie).toBeHidden();
-  expect(await page.evaluate(() => (window as unknown as { __siteHydrated?: boolean }).__siteHydrated)).toBeFalsy();
+  // Closed by the head script alone: the page's module script has not run yet.
+  await expectPageCodeNotRun(page);
   const disclaimer = page.getByRole("region", { name: "Disclaimer" });
   await disclaimer.getByRole("button", { name: "Got it" }).click();
   await expect(disclaimer).toBeHidden();
@@ -86,10 +108,14 @@ plain("the buttons work before the page's JavaScript has run, and what was chose
   await expect(cookie).toBeHidden();
   await expect(disclaimer).toBeHidden();
   expect(await page.evaluate(() => [localStorage.getItem("cookiesAccepted"), localStorage.getItem("disclaimerAccepted")])).toEqual(["true", "true"]);
-  // The next page, moved to inside the app and then loaded afresh.
+  // The next page, a document of its own loaded by the link, then loaded afresh: neither notice comes back,
+  // not even once the disclaimer's delay has passed.
   await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).first().click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(cookie).toBeHidden();
+  await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
+  await expect(cookie).toBeHidden();
+  await expect(disclaimer).toBeHidden();
   await page.reload({ waitUntil: "commit" });
   await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
   await expect(cookie).toBeHidden();

@@ -1,9 +1,20 @@
+import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, isPhone, rawHtml, test, waitForHydration } from "./fixtures";
 import { SERVICES_HERO_SCROLL_PX } from "../app/data/constants";
 import { paths, serviceSlugs } from "../app/data/paths";
 import { serviceCategoryCopy, servicesHero, servicesList } from "../app/data/services";
 import { serviceCategories } from "../app/data/service-categories";
 import { benefitColumns, parseBenefit } from "../app/lib/benefit";
+
+/** Records every scroll position the page passes through from now on. */
+async function recordScrolling(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { __scrolled: number[] }).__scrolled = seen;
+    addEventListener("scroll", () => seen.push(Math.round(window.scrollY)), { passive: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __scrolled: number[] }).__scrolled);
+}
 
 /** How React writes text into HTML. */
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
@@ -51,23 +62,23 @@ test.describe("services page", () => {
     await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
   });
 
-  test("Browse Services scrolls the window down 450 px, smoothly", async ({ page }) => {
-    const button = page.getByRole("button", { name: servicesHero.browseLabel });
-    await expect(button).toBeVisible();
-    // Read the position in the same task as the click: a smooth scroll has not arrived yet, an instant one has.
-    const atClick = await button.evaluate((el: HTMLElement) => {
-      el.click();
-      return window.scrollY;
-    });
-    expect(atClick).toBeLessThan(SERVICES_HERO_SCROLL_PX);
+  test("Browse Services scrolls the window down 450 px, smoothly, once its code is there", async ({ page }) => {
+    const link = page.getByRole("link", { name: servicesHero.browseLabel });
+    await expect(link).toBeVisible();
+    const positions = await recordScrolling(page);
+    await link.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SERVICES_HERO_SCROLL_PX);
+    // Smooth: the page passed through a position on the way, not one jump (a busy machine draws few frames of it).
+    expect((await positions()).some((y) => y > 0 && y < SERVICES_HERO_SCROLL_PX)).toBe(true);
+    // Scrolled by the element, not followed: the address is as it was.
+    await expect(page).toHaveURL(/\/services$/);
   });
 
-  test("an Explore link opens its category page inside the running site", async ({ page }) => {
+  test("an Explore link opens its category page", async ({ page }) => {
     const payroll = serviceCategories.payroll;
     await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
     await expect(page).toHaveURL(/\/services\/payroll$/);
-    await expect(page.getByRole("heading", { level: 1, name: payroll.title })).toBeFocused();
+    await expect(page.getByRole("heading", { level: 1, name: payroll.title })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(payroll.title.replace(/[()]/g, "\\$&")));
   });
 });
@@ -79,13 +90,10 @@ test("under reduced motion Browse Services jumps 450 px at once", async ({ brows
   await page.goto(paths.services);
   // A page of its own context is not the fixture's: wait for hydration before pressing anything.
   await waitForHydration(page);
-  const button = page.getByRole("button", { name: servicesHero.browseLabel });
-  await expect(button).toBeVisible();
-  const atClick = await button.evaluate((el: HTMLElement) => {
-    el.click();
-    return window.scrollY;
-  });
-  expect(atClick).toBe(SERVICES_HERO_SCROLL_PX);
+  const positions = await recordScrolling(page);
+  await page.getByRole("link", { name: servicesHero.browseLabel }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SERVICES_HERO_SCROLL_PX);
+  expect(await positions()).toEqual([SERVICES_HERO_SCROLL_PX]);
   await context.close();
 });
 
@@ -157,7 +165,7 @@ test.describe("an unknown category", () => {
     expect(page).toContain('name="robots" content="noindex"');
   });
 
-  test("shows Category not found, hydrates without errors and links back to the services", async ({ page }) => {
+  test("shows Category not found, loads without errors and links back to the services", async ({ page }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
@@ -169,32 +177,29 @@ test.describe("an unknown category", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: copy.title })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    // Hydrated: a click is handled by the router, with no reload.
-    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
     await page.getByRole("link", { name: copy.backLabel }).click();
     await expect(page).toHaveURL(/\/services$/);
     await expect(page.getByRole("heading", { level: 1, name: servicesHero.title })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
     expect(errors).toEqual([]);
   });
 });
 
-test("a category page downloads its own record only: none of the other categories' text is in its scripts or data", async ({ page }) => {
+test("a category page's copy is in its HTML only: none of any category's text is in the scripts it loads", async ({ page }) => {
   // Each body is read as its response arrives, and all of them are awaited before the check:
   // a body still being read would otherwise be missing from it (flaky once in a full run).
   const bodies: Promise<string>[] = [];
   page.on("response", (response) => {
-    if (/\.(js|data)(\?|$)/.test(response.url())) bodies.push(response.text().catch(() => ""));
+    if (/\.js(\?|$)/.test(response.url())) bodies.push(response.text().catch(() => ""));
   });
   await page.goto(paths.services);
   await waitForHydration(page);
   const payroll = serviceCategories.payroll;
   await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
   await expect(page.getByText(payroll.faq[0]!.question)).toBeVisible();
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
   const downloaded = (await Promise.all(bodies)).join("\n");
-  // The payroll page's own FAQ arrived (its record is a module of its own), and no other category's did.
-  expect(downloaded).toContain(payroll.faq[0]!.question);
-  for (const slug of serviceSlugs.filter((other) => other !== "payroll")) {
-    expect(downloaded, slug).not.toContain(serviceCategories[slug].faq[0]!.question);
-  }
+  // The page's FAQ is in its HTML; no script carries it, nor any other category's.
+  expect(downloaded.length).toBeGreaterThan(0);
+  for (const slug of serviceSlugs) expect(downloaded, slug).not.toContain(serviceCategories[slug].faq[0]!.question);
 });

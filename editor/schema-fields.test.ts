@@ -63,7 +63,7 @@ function throughEditor(field: Field, value: unknown, at: string, slug?: { field:
   try {
     field.validate(parsed);
   } catch (error) {
-    throw new Error(`${at.slice(0, -1)}: the editor refuses ${JSON.stringify(value)}: ${(error as Error).message}`);
+    throw new Error(`${at.slice(0, -1)}: the editor refuses ${JSON.stringify(value)}: ${(error as Error).message}`, { cause: error });
   }
   return field.serialize(parsed).value;
 }

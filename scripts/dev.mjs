@@ -1,5 +1,5 @@
 // `npm run dev`: the API server (watching its sources) on DEV_API_PORT, and
-// React Router's dev server with hot reload on DEV_PORT, which proxies /api to
+// Astro's dev server with hot reload on DEV_PORT, which proxies /api to
 // it, so both forms and the owner's inbox work as they do in production.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -16,10 +16,10 @@ const children = [
     // Links in emails point at the dev server; the API serves no pages of its own.
     env: { PUBLIC_SITE_URL: siteUrl, ...process.env, PORT: apiPort, HOST: "127.0.0.1", SITE_DIR: "none" },
   }),
-  spawn("npx", ["react-router", "dev", "--port", devPort, "--strictPort"], {
+  spawn("npx", ["astro", "dev", "--port", devPort], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, DEV_API_PORT: apiPort },
+    env: { ...process.env, DEV_API_PORT: apiPort, ASTRO_TELEMETRY_DISABLED: "1" },
   }),
 ];
 

@@ -17,7 +17,7 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Written at run time, never a source file: a path under them is not checked. */
-const runtime = ["build/", "data/", ".tmp/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/results/", "bench/screenshots/", "bench/floor/build/", "public/media/uploads/"];
+const runtime = ["build/", "data/", ".tmp/", ".astro/", "node_modules/", "test-results/", "playwright-report/", "bench/.tmp/", "bench/results/", "bench/screenshots/", "public/media/uploads/"];
 
 const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
 /** Every file and folder of the tree, folders with a trailing `/`. */

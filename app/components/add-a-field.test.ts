@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { createElement } from "react";
-import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { companyValues as values, withCompany, withoutCompany } from "../../contract/fields.test-support";
 import { detailRows, inboxColumns } from "./admin/lead-fields";
@@ -14,7 +13,7 @@ afterEach(cleanup);
 
 describe("a field added to a copy of the enquiry's table", () => {
   it("gets its input on the contact form, labelled, with its attributes, and its own error", async () => {
-    render(createElement(MemoryRouter, null, createElement(ContactForm, { table: withCompany })));
+    render(createElement(ContactForm, { table: withCompany }));
     const input = screen.getByLabelText(/^Company/);
     expect(input).toHaveAttribute("name", "company");
     expect(input).toHaveAttribute("type", "text");

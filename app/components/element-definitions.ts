@@ -1,11 +1,10 @@
 // Which module defines each custom element the site renders (their behaviours
-// on pre-rendered HTML: app/lib/custom-element.ts). A section that renders an
-// element imports its module itself, which covers markup React renders after a
-// move inside the app; a page that keeps its pre-rendered HTML never loads the
-// section's code, so the root asks this table for every element the HTML holds
-// (defineElementsIn), before it hydrates. No route has to remember an import.
+// on pre-rendered HTML: app/lib/custom-element.ts). Components render at build
+// time only, so their code never reaches the browser: the page's script asks
+// this table for every element the HTML holds (defineElementsIn). No page has
+// to remember an import.
 // The build fails, naming the page, when a page holds an element missing here
-// (scripts/build/postbuild.ts), and element-definitions.test.ts loads each module to
+// (scripts/build/site-files.ts), and element-definitions.test.ts loads each module to
 // check that it defines its tag.
 
 export const elementDefinitions = {
@@ -18,6 +17,7 @@ export const elementDefinitions = {
   "mobile-menu": () => import("./layout/mobile-menu-behaviour"),
   "desktop-nav": () => import("./layout/desktop-nav-behaviour"),
   "back-to-top": () => import("./layout/back-to-top-behaviour"),
+  "header-tone": () => import("./layout/header-tone-behaviour"),
 } as const satisfies Record<string, () => Promise<unknown>>;
 
 export type ElementTag = keyof typeof elementDefinitions;

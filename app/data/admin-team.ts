@@ -221,7 +221,8 @@ export const teamNavCopy = {
   analytics: "Analytics",
   activity: "Activity",
   content: "Content editor",
-  signedInAs: (name: string, role: string) => `${name}, ${role}`,
+  // The first owner, made from ADMIN_PASSWORD, is named after the role: say it once, not "Owner, Owner".
+  signedInAs: (name: string, role: string) => (name.trim().toLowerCase() === role.toLowerCase() ? name : `${name}, ${role}`),
 } as const;
 
 export const activityPersonCopy = {

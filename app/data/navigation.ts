@@ -45,3 +45,11 @@ export function ariaCurrent(entry: NavEntry, current: NavEntry | undefined, path
   if (entry.href === pathname) return "page";
   return entry === current ? "true" : undefined;
 }
+
+/**
+ * Whether a submenu item's link is the current page: its own page only, any
+ * letter case (the rule the submenus have always marked by).
+ */
+export function isCurrentPage(href: string, pathname: string): boolean {
+  return href.toLowerCase() === pathname.toLowerCase();
+}

@@ -1,7 +1,6 @@
-// Copy of the two notices, which are in every page's pre-rendered HTML and
-// kept as it is (a static part). Kept apart from layout.ts so the browser
-// downloads it only with them, not with every page's shell. The words are
-// content/site/notices.yaml.
+// Copy of the two notices, which are in every page's pre-rendered HTML (and
+// never hydrate). Kept apart from layout.ts, which holds the rest of the
+// shell's words. The words are content/site/notices.yaml.
 import file from "../../content/site/notices.yaml";
 import type { ContentOf } from "./schemas";
 

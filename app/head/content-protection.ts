@@ -1,11 +1,11 @@
 // The spec's content protection (no copy, cut, paste or the listed developer
 // shortcuts on page content; form fields always exempt), inline in <head>
-// (root.tsx) and bundled to one minified string at build
+// (app/layouts/site.astro) and bundled to one minified string at build
 // (scripts/build/inline-script-plugin.ts): it applies from the first paint, before
 // any of the page's JavaScript has loaded, and it is the only copy of these
 // rules, so nothing applies them twice. It acts only while the page holds the
 // protected wrapper (components/layout/content-protection.tsx), so the owner's
-// inbox, which has none, stays copyable, also after a move inside the app.
+// inbox, which has none, stays copyable.
 // content-protection.test.ts runs the built string.
 import { CONTENT_PROTECTED_CLASS, FORM_FIELDS } from "../lib/content-protection-markup";
 

@@ -1,9 +1,10 @@
 // The page beacon: one small POST to our own /api/event per page view and per
-// form step, sent with navigator.sendBeacon once the page is usable (after
-// hydration, when the browser is idle). It sets no cookie and touches no
-// storage: the visit's landing page, referrer and campaign live in this
-// module's memory for as long as the tab stays on the site (in-app moves keep
-// it; a reload starts afresh). The server counts; nothing here identifies anyone.
+// form step, sent with navigator.sendBeacon once the page has loaded and the
+// browser is idle. It sets no cookie and touches no storage, and its memory
+// lasts one page (every page is a document load): a page reached from another
+// page of this site sends its own context marked as continued (`n: 1`), and the
+// server credits the landing page, referrer and campaign it remembers for the
+// visit (server/analytics/landing-visits.ts). Nothing here identifies anyone.
 import { EVENT_ENDPOINT, VISIT_HEADER, type AnalyticsEvent, type AnalyticsForm, type BrowserEvent, type Visit } from "../../contract/analytics";
 import { paths } from "~/data/paths";
 
@@ -14,21 +15,25 @@ let entry = false;
 let reported = new Set<string>();
 let observer: IntersectionObserver | undefined;
 
-/** The visit's landing context, taken from the first page the tab loaded. */
+/** This page's view of the visit: its own page, referrer and campaign, and whether it continues one. */
 function currentVisit(): Visit {
   if (visit) return visit;
   const query = new URLSearchParams(location.search);
   let referrer = "";
+  let continued = false;
   try {
     const from = new URL(document.referrer);
     // Only another site's origin: never its path, never our own pages (a reload or a form's redirect is not a new visit).
     if (from.origin !== location.origin) referrer = from.origin;
+    else continued = true;
   } catch {
     // No referrer.
   }
   entry = document.referrer === "" || referrer !== "";
   visit = { l: location.pathname };
   if (referrer) visit.r = referrer;
+  // Reached from one of our pages: the visit began on an earlier page, which the server remembers.
+  if (continued) visit.n = 1;
   for (const [key, name] of [["s", "utm_source"], ["m", "utm_medium"], ["c", "utm_campaign"]] as const) {
     const value = query.get(name);
     if (value) visit[key] = value.slice(0, 200);
@@ -70,7 +75,7 @@ let listening = false;
 /**
  * A page view, once the browser is idle; from then on a form counts as
  * "viewed" when it scrolls into view and "started" at its first input.
- * Called by `usePageAnalytics` after each navigation, once this module has loaded.
+ * Called once per page, by the page's script.
  */
 export function pageView(): void {
   if (!listening) {

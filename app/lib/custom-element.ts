@@ -1,6 +1,7 @@
-// The site's few behaviours that must work on pre-rendered HTML React does not
-// hydrate (static parts, app/lib/static-part.tsx) are custom elements: the
-// browser runs them the same on kept HTML and on markup React rendered.
+// Pages are pre-rendered by Astro and only islands hydrate, so the site's few
+// behaviours on the rest of the markup are custom elements: the browser gives
+// each element of the pre-rendered HTML its behaviour as soon as its tag is
+// defined, with no framework in the page.
 
 /** What an element does while it is in the document; the function it returns, if any, undoes it when the element leaves. */
 export type Behaviour = (element: HTMLElement) => (() => void) | void;

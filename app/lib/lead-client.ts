@@ -5,7 +5,6 @@ import { useEffect, useMemo, useRef, type FormEvent } from "react";
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/data/constants";
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
 import { trackFormSubmit, visitHeader } from "./analytics-beacon";
-import { useShownFromFirstPaint } from "./hydrated-later";
 
 /**
  * The contract's validation schema (valibot), as a chunk of its own: fetched when
@@ -53,8 +52,8 @@ export function startProofOfWork(): void {
 }
 
 /**
- * Takes the proof under way, starting one if none is (a press held from before
- * the form's script arrived), waiting for it at most PROOF_WAIT_MAX_MS; and how
+ * Takes the proof under way, starting one if none is (a form filled before its
+ * script arrived), waiting for it at most PROOF_WAIT_MAX_MS; and how
  * long that wait was.
  */
 async function takeProof(): Promise<{ proof: string | null; waitedMs: number }> {
@@ -92,7 +91,7 @@ export function useProofOfWork(formRef: { readonly current: HTMLFormElement | nu
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    // Started before this code arrived (focused, typed in or autofilled): solve now, as a held press may follow at once.
+    // Started before this code arrived (focused, typed in or autofilled): solve now, as a press may follow at once.
     const started = form.contains(document.activeElement) || Array.from(form.elements).some((field) => field instanceof HTMLInputElement && field.type !== "checkbox" && field.type !== "hidden" && field.value !== "");
     if (started) {
       fillStarts.set(form, null);
@@ -134,20 +133,19 @@ export function firstPaintTime(): number {
 }
 
 /**
- * The form's current submission: created when the form is shown in the browser,
- * kept across retries (so the server sees one enquiry), renewed after a success.
+ * The form's current submission: shown at the first paint, kept across retries
+ * (so the server sees one enquiry), renewed after a success (shown from then).
  */
 export function useSubmission() {
   const ref = useRef<Submission | null>(null);
-  // A form on screen from the first paint was shown then, not when its code arrived: a press held
-  // since (early-events.ts) must not look to the server like a bot's instant submission.
-  const fromFirstPaint = useShownFromFirstPaint();
+  // Every form is in the page's HTML, so it was shown at the first paint, not when its island hydrated: a visitor
+  // who typed meanwhile and pressed just after must not look to the server like a bot's instant submission.
   useEffect(() => {
-    ref.current = newSubmission(fromFirstPaint ? firstPaintTime() : Date.now());
-  }, [fromFirstPaint]);
+    ref.current = newSubmission(firstPaintTime());
+  }, []);
   return useMemo(
     () => ({
-      current: () => (ref.current ??= newSubmission()),
+      current: () => (ref.current ??= newSubmission(firstPaintTime())),
       renew: () => {
         ref.current = newSubmission();
       },
@@ -230,7 +228,7 @@ export function enquiryAccepted(answer: unknown): boolean {
 
 /**
  * The form's submit handler: a press while the previous submission is still
- * being sent is ignored, so a double tap (held early or not) is one request.
+ * being sent is ignored, so a double tap is one request.
  */
 export function useOneSubmissionAtATime(send: () => Promise<void>) {
   const busy = useRef(false);

@@ -1,17 +1,24 @@
-import type { MetaDescriptor } from "react-router";
 import { site } from "~/data/site";
 import { paths } from "~/data/paths";
 import type { OgImage, PageMeta } from "~/data/types";
-import audienceOgImage from "~/assets/og/audience.jpg";
-import defaultOgImage from "~/assets/og/default.jpg";
-import homeOgImage from "~/assets/og/home.jpg";
-import legalOgImage from "~/assets/og/legal.jpg";
-import servicesOgImage from "~/assets/og/services.jpg";
-import spotlightOgImage from "~/assets/og/spotlight.jpg";
+import audienceOgImage from "~/assets/og/audience.jpg?url";
+import defaultOgImage from "~/assets/og/default.jpg?url";
+import homeOgImage from "~/assets/og/home.jpg?url";
+import legalOgImage from "~/assets/og/legal.jpg?url";
+import servicesOgImage from "~/assets/og/services.jpg?url";
+import spotlightOgImage from "~/assets/og/spotlight.jpg?url";
 import { absoluteUrl } from "./site-url";
-import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";
+import { breadcrumbJsonLd, organizationJsonLd, type JsonLdTag } from "./structured-data";
 
 export { absoluteUrl, siteUrl } from "./site-url";
+
+/** One tag of a page's <head>, as the layout writes it: the title, a meta, a link, or JSON-LD structured data. */
+export type MetaTag =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: "link"; rel: string; href: string }
+  | JsonLdTag;
 
 const ogImages: Record<OgImage, string> = {
   home: homeOgImage,
@@ -34,7 +41,7 @@ export function ogImageFor(path: string): OgImage {
   return "default";
 }
 
-function structuredData(path: string, title: string): MetaDescriptor[] {
+function structuredData(path: string, title: string): JsonLdTag[] {
   const breadcrumb = breadcrumbJsonLd(path, title);
   return [organizationJsonLd(), ...(breadcrumb ? [breadcrumb] : [])];
 }
@@ -43,7 +50,7 @@ function structuredData(path: string, title: string): MetaDescriptor[] {
  * Title, description, canonical, Open Graph and Twitter card tags for one page,
  * with the Organization (and, on nested pages, BreadcrumbList) structured data.
  */
-export function pageMeta({ title, description, path, image }: PageMeta): MetaDescriptor[] {
+export function pageMeta({ title, description, path, image }: PageMeta): MetaTag[] {
   const fullTitle = path === "/" ? `${site.name} | ${title}` : `${title} | ${site.name}`;
   const url = absoluteUrl(path);
   const imageUrl = absoluteUrl(ogImages[image ?? ogImageFor(path)]);
@@ -65,10 +72,6 @@ export function pageMeta({ title, description, path, image }: PageMeta): MetaDes
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
-    // Structured data is for crawlers, which read the pre-rendered HTML: the
-    // browser keeps those tags as they are and never needs (or downloads) the
-    // code and copy that build them. React hydrates <head> skipping tags it
-    // does not render.
-    ...(import.meta.env.SSR ? structuredData(path, title) : []),
+    ...structuredData(path, title),
   ];
 }

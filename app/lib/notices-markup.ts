@@ -20,3 +20,14 @@ export { DISCLAIMER_DELAY_MS };
 export const NOTICE_ATTRIBUTE = "data-notice";
 export const NOTICE_ACTION_ATTRIBUTE = "data-notice-action";
 export type NoticeAction = "accept" | "close";
+
+/**
+ * The id of an empty element after the notices, the last in their container, which the page's head
+ * names in a render-blocking `<link rel="expect">`: the browser paints nothing
+ * before the notices are parsed whole. HTML can arrive, or be parsed, in pieces
+ * (a slow link, a busy phone); a first frame cut off inside a notice's row would
+ * draw its text beside a button with no words yet, then reflow it. The element
+ * comes after the notices, not on their container, because Chromium paints once
+ * the target's opening tag is parsed.
+ */
+export const NOTICES_END_ID = "notices-end";

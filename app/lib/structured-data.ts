@@ -1,20 +1,22 @@
-import type { MetaDescriptor } from "react-router";
-import logo from "~/assets/logo-blue.svg";
+import logo from "~/assets/logo-blue.svg?url";
 import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/data/navigation";
 import { site, siteProfile } from "~/data/site";
 import { absoluteUrl } from "./site-url";
 
-// schema.org structured data (JSON-LD), added to a page through its `meta`:
-// React Router renders each `script:ld+json` descriptor as a
+// schema.org structured data (JSON-LD), added to a page through its head tags
+// (pageMeta): the layout writes each `script:ld+json` tag as a
 // <script type="application/ld+json"> in the pre-rendered <head>. The FAQ
 // section publishes its own FAQPage beside it (faq-json-ld.ts).
 
 export type JsonLd = Record<string, unknown> & { "@context": "https://schema.org"; "@type": string };
 
-const ldJson = (data: JsonLd): MetaDescriptor => ({ "script:ld+json": data });
+/** A head tag holding JSON-LD (one of meta.ts's MetaTag). */
+export type JsonLdTag = { "script:ld+json": JsonLd };
+
+const ldJson = (data: JsonLd): JsonLdTag => ({ "script:ld+json": data });
 
 /** Who runs the site: on every page (pageMeta adds it). */
-export function organizationJsonLd(): MetaDescriptor {
+export function organizationJsonLd(): JsonLdTag {
   return ldJson({
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -46,7 +48,7 @@ const titleCase = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (le
  * named from the navigation's labels; `currentName` names the page itself.
  * Top-level pages get none (a one-step trail says nothing).
  */
-export function breadcrumbJsonLd(path: string, currentName?: string): MetaDescriptor | undefined {
+export function breadcrumbJsonLd(path: string, currentName?: string): JsonLdTag | undefined {
   const segments = path.split("/").filter(Boolean);
   if (segments.length < 2 || segments.at(-1) === "404") return undefined;
   // The site's name stands in for a menu without a link home.

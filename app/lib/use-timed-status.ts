@@ -9,9 +9,9 @@ export type FormStatus = "idle" | "loading" | "success" | "error";
  * Loading lasts until the answer arrives: clearing it early would re-enable the
  * button mid-request and hide whether the request went through.
  */
-export function useTimedStatus(durationMs: number = STATUS_MESSAGE_MS, initial: FormStatus = "idle") {
+export function useTimedStatus(durationMs: number = STATUS_MESSAGE_MS) {
   // A fresh object on every set, so a repeated message restarts its timer.
-  const [state, setState] = useState<{ status: FormStatus }>(() => ({ status: initial }));
+  const [state, setState] = useState<{ status: FormStatus }>({ status: "idle" });
   const setStatus = useCallback((status: FormStatus) => setState({ status }), []);
   useEffect(() => {
     if (state.status === "idle" || state.status === "loading") return;

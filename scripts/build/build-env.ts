@@ -1,6 +1,6 @@
 // The environment the build reads, read here once and checked: Vite writes the
-// values into the site's code (vite.config.ts, and vitest.config.ts for the
-// unit tests), and postbuild.ts writes the sitemap and robots.txt with the same
+// values into the site's code (astro.config.ts, and vitest.config.ts for the
+// unit tests), and site-files.ts writes the sitemap and robots.txt with the same
 // site address. A bad value stops the build, naming the variable. The retention
 // periods (RETENTION_*, contract/retention.ts) are read with the server's own
 // function, so the privacy policy the build writes states what the purge enforces.

@@ -290,21 +290,25 @@ export function contentPlugin(dir = contentDir): Plugin {
       const pattern = candidates.find((candidate) => candidate.startsWith(root));
       return pattern ? pattern + (query ? `?${query}` : "") : null;
     },
-    load(id) {
-      const file = id.split("?")[0] ?? id;
-      if (!file.startsWith(root) || !extensions.test(file)) return null;
-      const relative = file.slice(root.length).split(path.sep).join("/");
-      if (relative.includes("*")) {
-        this.addWatchFile(path.dirname(file));
-        return { code: `export default ${JSON.stringify(loadContentFolder(file, dir))};\n`, map: null };
-      }
-      this.addWatchFile(file);
-      const source = readFileSync(file, "utf8");
-      // A sentence stating a figure changes with statistics.yaml; the site's name and contact details with their files.
-      if (source.includes("{figures.")) this.addWatchFile(path.join(dir, "statistics.yaml"));
-      if (/\{(site|contact|legal)\./.test(source)) for (const name of ["site/brand.yaml", "site/profile.yaml", "pages/contact.yaml"]) this.addWatchFile(path.join(dir, name));
-      const data = loadContentFile(relative, source, dir);
-      return { code: `export default ${JSON.stringify(data)};\n`, map: null };
+    // Before any other plugin's load: Astro's own Markdown plugin would otherwise load content/*.md as pages.
+    load: {
+      order: "pre",
+      handler(id) {
+        const file = id.split("?")[0] ?? id;
+        if (!file.startsWith(root) || !extensions.test(file)) return null;
+        const relative = file.slice(root.length).split(path.sep).join("/");
+        if (relative.includes("*")) {
+          this.addWatchFile(path.dirname(file));
+          return { code: `export default ${JSON.stringify(loadContentFolder(file, dir))};\n`, map: null };
+        }
+        this.addWatchFile(file);
+        const source = readFileSync(file, "utf8");
+        // A sentence stating a figure changes with statistics.yaml; the site's name and contact details with their files.
+        if (source.includes("{figures.")) this.addWatchFile(path.join(dir, "statistics.yaml"));
+        if (/\{(site|contact|legal)\./.test(source)) for (const name of ["site/brand.yaml", "site/profile.yaml", "pages/contact.yaml"]) this.addWatchFile(path.join(dir, name));
+        const data = loadContentFile(relative, source, dir);
+        return { code: `export default ${JSON.stringify(data)};\n`, map: null };
+      },
     },
   };
 }

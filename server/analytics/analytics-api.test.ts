@@ -14,6 +14,7 @@ const kinds = (["sqlite", "postgres"] as const).filter((kind) => kind === "sqlit
 const browser = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const today = new Date().toISOString().slice(0, 10);
 const landing = { l: "/freelancers", r: "https://news.example.org", s: "linkedin", m: "social", c: "spring" };
+const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 describe.each(kinds)("the analytics API on %s", (kind) => {
   let scratch: ScratchDatabase;
@@ -58,6 +59,8 @@ describe.each(kinds)("the analytics API on %s", (kind) => {
     expect((await event({ e: "view", p: "https://evil.example/", v: landing })).statusCode).toBe(400);
     expect((await event({ e: "view", p: "/", v: landing, extra: 1 })).statusCode).toBe(400);
     expect((await event({ e: "click", p: "/", v: landing })).statusCode).toBe(400);
+    // A continued visit is marked 1, or not at all.
+    for (const n of [0, 2, "1", true]) expect((await event({ e: "view", p: "/", v: { l: "/", n } })).statusCode).toBe(400);
     expect((await event({ e: "view", p: "/", v: { ...landing, c: "x".repeat(3000) } })).statusCode).toBe(413);
     expect((await event({ e: "view", p: "/", v: landing }, { origin: "https://elsewhere.example" })).statusCode).toBe(403);
     expect((await report()).totals.views).toBe(before);
@@ -91,6 +94,37 @@ describe.each(kinds)("the analytics API on %s", (kind) => {
     expect(forms.find((row) => row.form === "contact")).toMatchObject({ accepted: 1 });
     const detail = await t.app.inject({ method: "GET", url: adminEndpoints.enquiry(response.json<{ data: { id: string } }>().data.id), headers: { cookie } });
     expect(JSON.stringify(detail.json())).not.toContain("spring");
+  });
+
+  it("credits the enquiry of a page reached by a link to the landing its visitor began on, and only that visitor's", async () => {
+    const address = "203.0.113.60";
+    const arrival = { l: "/agencies", r: "https://mail.example.net/inbox", s: "newsletter", m: "email", c: "autumn" };
+    expect((await event({ e: "view", p: "/agencies", x: 1, v: arrival }, {}, address)).statusCode).toBe(204);
+    // The contact page, loaded by a link: it knows only itself, and says it continues a visit.
+    const onContact = { l: "/contact", n: 1 };
+    expect((await event({ e: "view", p: "/contact", v: onContact }, {}, address)).statusCode).toBe(204);
+    const enquire = (email: string, userAgent: string) =>
+      t.app.inject({
+        method: "POST",
+        url: CONTACT_ENDPOINT,
+        remoteAddress: address,
+        payload: { name: "Bea Example", email, salutation: "Agency", sector: "", you_need: "", message: "" },
+        headers: { "user-agent": userAgent, [VISIT_HEADER]: encodeURIComponent(JSON.stringify(onContact)) },
+      });
+    const credited = await enquire("bea@example.co.uk", browser);
+    expect(credited.statusCode).toBe(200);
+    // Another browser at the same address is another visitor: its enquiry has only its own page.
+    expect((await enquire("cy@example.co.uk", firefox)).statusCode).toBe(200);
+
+    const { pages, campaigns, referrers } = await report();
+    expect(pages.find((row) => row.key === "/agencies")).toMatchObject({ visits: 1, enquiries: 1 });
+    expect(pages.find((row) => row.key === "/contact")).toMatchObject({ visits: 0, enquiries: 1 });
+    expect(campaigns.find((row) => row.key === "autumn")).toMatchObject({ visits: 1, enquiries: 1 });
+    expect(referrers.find((row) => row.key === "mail.example.net")).toMatchObject({ visits: 1, enquiries: 1 });
+    const detail = await t.app.inject({ method: "GET", url: adminEndpoints.enquiry(credited.json<{ data: { id: string } }>().data.id), headers: { cookie } });
+    expect(detail.statusCode).toBe(200);
+    expect(JSON.stringify(detail.json())).toContain("Bea Example");
+    expect(JSON.stringify(detail.json())).not.toMatch(/autumn|agencies|mail\.example/);
   });
 
   it("shows the dashboard and its CSV only to the signed-in owner, for a valid range", async () => {

@@ -70,8 +70,9 @@ export function leadCounter(collector: Collector, honorGpc: boolean) {
       if (!who) return;
       try {
         const visit = visitOf(request, sourcePage);
-        if (kind === "enquiry") collector.enquiry(visit, who.device);
-        else await collector.signup(visit, who.device, email ?? "");
+        const requester = { ip: request.ip, ...who };
+        if (kind === "enquiry") collector.enquiry(visit, requester);
+        else await collector.signup(visit, requester, email ?? "");
       } catch (error) {
         request.log.warn({ err: error }, "analytics: lead not counted");
       }

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { ANALYTICS_KEYS_PER_DAY_MAX, OTHER, type AnalyticsEvent, type Visit } from "../../contract/analytics";
 import { cappedDimensions, type AnalyticsStore, type Dimension, type Increment, type Metric } from "../store/analytics-store";
 import { pageKey, visitDimensions, type Device, type Dimensions } from "./dimensions";
+import { LANDING_VISITS_MAX, LandingVisits } from "./landing-visits";
 import { memoryVisitors, type VisitorCounter } from "./visitor-hash";
 
 /** The key of a pending sign-up's analytics context: a keyed hash of the address (erasure computes it too). */
@@ -12,6 +13,8 @@ export const signupEmailHash = (secret: string, email: string) =>
 // in one transaction every flush interval (and on close), so a page view costs
 // a Map update on the request path and the store sees a few upserts a second,
 // whatever the traffic. Only these sums are ever written: no event, no hash.
+// Each visit's landing is remembered in memory for the pages after the first
+// (landing-visits.ts), which credit it when they say they continue a visit.
 
 export interface CollectorOptions {
   store: AnalyticsStore;
@@ -23,6 +26,8 @@ export interface CollectorOptions {
   flushMs: number;
   /** Who is a new visitor today: shared through Redis when it is configured; this process's memory by default. */
   visitors?: VisitorCounter;
+  /** Visits whose landing is remembered at most (LANDING_VISITS_MAX unless a test says otherwise). */
+  landingVisitsMax?: number;
   now?: () => number;
   onFlushError?: (error: unknown) => void;
   /** A count that waited past its day's cap of distinct keys: its key dropped, the count kept as OTHER (a metric). */
@@ -53,6 +58,7 @@ export function createCollector(options: CollectorOptions) {
   const { store, ownHosts } = options;
   const now = options.now ?? Date.now;
   const visitors: VisitorCounter = options.visitors ?? memoryVisitors(options.site, now);
+  const landings = new LandingVisits(now, options.landingVisitsMax ?? LANDING_VISITS_MAX);
   let pending = new Map<string, Increment>();
   // The distinct keys of each capped dimension and day waiting to be written: past the cap a new one
   // waits as OTHER, so a flood of made-up referrers or campaigns stays small. It holds the keys of a
@@ -103,6 +109,23 @@ export function createCollector(options: CollectorOptions) {
 
   const emailHash = (email: string) => signupEmailHash(options.emailHashSecret, email);
 
+  /**
+   * The visit an event or lead is credited to. An entry view begins the visitor's visit here; any
+   * other event keeps it going, and one that continues a visit (`n`) is credited to its landing,
+   * if it is still remembered; otherwise to what the page sent.
+   */
+  function landingOf(visit: Visit, who: Requester, entry: boolean): Dimensions {
+    const sent = visitDimensions(visit, who.device, ownHosts);
+    const { day, hash } = visitors.visitor(who.ip, who.userAgent);
+    if (entry) {
+      const { device: _device, ...landing } = sent;
+      landings.begin(day, hash, landing);
+      return sent;
+    }
+    const landing = landings.touch(day, hash);
+    return visit.n === 1 && landing ? { ...landing, device: who.device } : sent;
+  }
+
   async function flush(): Promise<void> {
     const batch = [...pending.values()];
     pending = new Map();
@@ -131,7 +154,7 @@ export function createCollector(options: CollectorOptions) {
   return {
     /** A browser event: a page view (with its visit and visitor counts) or a form step. */
     async event(event: AnalyticsEvent, who: Requester): Promise<void> {
-      const landing = visitDimensions(event.v, who.device, ownHosts);
+      const landing = landingOf(event.v, who, event.e === "view" && event.x === 1);
       const page = pageKey(event.p);
       if (event.e === "view") {
         const { day, newVisitor, newOnPage } = await visitors.see(who.ip, who.userAgent, page);
@@ -148,13 +171,13 @@ export function createCollector(options: CollectorOptions) {
     },
 
     /** An accepted enquiry, counted against the visit that produced it. */
-    enquiry(visit: Visit, device: Device): void {
-      count("enquiry", visitDimensions(visit, device, ownHosts));
+    enquiry(visit: Visit, who: Requester): void {
+      count("enquiry", landingOf(visit, who, false));
     },
 
     /** A newsletter sign-up: counted now, and its context kept until the address is confirmed. */
-    async signup(visit: Visit, device: Device, email: string): Promise<void> {
-      const dimensions = visitDimensions(visit, device, ownHosts);
+    async signup(visit: Visit, who: Requester, email: string): Promise<void> {
+      const dimensions = landingOf(visit, who, false);
       count("signup", dimensions);
       await store.rememberSignup(emailHash(email), dimensions, new Date(now()));
     },

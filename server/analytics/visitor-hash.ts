@@ -5,8 +5,9 @@ import type { Redis } from "ioredis";
 // random for each UTC day, the site, the address and the user agent. The salt
 // lives only in memory and is replaced when the day changes, so yesterday's
 // hashes cannot be recomputed and nobody is followed across days. The hashes
-// themselves are never written to the store: they only decide whether a view
-// is the first of the day for its visitor (and for its page).
+// themselves are never written to the store: they decide whether a view is the
+// first of the day for its visitor (and for its page), and key the landing of
+// the visitor's current visit, remembered in memory (landing-visits.ts).
 //
 // Without Redis the salt and the day's hashes are this process's own. With
 // Redis (SharedDailyVisitors) every instance uses the day's one salt, kept in
@@ -44,10 +45,15 @@ export class DailyVisitors {
     return day;
   }
 
+  /** The visitor's hash under today's salt (the day with it): what stands for the visitor, never the address. */
+  visitor(ip: string, userAgent: string): { day: string; hash: string } {
+    const day = this.today();
+    return { day, hash: createHash("sha256").update(this.salt).update(`\0${this.site}\0${ip}\0${userAgent}`).digest("base64url").slice(0, 22) };
+  }
+
   /** Whether this view is its visitor's first of the day, and first on this page today. */
   see(ip: string, userAgent: string, page: string): { day: string; newVisitor: boolean; newOnPage: boolean } {
-    const day = this.today();
-    const hash = createHash("sha256").update(this.salt).update(`\0${this.site}\0${ip}\0${userAgent}`).digest("base64url").slice(0, 22);
+    const { day, hash } = this.visitor(ip, userAgent);
     const newVisitor = remember(this.visitors, hash);
     const newOnPage = remember(this.pageVisitors, `${hash} ${page}`);
     return { day, newVisitor, newOnPage };
@@ -60,16 +66,21 @@ function remember(set: Set<string>, key: string): boolean {
   return true;
 }
 
-/** What the collector asks: the day, and whether a view is its visitor's first of the day (and on its page). */
+/**
+ * What the collector asks: the day, whether a view is its visitor's first of the day (and on its
+ * page), and the visitor's hash under this process's salt for the day (the key of the landing
+ * visits it remembers in memory, landing-visits.ts).
+ */
 export interface VisitorCounter {
   today(): string;
   see(ip: string, userAgent: string, page: string): Promise<{ day: string; newVisitor: boolean; newOnPage: boolean }>;
+  visitor(ip: string, userAgent: string): { day: string; hash: string };
 }
 
 /** This process's memory only. */
 export function memoryVisitors(site: string, now: () => number = Date.now): VisitorCounter {
   const visitors = new DailyVisitors(site, now);
-  return { today: () => visitors.today(), see: async (ip, userAgent, page) => visitors.see(ip, userAgent, page) };
+  return { today: () => visitors.today(), see: async (ip, userAgent, page) => visitors.see(ip, userAgent, page), visitor: (ip, userAgent) => visitors.visitor(ip, userAgent) };
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -94,6 +105,14 @@ export class SharedDailyVisitors implements VisitorCounter {
 
   today(): string {
     return utcDay(this.now());
+  }
+
+  /**
+   * This instance's own daily hash (the landing visits are remembered in this instance's memory
+   * only, so the shared salt, and a Redis round trip on every event and lead, would buy nothing).
+   */
+  visitor(ip: string, userAgent: string): { day: string; hash: string } {
+    return this.fallback.visitor(ip, userAgent);
   }
 
   /** Milliseconds until an hour after the end of `day` (UTC): how long its keys live. */

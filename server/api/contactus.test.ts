@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { apiMessages, CONTACT_ENDPOINT, limits, refusalPageCopy } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { startTestApp, type TestApp } from "../app.test-support";
-import { IDEMPOTENCY_KEY_TTL_MS } from "./contactus";
+import { FORM_POST_REPEAT_MS, IDEMPOTENCY_KEY_TTL_MS } from "./contactus";
 import { refusalPageCsp } from "./refusal-page";
 
 // POST /api/contactus through app.inject: what each kind of client gets back,
@@ -172,6 +172,41 @@ describe("an enquiry the browser posts itself (the contact form before it has hy
     const response = await navigation({ ...enquiry, email, name: "   ", salutation: "Boss" }, { referer: "http://localhost:3000/contact?from=menu" });
     expectRefusalPage(response, ["Please enter your name.", "Please choose your role."], "http://localhost:3000/contact");
     expect((await app.leads.listEnquiries()).filter((row) => row.email === email)).toHaveLength(0);
+  });
+
+  it("takes the Sectors and Needs boxes as the browser sends them, one field per ticked box", async () => {
+    const email = "ticked.boxes@example.co.uk";
+    const boundary = "----browser-boundary";
+    const parts = [...Object.entries({ ...enquiry, email, sector: "Healthcare", you_need: "Payroll" }), ["sector", "IT & Technology"], ["you_need", "Other"]];
+    const payload = `${parts.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("")}--${boundary}--\r\n`;
+    const response = await post(app, payload, { "content-type": `multipart/form-data; boundary=${boundary}`, "sec-fetch-mode": "navigate", accept: "text/html" });
+    expect(response.statusCode).toBe(303);
+    const [row] = (await app.leads.listEnquiries()).filter((item) => item.email === email);
+    expect(JSON.parse(String(row?.sectors))).toEqual(["Healthcare", "IT & Technology"]);
+    expect(JSON.parse(String(row?.needs))).toEqual(["Payroll", "Other"]);
+  });
+
+  it("is one enquiry when the same words come twice at once (a double press), and two when the words differ", async () => {
+    const email = "double.press@example.co.uk";
+    const from = { referer: "http://localhost:3000/contact", origin: "http://localhost:3000" };
+    const [first, second] = await Promise.all([navigation({ ...enquiry, email }, from), navigation({ ...enquiry, email }, from)]);
+    expect([first.statusCode, second.statusCode]).toEqual([303, 303]);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect((await app.leads.listEnquiries()).filter((row) => row.email === email)).toHaveLength(1);
+    await navigation({ ...enquiry, email, message: "Something else." }, from);
+    expect((await app.leads.listEnquiries()).filter((row) => row.email === email)).toHaveLength(2);
+  });
+
+  it("hears the same words again once FORM_POST_REPEAT_MS has passed", async () => {
+    const email = "said.again@example.co.uk";
+    await navigation({ ...enquiry, email });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + FORM_POST_REPEAT_MS + 60_000 });
+    try {
+      await navigation({ ...enquiry, email });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await app.leads.listEnquiries()).filter((row) => row.email === email)).toHaveLength(2);
   });
 
   it("links the refusal page to the public site when the Referer is not one of ours", async () => {

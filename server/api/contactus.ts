@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -39,6 +39,23 @@ import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncat
 // inbox's Spam view, with no email, CRM call or conversion, until the owner decides.
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long the browser's own post of an enquiry (the form before its script
+ * has run) is recognised when it comes again with the same words from the same
+ * visitor: a double press sends two POSTs (Chromium sends the first before the
+ * second press cancels its navigation), and they must be one lead. Short, so a
+ * person who sends the same words again later is heard again.
+ */
+export const FORM_POST_REPEAT_MS = 10 * 60 * 1000;
+
+/**
+ * The key a browser's own form post stands for: it carries none (the page is
+ * pre-rendered, the same for everyone, so it cannot carry a one-time token),
+ * so the visitor and every word they sent make it one.
+ */
+export const formPostKey = (ipHash: string, fields: object) =>
+  `form-post:${ipHash}:${createHash("sha256").update(JSON.stringify(fields)).digest("hex")}`;
 
 /**
  * The key as stored: bound to the kind of lead and the address it came with
@@ -274,8 +291,12 @@ export async function contactUsRoutes(app: FastifyInstance) {
       }
 
       const lead = parsed.lead;
-      const storedKey = key === undefined ? null : scopedIdempotencyKey(ipHashSecret, "enquiry", lead.email, key);
-      if (storedKey) await store.releaseIdempotencyKey(storedKey, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS).toISOString());
+      // The page's script sends its own key; the browser's own post gets one from the visitor and its words.
+      const formPost = key === undefined && isFormNavigation(headerValue(request, "sec-fetch-mode"), headerValue(request, "accept"));
+      const sentKey = formPost ? formPostKey(ipHash, lead) : key;
+      const storedKey = sentKey === undefined ? null : scopedIdempotencyKey(ipHashSecret, "enquiry", lead.email, sentKey);
+      const keptFor = formPost ? FORM_POST_REPEAT_MS : IDEMPOTENCY_KEY_TTL_MS;
+      if (storedKey) await store.releaseIdempotencyKey(storedKey, new Date(Date.now() - keptFor).toISOString());
       const saved = await store.saveEnquiry({
         ...parsed.lead,
         consentVersion: CONSENT_VERSION,

@@ -5,7 +5,7 @@ import { retentionEnv } from "../../contract/retention";
 // (ADMIN_PASSWORD, SMTP_URL, the webhook's secret, the database's and Redis's
 // addresses, an npm token). What the build reads is in scripts/build/build-env.ts
 // (the site's address, its API's, the retention periods the privacy policy
-// states), react-router.config.ts and postbuild.ts (SITE_BUILD_DIR, and
+// states), astro.config.ts and site-files.ts (SITE_BUILD_DIR, and
 // SITE_GIT_DIR and SITE_GIT_REVISION for the sitemap's dates); the rest is
 // what node, npm and git need to run at all.
 

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { UPLOAD_WIDTHS, type UploadWidth } from "../../contract/uploads";
 import type { PictureExtension } from "./editor-paths";
 
@@ -78,7 +78,7 @@ export async function convertPicture(input: Buffer, extension: PictureExtension)
   if (!kind) throw new PictureRefused("not a JPEG, PNG, WebP or AVIF picture");
   return oneAtATime(async () => {
     // Header only: the size is known before a pixel is decoded.
-    let meta: sharp.Metadata;
+    let meta: Metadata;
     try {
       meta = await sharp(input).metadata();
     } catch {
@@ -91,7 +91,7 @@ export async function convertPicture(input: Buffer, extension: PictureExtension)
       throw new PictureRefused(`${meta.width} × ${meta.height} pixels is more than ${UPLOAD_MAX_PIXELS / 1e6} megapixels`);
     }
     // The one decode: turned upright, at most the kept size, in sRGB, as raw pixels every output is made from.
-    let decoded: { data: Buffer; info: sharp.OutputInfo };
+    let decoded: { data: Buffer; info: OutputInfo };
     try {
       decoded = await sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: "error", sequentialRead: true })
         .rotate()

@@ -34,7 +34,7 @@ const git = (...args: string[]) => execFileSync("git", args, { cwd: source, enco
 /** The rest of a hero file the schema accepts: the tests change its headline, its first line. */
 const HERO_REST = "subtitle: A line under it\nactions:\n  - label: Get in touch\n    href: /contact\n";
 
-/** A checkout with a hero file, the stand-in build, and a package the build's server part imports (as @react-router/node is). */
+/** A checkout with a hero file, the stand-in build, and a package the build's server part imports (as a renderer package is). */
 async function makeSource(dir: string) {
   await mkdir(path.join(dir, "content", "home"), { recursive: true });
   await writeFile(path.join(dir, "content", "home", "hero.yaml"), `headline: First\n${HERO_REST}`);

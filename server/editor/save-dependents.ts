@@ -13,7 +13,7 @@ import { listContentFiles, loadContentFile } from "../../scripts/build/content-d
 // refuses the drafts, and a start that built them could not serve at all.
 
 /** The code the site's build compiles: a content file one of these imports is needed by the build. */
-export const BUILD_CODE = ["app", "contract", "scripts/build", "react-router.config.ts", "vite.config.ts"] as const;
+export const BUILD_CODE = ["app", "contract", "scripts/build", "astro.config.ts"] as const;
 
 const codeFile = /\.(ts|tsx|mts|js|mjs|jsx)$/;
 /** A test imports what it likes; the build never compiles it. */
@@ -55,7 +55,7 @@ export async function importersOf(sourceDir: string, files: readonly string[]): 
 
 function resolveSpecifier(sourceDir: string, importer: string, specifier: string): string | undefined {
   if (specifier.startsWith(".")) return path.resolve(sourceDir, path.dirname(importer), specifier);
-  // The site's alias for app/ (vite.config.ts).
+  // The site's alias for app/ (astro.config.ts).
   if (specifier.startsWith("~/")) return path.join(sourceDir, "app", specifier.slice(2));
   return undefined;
 }

@@ -26,7 +26,7 @@ function sha256(file: string): string {
 
 async function copy(): Promise<Omit<Snapshot, "sha256">> {
   const live = new Database(source, { fileMustExist: true });
-  let pages = 0;
+  let pages: number;
   try {
     live.pragma("busy_timeout = 5000");
     live.pragma("query_only = 1");

@@ -1,22 +1,23 @@
-import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { inlineScriptHashes, inlineStyleHashes, pageCsp, scriptCsp, type CspOptions } from "./security-headers";
 
-// The pre-rendered site, read into memory once at start: it is a few megabytes,
-// and serving from memory is what lets one Node process keep pace with nginx.
+// The index of a pre-rendered build, taken once when it is loaded: which URL
+// is which file, and the headers each is served with. The bytes stay on disk;
+// @fastify/static reads them per request (site-plugin.ts).
 
 export interface SiteFile {
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  /** The file's path in the build folder, with `/` between folders (`about/index.html`). */
+  file: string;
   contentType: string;
-  etag: string;
   cacheControl: string;
   /** Only the pages the build pre-rendered: their own CSP, allowing their inline scripts by hash. */
   csp?: string;
 }
 
+// The site's own table rather than the `mime` package's: that one calls
+// scripts `application/javascript`, icons
+// `image/vnd.microsoft.icon`, and the manifest and sitemap without a charset.
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -34,8 +35,6 @@ const contentTypes: Record<string, string> = {
   ".mp4": "video/mp4",
   ".txt": "text/plain; charset=utf-8",
   ".xml": "application/xml; charset=utf-8",
-  // A pre-rendered route's loader data, fetched by React Router on client-side navigation (turbo-stream).
-  ".data": "text/x-script; charset=utf-8",
   ".woff2": "font/woff2",
 };
 
@@ -57,9 +56,10 @@ function isSiteFile(relative: string): boolean {
 /** A picture uploaded as `Photo.JPG` keeps Keystatic's name: its type is the extension's, whatever its case. */
 const extensionOf = (file: string) => path.extname(file).toLowerCase();
 
+/** Regular files only: a symbolic link in the build is never followed. */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
 /** URL path under which a file is served: `about/index.html` → `/about`. */
@@ -75,36 +75,27 @@ function pageCspFor(html: string, csp: Omit<CspOptions, "scriptHashes" | "styleH
 }
 
 /**
- * Reads the built site into memory. `pages` are the URL paths the build pre-rendered
- * (contract/pages.ts): only their HTML gets a page policy allowing its inline scripts
- * by hash. Any other HTML in the folder (copied from public/, say) is served under the
- * resource policy like every other file, so nothing in it runs.
+ * Indexes the built site by URL path. `pages` are the URL paths the build pre-rendered
+ * (contract/pages.ts): only their HTML is read, to give it a page policy allowing its
+ * inline scripts by hash. Any other HTML in the folder (copied from public/, say) is
+ * served under the resource policy like every other file, so nothing in it runs.
  */
-export async function loadSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">, pages: readonly string[]): Promise<Map<string, SiteFile>> {
+export async function indexSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">, pages: readonly string[]): Promise<Map<string, SiteFile>> {
   const prerendered = new Set(pages);
   const files = new Map<string, SiteFile>();
-  const all = await listFiles(siteDir);
-  const present = new Set(all);
-  for (const file of all) {
-    if (file.endsWith(".br") || file.endsWith(".gz")) continue;
-    const relative = path.relative(siteDir, file);
-    if (relative === "__spa-fallback.html" || !isSiteFile(relative)) continue;
-    const ext = extensionOf(file);
-    const body = await readFile(file);
+  for (const relative of await listFiles(siteDir)) {
+    // Pre-compressed variants (.br, .gz) are found beside their file by @fastify/static.
+    if (!isSiteFile(relative)) continue;
+    const ext = extensionOf(relative);
     const urlPath = urlPathOf(relative);
     const isPage = ext === ".html" && prerendered.has(urlPath);
-    // Loader data belongs to its page: both revalidate, so a deploy never mixes old data with new code.
-    const revalidates = isPage || ext === ".data";
     // Only the build's own output lives under assets/; the editor's uploads and public/ never do.
     const hashed = relative.startsWith(`assets${path.sep}`);
     files.set(urlPath, {
-      body,
-      br: present.has(`${file}.br`) ? await readFile(`${file}.br`) : undefined,
-      gzip: present.has(`${file}.gz`) ? await readFile(`${file}.gz`) : undefined,
+      file: relative.split(path.sep).join("/"),
       contentType: contentTypes[ext] ?? "application/octet-stream",
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      cacheControl: hashed ? IMMUTABLE : revalidates ? PAGE : OTHER,
-      csp: isPage ? pageCspFor(body.toString("utf8"), csp) : hashed && ext === ".js" ? scriptCsp : undefined,
+      cacheControl: hashed ? IMMUTABLE : isPage ? PAGE : OTHER,
+      csp: isPage ? pageCspFor(await readFile(path.join(siteDir, relative), "utf8"), csp) : hashed && ext === ".js" ? scriptCsp : undefined,
     });
   }
   return files;

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { loadSiteFiles, type SiteFile } from "./site-files";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { indexSiteFiles, type SiteFile } from "./site-files";
 
 export interface SitePluginOptions {
   siteDir: string;
@@ -23,12 +24,12 @@ export interface LiveSite {
   /** The folder the pages now come from. */
   readonly siteDir: string;
   /**
-   * Reads another build into memory, checks it, and serves it from the next
-   * request on; requests already answering finish on the one they started with.
+   * Indexes and checks another build, and serves it from the next request on;
+   * requests already answering finish on the one they started with.
    * A build that cannot be loaded throws and leaves the current one serving.
    */
   swap(siteDir: string): Promise<void>;
-  /** Reads and checks another build like swap, without serving it yet; serving it is then the returned call, which cannot fail. */
+  /** Indexes and checks another build like swap, without serving it yet; serving it is then the returned call, which cannot fail. */
   load(siteDir: string): Promise<() => void>;
 }
 
@@ -40,7 +41,7 @@ interface LoadedSite {
 }
 
 async function loadSite(siteDir: string, options: SitePluginOptions): Promise<LoadedSite> {
-  const files = await loadSiteFiles(siteDir, { https: options.https, connectOrigins: options.connectOrigins }, options.pages);
+  const files = await indexSiteFiles(siteDir, { https: options.https, connectOrigins: options.connectOrigins }, options.pages);
   const notFound = options.notFoundPages.map(({ match, page }) => {
     const file = files.get(page);
     if (!file) throw new Error(`The not-found page ${page} is missing from ${siteDir}: run the build.`);
@@ -50,24 +51,13 @@ async function loadSite(siteDir: string, options: SitePluginOptions): Promise<Lo
   return { siteDir, files, notFound, notFoundFiles: new Set(notFound.map(({ file }) => file)) };
 }
 
-function pickEncoding(request: FastifyRequest, file: SiteFile): { body: Buffer; encoding?: "br" | "gzip" } {
-  const accept = request.headers["accept-encoding"] ?? "";
-  if (file.br && /\bbr\b/.test(accept)) return { body: file.br, encoding: "br" };
-  if (file.gzip && /\bgzip\b/.test(accept)) return { body: file.gzip, encoding: "gzip" };
-  return { body: file.body };
-}
+/**
+ * A not-found answer is never a 304 or a 206: @fastify/send would answer those
+ * with its own status, which the 404 set before it overrides, leaving an empty or partial page.
+ */
+const NOT_FOUND_SEND = { etag: false, acceptRanges: false } as const;
 
-function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status = 200) {
-  reply.header("content-type", file.contentType).header("cache-control", file.cacheControl).header("etag", file.etag);
-  if (file.br || file.gzip) reply.header("vary", "Accept-Encoding");
-  if (file.csp) reply.header("content-security-policy", file.csp);
-  if (status === 200 && request.headers["if-none-match"] === file.etag) return reply.code(304).send();
-  const { body, encoding } = pickEncoding(request, file);
-  if (encoding) reply.header("content-encoding", encoding);
-  return reply.code(status).send(body);
-}
-
-/** Serves the pre-rendered site from memory: pages, hashed assets, redirects and not-found pages. */
+/** Serves the pre-rendered site from its folder: pages, hashed assets, redirects and not-found pages. */
 export async function sitePlugin(app: FastifyInstance, options: SitePluginOptions) {
   // One reference to the whole loaded build: a swap replaces it in one assignment, so a
   // request reads either the old build or the new one, never a mix of the two.
@@ -89,15 +79,37 @@ export async function sitePlugin(app: FastifyInstance, options: SitePluginOption
     },
   });
 
+  // Only reply.sendFile: which file a URL is, and its headers, come from the build's index.
+  // Pre-compressed .br (preferred) or .gz beside a file, by Accept-Encoding; a weak ETag
+  // from its size and time, 304 and HEAD, by @fastify/send. Last-Modified is left out:
+  // a build's copy is new to a browser whatever its times.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true, cacheControl: false, contentType: false, lastModified: false });
+
+  // @fastify/static names a pre-compressed file's type itself, from `mime`: the index's type wins.
+  const types = new WeakMap<FastifyReply, string>();
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    const type = types.get(reply);
+    if (type !== undefined) reply.header("content-type", type);
+    done(null, payload);
+  });
+
+  const send = (reply: FastifyReply, { siteDir }: LoadedSite, file: SiteFile, status = 200) => {
+    types.set(reply, file.contentType);
+    reply.code(status).header("content-type", file.contentType).header("cache-control", file.cacheControl).header("vary", "Accept-Encoding");
+    if (file.csp) reply.header("content-security-policy", file.csp);
+    return reply.sendFile(file.file, siteDir, status === 404 ? NOT_FOUND_SEND : {});
+  };
+
   for (const [from, to] of Object.entries(options.redirects)) {
     app.get(from, (_request, reply) => reply.redirect(to, 301));
   }
 
   app.get("/*", (request, reply) => {
-    const { files, notFound, notFoundFiles } = site;
+    const current = site;
+    const { files, notFound, notFoundFiles } = current;
     const pathname = request.url.split("?")[0] ?? "/";
     const file = files.get(pathname);
-    if (file) return send(request, reply, file, notFoundFiles.has(file) ? 404 : 200);
+    if (file) return send(reply, current, file, notFoundFiles.has(file) ? 404 : 200);
     if (pathname.length > 1 && pathname.endsWith("/") && files.has(pathname.slice(0, -1))) {
       const query = request.url.slice(pathname.length);
       return reply.redirect(pathname.slice(0, -1) + query, 301);
@@ -106,6 +118,6 @@ export async function sitePlugin(app: FastifyInstance, options: SitePluginOption
     if (!page || pathname.startsWith("/assets/")) {
       return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
     }
-    return send(request, reply, page.file, 404);
+    return send(reply, current, page.file, 404);
   });
 }

@@ -26,7 +26,6 @@ beforeAll(async () => {
   await writeFile(path.join(siteDir, "404", "index.html"), page("Oops"));
   await writeFile(path.join(siteDir, "services", "404", "index.html"), page("Category not found"));
   await writeFile(path.join(siteDir, "assets", "app-abc123.js"), "console.log(1)");
-  await writeFile(path.join(siteDir, "services.data"), '[{"_1":2},"routes/services"]');
   app = await buildApp(loadConfig({ SITE_DIR: siteDir, DATA_DIR: path.join(siteDir, "data"), LOG_LEVEL: "silent" }));
 });
 
@@ -74,14 +73,6 @@ describe("serving the site", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBeDefined();
     expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
-  });
-
-  it("serves a pre-rendered route's loader data for client-side navigation, revalidated like its page", async () => {
-    const response = await app.inject("/services.data?_routes=routes%2Fservices");
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-type"]).toBe("text/x-script; charset=utf-8");
-    expect(response.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
-    expect(response.body).toContain("routes/services");
   });
 
   it("sends the pre-compressed variant the client accepts", async () => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from "kysely";
+import { Kysely, sql, PostgresDialect } from "kysely";
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import pg from "pg";
 import * as leads0001 from "./migrations/0001-leads";
 import * as outbox0002 from "./migrations/0002-outbox";
@@ -12,6 +13,7 @@ import * as suspectedSpam0009 from "./migrations/0009-suspected-spam";
 import * as webhookUrlOutOfOutbox0010 from "./migrations/0010-webhook-url-out-of-outbox";
 import * as team0011 from "./migrations/0011-team";
 import * as secondFactors0012 from "./migrations/0012-second-factors";
+import * as openInvitesOnly0013 from "./migrations/0013-open-invites-only";
 import type { Database } from "./schema";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "../private-files";
 import { WalSyncedSqliteDialect } from "./wal-sync";
@@ -35,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0010-webhook-url-out-of-outbox": webhookUrlOutOfOutbox0010,
   "0011-team": team0011,
   "0012-second-factors": secondFactors0012,
+  "0013-open-invites-only": openInvitesOnly0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

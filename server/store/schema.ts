@@ -103,7 +103,7 @@ export interface TeamPersonTable {
   locked_until: string | null;
 }
 
-/** An invitation to join the team: only the hash of the link's token is kept. */
+/** An open invitation to join the team: only the hash of the link's token is kept; accepting deletes it. */
 export interface TeamInviteTable {
   id: string;
   token_hash: string;
@@ -113,7 +113,6 @@ export interface TeamInviteTable {
   invited_by: string;
   created_at: string;
   expires_at: string;
-  accepted_at: string | null;
 }
 
 /** The team's one row of settings. */

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITE_TTL_MS } from "../../contract/team";
 import { openDatabase } from "./database";
+import * as openInvitesOnly from "./migrations/0013-open-invites-only";
 import type { Database } from "./schema";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "./databases.test-support";
 import { createTeamStore, LAST_SEEN_EVERY_MS, SECOND_STEP_TTL_MS, SESSION_TTL_MS, type TeamStore } from "./team-store";
@@ -9,6 +10,7 @@ import { createTeamStore, LAST_SEEN_EVERY_MS, SECOND_STEP_TTL_MS, SESSION_TTL_MS
 // The team's store on SQLite and PostgreSQL: people, invitations, settings and
 // sessions behave the same on both.
 
+const iso = (time: number) => new Date(time).toISOString();
 const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
 const kinds = (["sqlite", "postgres"] as const).filter((kind) => kind === "sqlite" || runPostgres);
 
@@ -85,12 +87,55 @@ describe.each(kinds)("the team store on %s", (kind) => {
     expect(await store.acceptInvite(token, { name: "Twice", passwordHash: "scrypt$x" }, now + 2000)).toBeUndefined();
     expect(await store.inviteByToken(token, now + 2000)).toBeUndefined();
     expect(await store.listInvites(now)).toEqual([]);
+    // The accepted invitation is gone: the address is the person's own row now, and nowhere else.
+    expect(await db.selectFrom("team_invites").select("id").where("email", "=", "new@team.example").execute()).toEqual([]);
 
     const withdrawn = await store.createInvite({ email: "gone@team.example", role: "analyst", invitedBy: joined!.id }, now);
     expect((await store.withdrawInvite(withdrawn.invite.id))?.id).toBe(withdrawn.invite.id);
     expect(await store.withdrawInvite(withdrawn.invite.id)).toBeUndefined();
     expect(await store.acceptInvite(withdrawn.token, { name: "Gone", passwordHash: "scrypt$x" }, now)).toBeUndefined();
     expect(await store.inviteByToken("not a token")).toBeUndefined();
+  });
+
+  it("deletes an invitation, and the address it holds, once it has expired: at the next sign-in or invitation", async () => {
+    const now = Date.parse("2026-11-28T10:00:00.000Z");
+    const invited = (address: string) => db.selectFrom("team_invites").select("email").where("email", "=", address).execute();
+    await store.createInvite({ email: "lapsed@team.example", role: "analyst", invitedBy: "cli" }, now);
+    await store.createInvite({ email: "lapsing@team.example", role: "analyst", invitedBy: "cli" }, now + 1000);
+    const signer = await person();
+    await store.openSession({ personId: signer.id, stage: "complete" }, now + INVITE_TTL_MS - 1);
+    expect(await invited("lapsed@team.example")).toHaveLength(1);
+    await store.openSession({ personId: signer.id, stage: "complete" }, now + INVITE_TTL_MS);
+    expect(await invited("lapsed@team.example")).toEqual([]);
+    expect(await invited("lapsing@team.example")).toHaveLength(1);
+    await store.createInvite({ email: "next@team.example", role: "inbox", invitedBy: "cli" }, now + INVITE_TTL_MS + 1000);
+    expect(await invited("lapsing@team.example")).toEqual([]);
+    expect(await invited("next@team.example")).toHaveLength(1);
+  });
+
+  it("an upgraded store keeps only its open invitations", async () => {
+    // As a store was before: the column that marked acceptances, and rows accepted or expired long ago.
+    const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await openInvitesOnly.down(db as Kysely<unknown>);
+    const now = Date.now();
+    const row = (id: string, createdAt: number, acceptedAt: string | null) => ({
+      id,
+      token_hash: `hash-${id}`,
+      email: `${id}@team.example`,
+      role: "inbox",
+      invited_by: "cli",
+      created_at: iso(createdAt),
+      expires_at: iso(createdAt + INVITE_TTL_MS),
+      accepted_at: acceptedAt,
+    });
+    await raw.deleteFrom("team_invites").execute();
+    await raw
+      .insertInto("team_invites")
+      .values([row("accepted", now - 1000, iso(now - 500)), row("expired", now - INVITE_TTL_MS - 1000, null), row("open", now - 1000, null)])
+      .execute();
+    await openInvitesOnly.up(db as Kysely<unknown>);
+    expect(await db.selectFrom("team_invites").selectAll().execute()).toEqual([expect.objectContaining({ id: "open", email: "open@team.example" })]);
+    expect(Object.keys((await db.selectFrom("team_invites").selectAll().executeTakeFirstOrThrow()) as object)).not.toContain("accepted_at");
   });
 
   it("keeps the team's settings in one row", async () => {

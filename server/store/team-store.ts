@@ -58,9 +58,9 @@ export interface TeamStore {
   /** Open invitations, newest first. */
   listInvites(now?: number): Promise<InviteRow[]>;
   /**
-   * The invitation accepted (once) and its person made with its email and role,
-   * in one transaction: undefined when it is not open (used, withdrawn, expired)
-   * or its address joined meanwhile.
+   * The invitation accepted (once: accepting deletes it) and its person made
+   * with its email and role, in one transaction: undefined when it is not open
+   * (used, withdrawn, expired) or its address joined meanwhile.
    */
   acceptInvite(token: string, person: { name: string; passwordHash: string }, now?: number): Promise<PersonRow | undefined>;
   withdrawInvite(id: string): Promise<InviteRow | undefined>;
@@ -93,6 +93,10 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
     let query = db.deleteFrom("admin_sessions").where("person_id", "=", personId);
     if (except) query = query.where("id_hash", "!=", except);
     return Number((await query.executeTakeFirst()).numDeletedRows);
+  };
+  /** An invitation past its 72 hours can no longer be used: its address is deleted with it. */
+  const sweepExpiredInvites = async (now: number) => {
+    await db.deleteFrom("team_invites").where("expires_at", "<=", iso(now)).execute();
   };
 
   /** A change to one person under the last-owner rule, then their sessions ended. */
@@ -172,8 +176,8 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
         invited_by: invite.invitedBy,
         created_at: iso(now),
         expires_at: iso(now + INVITE_TTL_MS),
-        accepted_at: null,
       };
+      await sweepExpiredInvites(now);
       await db.insertInto("team_invites").values(row).execute();
       return { invite: row, token };
     },
@@ -183,21 +187,18 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
         .selectFrom("team_invites")
         .selectAll()
         .where("token_hash", "=", hashToken(token))
-        .where("accepted_at", "is", null)
         .where("expires_at", ">", iso(now))
         .executeTakeFirst();
     },
-    listInvites: (now = Date.now()) =>
-      db.selectFrom("team_invites").selectAll().where("accepted_at", "is", null).where("expires_at", ">", iso(now)).orderBy("created_at", "desc").execute(),
+    listInvites: (now = Date.now()) => db.selectFrom("team_invites").selectAll().where("expires_at", ">", iso(now)).orderBy("created_at", "desc").execute(),
     async acceptInvite(token, person, now = Date.now()) {
       if (!tokenPattern.test(token)) return undefined;
       return db.transaction().execute(async (trx) => {
-        // The update is the claim: of two acceptances at once, one changes the row and the other finds it used.
+        // The delete is the claim: of two acceptances at once, one deletes the row and the other finds none.
+        // From here the address is the person's own row, and no invitation keeps a copy of it.
         const claimed = await trx
-          .updateTable("team_invites")
-          .set({ accepted_at: iso(now) })
+          .deleteFrom("team_invites")
           .where("token_hash", "=", hashToken(token))
-          .where("accepted_at", "is", null)
           .where("expires_at", ">", iso(now))
           .returningAll()
           .executeTakeFirst();
@@ -220,7 +221,7 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
       });
     },
     async withdrawInvite(id) {
-      const row = await db.selectFrom("team_invites").selectAll().where("id", "=", id).where("accepted_at", "is", null).executeTakeFirst();
+      const row = await db.selectFrom("team_invites").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return undefined;
       await db.deleteFrom("team_invites").where("id", "=", id).execute();
       return row;
@@ -243,6 +244,7 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
       const at = iso(now);
       // Sweep the expired ones now and then: each sign-in is a good moment.
       await db.deleteFrom("admin_sessions").where("expires_at", "<=", at).execute();
+      await sweepExpiredInvites(now);
       await db
         .insertInto("admin_sessions")
         .values({

@@ -1,6 +1,6 @@
 import { open, type FileHandle } from "node:fs/promises";
 import type SqliteDatabase from "better-sqlite3";
-import { SelectQueryNode, SqliteDialect, SqliteDriver, type CompiledQuery, type DatabaseConnection, type Driver } from "kysely";
+import { SelectQueryNode, SqliteDialect, SqliteDriver, type AbortableOperationOptions, type CompiledQuery, type DatabaseConnection, type Driver } from "kysely";
 
 // Kysely's own SqliteDialect, with one change: whoever wrote through the
 // connection is answered only after an fdatasync of the WAL that began after
@@ -64,11 +64,11 @@ class WalSyncedDriver extends SqliteDriver {
     // One connection, held by one caller at a time: what it runs is this caller's.
     this.#wrote = false;
     return {
-      executeQuery: <R>(query: CompiledQuery) => {
+      executeQuery: <R>(query: CompiledQuery, options?: AbortableOperationOptions) => {
         if (!SelectQueryNode.is(query.query)) this.#wrote = true;
-        return connection.executeQuery<R>(query);
+        return connection.executeQuery<R>(query, options);
       },
-      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+      streamQuery: <R>(query: CompiledQuery, chunkSize: number, options?: AbortableOperationOptions) => connection.streamQuery<R>(query, chunkSize, options),
     };
   }
 

@@ -6,12 +6,10 @@ import { RecoveryCodesView } from "./recovery-codes";
 import { SecondFactorSetup } from "./second-factor-setup";
 import { teamApi } from "./team-api";
 import { dangerButton, formatWhen, secondaryButton } from "./ui";
+import { cellClass, DataTable } from "./data-table";
 
 type Mode = { name: "view" } | { name: "add"; only: "passkey" | "totp" } | { name: "codes"; codes: readonly string[] };
 
-const cell = "px-4 py-3";
-const tableClass = "w-full text-left text-sm";
-const captionClass = "px-4 pt-4 text-left text-base font-semibold text-brand-900";
 const linkButton = "font-semibold text-brand-700 underline hover:text-brand-600";
 
 /**
@@ -108,39 +106,27 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
         {me.passkeys.length === 0 ? (
           <p className="text-muted">{copy.passkeys.none}</p>
         ) : (
-          <table className={`${tableClass} rounded-2xl bg-white ring-1 ring-line`}>
-            <caption className={captionClass}>{copy.passkeys.caption}</caption>
-            <thead className="border-b border-line text-brand-900">
-              <tr>
-                {[copy.passkeys.name, copy.passkeys.added, copy.passkeys.lastUsed, copy.sessions.action].map((heading) => (
-                  <th key={heading} scope="col" className={cell}>
-                    {heading}
-                  </th>
-                ))}
+          <DataTable caption={copy.passkeys.caption} headings={[copy.passkeys.name, copy.passkeys.added, copy.passkeys.lastUsed, copy.sessions.action]}>
+            {me.passkeys.map((passkey) => (
+              <tr key={passkey.id} className="border-b border-line last:border-0">
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {passkey.name}
+                </th>
+                <td className={cellClass}>{formatWhen(passkey.createdAt)}</td>
+                <td className={cellClass}>{passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : copy.passkeys.never}</td>
+                <td className={cellClass}>
+                  <button
+                    type="button"
+                    aria-label={copy.passkeys.removeLabel(passkey.name)}
+                    onClick={() => act(() => teamApi.removePasskey(passkey.id), copy.passkeys.removed(passkey.name))}
+                    className={linkButton}
+                  >
+                    {copy.passkeys.remove}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {me.passkeys.map((passkey) => (
-                <tr key={passkey.id} className="border-b border-line last:border-0">
-                  <th scope="row" className={`${cell} font-normal`}>
-                    {passkey.name}
-                  </th>
-                  <td className={cell}>{formatWhen(passkey.createdAt)}</td>
-                  <td className={cell}>{passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : copy.passkeys.never}</td>
-                  <td className={cell}>
-                    <button
-                      type="button"
-                      aria-label={copy.passkeys.removeLabel(passkey.name)}
-                      onClick={() => act(() => teamApi.removePasskey(passkey.id), copy.passkeys.removed(passkey.name))}
-                      className={linkButton}
-                    >
-                      {copy.passkeys.remove}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
         <button type="button" onClick={() => setMode({ name: "add", only: "passkey" })} className={secondaryButton}>
           {copy.passkeys.add}
@@ -211,42 +197,26 @@ function SessionList({ act, onUnauthorized }: { act: (action: () => Promise<unkn
       </h3>
       {failed && <p role="alert">{copy.loadFailed}</p>}
       {sessions && (
-        // Focusable so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-        <div role="region" aria-label={sessionCopy.caption} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
-          <table className={tableClass}>
-            <caption className={captionClass}>{sessionCopy.caption}</caption>
-            <thead className="border-b border-line text-brand-900">
-              <tr>
-                {[sessionCopy.device, sessionCopy.signedIn, sessionCopy.lastSeen, sessionCopy.action].map((heading) => (
-                  <th key={heading} scope="col" className={cell}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((session) => (
-                <tr key={session.id} className="border-b border-line last:border-0">
-                  <th scope="row" className={`${cell} font-normal`}>
-                    {session.device}
-                  </th>
-                  <td className={cell}>{formatWhen(session.createdAt)}</td>
-                  <td className={cell}>{formatWhen(session.lastSeenAt)}</td>
-                  <td className={cell}>
-                    {session.current ? (
-                      <span className="font-semibold">{sessionCopy.thisDevice}</span>
-                    ) : (
-                      <button type="button" aria-label={sessionCopy.endLabel(session.device)} onClick={() => end(() => teamApi.endSession(session.id), sessionCopy.ended)} className={linkButton}>
-                        {sessionCopy.end}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={sessionCopy.caption} headings={[sessionCopy.device, sessionCopy.signedIn, sessionCopy.lastSeen, sessionCopy.action]}>
+          {sessions.map((session) => (
+            <tr key={session.id} className="border-b border-line last:border-0">
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {session.device}
+              </th>
+              <td className={cellClass}>{formatWhen(session.createdAt)}</td>
+              <td className={cellClass}>{formatWhen(session.lastSeenAt)}</td>
+              <td className={cellClass}>
+                {session.current ? (
+                  <span className="font-semibold">{sessionCopy.thisDevice}</span>
+                ) : (
+                  <button type="button" aria-label={sessionCopy.endLabel(session.device)} onClick={() => end(() => teamApi.endSession(session.id), sessionCopy.ended)} className={linkButton}>
+                    {sessionCopy.end}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {others.length > 0 && (
         <button type="button" onClick={() => end(() => teamApi.endOtherSessions(), sessionCopy.endedOthers)} className={dangerButton}>

@@ -7,6 +7,7 @@ import { DownloadLink } from "./download-link";
 import { Pager } from "./pager";
 import { teamApi } from "./team-api";
 import { formatWhen, inputClass, labelClass, secondaryButton } from "./ui";
+import { DataTable } from "./data-table";
 import type { Person } from "../../../contract/team";
 
 // The audit trail in the inbox: what was done with the data, by which person
@@ -139,40 +140,24 @@ export function ActivityLog({ onUnauthorized, canSeePeople = false }: { onUnauth
         {failed ? copy.failed : list ? copy.found(list.total) : copy.loading}
       </p>
       {list && (
-        // Focusable so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-        <div role="region" aria-label={copy.caption} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
-          <table className="w-full text-left text-sm">
-            <caption className="px-4 pt-4 text-left text-base font-semibold text-brand-900">{copy.caption}</caption>
-            <thead className="border-b border-line text-brand-900">
-              <tr>
-                {headings.map((heading) => (
-                  <th key={heading} scope="col" className="px-4 py-3">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.length === 0 && (
-                <tr>
-                  <td colSpan={headings.length} className="px-4 py-6 text-muted">
-                    {copy.empty}
-                  </td>
-                </tr>
-              )}
-              {list.items.map((entry) => (
-                <tr key={entry.id} className="border-b border-line last:border-0">
-                  <td className="px-4 py-3 whitespace-nowrap">{formatWhen(entry.at)}</td>
-                  <td className="px-4 py-3">{copy.actions[entry.action] ?? entry.action}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{actorName(entry)}</td>
-                  <td className="px-4 py-3 break-all">{entry.address ?? adminCopy.detail.none}</td>
-                  <td className="px-4 py-3 break-all">{detailText(entry.detail) || adminCopy.detail.none}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={copy.caption} headings={headings}>
+          {list.items.length === 0 && (
+            <tr>
+              <td colSpan={headings.length} className="px-4 py-6 text-muted">
+                {copy.empty}
+              </td>
+            </tr>
+          )}
+          {list.items.map((entry) => (
+            <tr key={entry.id} className="border-b border-line last:border-0">
+              <td className="px-4 py-3 whitespace-nowrap">{formatWhen(entry.at)}</td>
+              <td className="px-4 py-3">{copy.actions[entry.action] ?? entry.action}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{actorName(entry)}</td>
+              <td className="px-4 py-3 break-all">{entry.address ?? adminCopy.detail.none}</td>
+              <td className="px-4 py-3 break-all">{detailText(entry.detail) || adminCopy.detail.none}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {list && <Pager page={list.page} pages={list.pages} onPage={setPage} label={copy.paging} />}
     </section>

@@ -9,6 +9,7 @@ import { SpamBrowser } from "./spam-browser";
 import { inboxColumns, shownValue } from "./lead-fields";
 import { Pager } from "./pager";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
+import { DataTable } from "./data-table";
 
 const copy = adminCopy;
 
@@ -207,71 +208,47 @@ export function LeadBrowser({ onUnauthorized, canErase = true }: { onUnauthorize
       </p>
 
       {list && (
-        // Focusable so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-        <div role="region" aria-label={copy.table.caption[kind]} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
-          <table className="w-full text-left text-sm">
-            <caption className="px-4 pt-4 text-left text-base font-semibold text-brand-900">{copy.table.caption[kind]}</caption>
-            <thead className="border-b border-line text-brand-900">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {copy.table.received}
-                </th>
+        <DataTable
+          caption={copy.table.caption[kind]}
+          headings={[copy.table.received, ...columns[kind].map((column) => column.label), ...(kind === "subscribers" ? [copy.table.status] : []), copy.table.actions]}
+        >
+          {items.length === 0 && (
+            <tr>
+              <td colSpan={columns[kind].length + (kind === "subscribers" ? 3 : 2)} className="px-4 py-6 text-muted">
+                {copy.table.empty}
+              </td>
+            </tr>
+          )}
+          {items.map((item) => {
+            const enquiry = "name" in item ? item : null;
+            const who = enquiry ? enquiry.name : item.email;
+            return (
+              <tr key={item.id} className="border-b border-line last:border-0">
+                <td className="px-4 py-3 whitespace-nowrap">{formatWhen(item.createdAt)}</td>
                 {columns[kind].map((column) => (
-                  <th key={column.key} scope="col" className="px-4 py-3">
-                    {column.label}
-                  </th>
-                ))}
-                {kind === "subscribers" && (
-                  <th scope="col" className="px-4 py-3">
-                    {copy.table.status}
-                  </th>
-                )}
-                <th scope="col" className="px-4 py-3">
-                  {copy.table.actions}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.length === 0 && (
-                <tr>
-                  <td colSpan={columns[kind].length + (kind === "subscribers" ? 3 : 2)} className="px-4 py-6 text-muted">
-                    {copy.table.empty}
+                  <td key={column.key} className={`px-4 py-3${column.breakAll ? " break-all" : ""}`}>
+                    {shownValue(item, column.key)}
                   </td>
-                </tr>
-              )}
-              {items.map((item) => {
-                const enquiry = "name" in item ? item : null;
-                const who = enquiry ? enquiry.name : item.email;
-                return (
-                  <tr key={item.id} className="border-b border-line last:border-0">
-                    <td className="px-4 py-3 whitespace-nowrap">{formatWhen(item.createdAt)}</td>
-                    {columns[kind].map((column) => (
-                      <td key={column.key} className={`px-4 py-3${column.breakAll ? " break-all" : ""}`}>
-                        {shownValue(item, column.key)}
-                      </td>
-                    ))}
-                    {!enquiry && <td className="px-4 py-3">{copy.statuses[(item as SubscriberSummary).status] ?? (item as SubscriberSummary).status}</td>}
-                    <td className="px-4 py-3">
-                      <button
-                        type="button"
-                        aria-label={copy.table.view(who)}
-                        aria-haspopup="dialog"
-                        onClick={(event) => {
-                          lastOpener.current = event.currentTarget;
-                          setSelected(item.id);
-                        }}
-                        className="font-semibold text-brand-700 underline hover:text-brand-600"
-                      >
-                        {copy.table.viewShort}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                ))}
+                {!enquiry && <td className="px-4 py-3">{copy.statuses[(item as SubscriberSummary).status] ?? (item as SubscriberSummary).status}</td>}
+                <td className="px-4 py-3">
+                  <button
+                    type="button"
+                    aria-label={copy.table.view(who)}
+                    aria-haspopup="dialog"
+                    onClick={(event) => {
+                      lastOpener.current = event.currentTarget;
+                      setSelected(item.id);
+                    }}
+                    className="font-semibold text-brand-700 underline hover:text-brand-600"
+                  >
+                    {copy.table.viewShort}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
 
       {list && <Pager page={list.page} pages={list.pages} onPage={setPage} />}

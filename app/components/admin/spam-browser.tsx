@@ -6,6 +6,7 @@ import { adminApi, spamExportHref, Unauthorized } from "./admin-api";
 import { DownloadLink } from "./download-link";
 import { Pager } from "./pager";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
+import { DataTable } from "./data-table";
 
 /** Who a held submission says it is from: the enquiry's name and address, or a sign-up's address. */
 const who = (item: SpamSummary) => (typeof item.fields.name === "string" && item.fields.name ? `${item.fields.name} (${item.email})` : item.email);
@@ -113,55 +114,40 @@ export function SpamBrowser({ onUnauthorized, onChanged }: { onUnauthorized: () 
       </p>
 
       {list && (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-        <div role="region" aria-label={copy.caption} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
-          <table className="w-full text-left text-sm">
-            <caption className="px-4 pt-4 text-left text-base font-semibold text-brand-900">{copy.caption}</caption>
-            <thead className="border-b border-line text-brand-900">
-              <tr>
-                {[copy.received, copy.kind, copy.from, copy.message, copy.reasons, copy.actions].map((heading) => (
-                  <th key={heading} scope="col" className="px-4 py-3">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="px-4 py-6 text-muted">
-                    {copy.empty}
-                  </td>
-                </tr>
-              )}
-              {items.map((item) => (
-                <tr key={item.id} className="border-b border-line align-top last:border-0">
-                  <td className="px-4 py-3 whitespace-nowrap">{formatWhen(item.createdAt)}</td>
-                  <td className="px-4 py-3">{copy.kinds[item.kind] ?? item.kind}</td>
-                  <td className="px-4 py-3 break-all">{who(item)}</td>
-                  <td className="max-w-md px-4 py-3 break-words whitespace-pre-line">{typeof item.fields.message === "string" ? item.fields.message : ""}</td>
-                  <td className="px-4 py-3">
-                    <ul className="list-disc pl-4">
-                      {item.reasons.map((reason) => (
-                        <li key={reason}>{copy.reasonNames[reason] ?? reason}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-2">
-                      <button type="button" aria-label={copy.releaseLabel(who(item))} aria-disabled={busy !== null} onClick={() => void act(item, "release")} className={primaryButton}>
-                        {copy.release}
-                      </button>
-                      <button type="button" aria-label={copy.removeLabel(who(item))} aria-disabled={busy !== null} onClick={() => void act(item, "remove")} className={secondaryButton}>
-                        {copy.remove}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={copy.caption} headings={[copy.received, copy.kind, copy.from, copy.message, copy.reasons, copy.actions]}>
+          {items.length === 0 && (
+            <tr>
+              <td colSpan={6} className="px-4 py-6 text-muted">
+                {copy.empty}
+              </td>
+            </tr>
+          )}
+          {items.map((item) => (
+            <tr key={item.id} className="border-b border-line align-top last:border-0">
+              <td className="px-4 py-3 whitespace-nowrap">{formatWhen(item.createdAt)}</td>
+              <td className="px-4 py-3">{copy.kinds[item.kind] ?? item.kind}</td>
+              <td className="px-4 py-3 break-all">{who(item)}</td>
+              <td className="max-w-md px-4 py-3 break-words whitespace-pre-line">{typeof item.fields.message === "string" ? item.fields.message : ""}</td>
+              <td className="px-4 py-3">
+                <ul className="list-disc pl-4">
+                  {item.reasons.map((reason) => (
+                    <li key={reason}>{copy.reasonNames[reason] ?? reason}</li>
+                  ))}
+                </ul>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" aria-label={copy.releaseLabel(who(item))} aria-disabled={busy !== null} onClick={() => void act(item, "release")} className={primaryButton}>
+                    {copy.release}
+                  </button>
+                  <button type="button" aria-label={copy.removeLabel(who(item))} aria-disabled={busy !== null} onClick={() => void act(item, "remove")} className={secondaryButton}>
+                    {copy.remove}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {list && <Pager page={list.page} pages={list.pages} onPage={setPage} />}

@@ -2,8 +2,8 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { roleDescriptions, roleNames, teamCopy } from "~/data/admin-team";
 import { roles, type InviteCreated, type InviteSummary, type Role } from "../../../contract/team";
 import { formatWhen, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
+import { cellClass, DataTable } from "./data-table";
 
-const cell = "px-4 py-3";
 
 /** Invitations not yet accepted, each withdrawable. */
 export function InviteList({ invites, onWithdraw }: { invites: readonly InviteSummary[]; onWithdraw: (invite: InviteSummary) => void }) {
@@ -11,39 +11,23 @@ export function InviteList({ invites, onWithdraw }: { invites: readonly InviteSu
   if (invites.length === 0) return <p className="text-muted">{copy.none}</p>;
   const headings = [copy.email, copy.role, copy.invitedBy, copy.expires, copy.action];
   return (
-    // Focusable so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-    <div role="region" aria-label={copy.caption} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
-      <table className="w-full text-left text-sm">
-        <caption className="px-4 pt-4 text-left text-base font-semibold text-brand-900">{copy.caption}</caption>
-        <thead className="border-b border-line text-brand-900">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className={cell}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {invites.map((invite) => (
-            <tr key={invite.id} className="border-b border-line last:border-0">
-              <th scope="row" className={`${cell} font-normal break-all`}>
-                {invite.email}
-              </th>
-              <td className={cell}>{roleNames[invite.role]}</td>
-              <td className={cell}>{invite.invitedBy}</td>
-              <td className={`${cell} whitespace-nowrap`}>{formatWhen(invite.expiresAt)}</td>
-              <td className={cell}>
-                <button type="button" aria-label={copy.withdrawLabel(invite.email)} onClick={() => onWithdraw(invite)} className="font-semibold text-brand-700 underline hover:text-brand-600">
-                  {copy.withdraw}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={copy.caption} headings={headings}>
+      {invites.map((invite) => (
+        <tr key={invite.id} className="border-b border-line last:border-0">
+          <th scope="row" className={`${cellClass} font-normal break-all`}>
+            {invite.email}
+          </th>
+          <td className={cellClass}>{roleNames[invite.role]}</td>
+          <td className={cellClass}>{invite.invitedBy}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatWhen(invite.expiresAt)}</td>
+          <td className={cellClass}>
+            <button type="button" aria-label={copy.withdrawLabel(invite.email)} onClick={() => onWithdraw(invite)} className="font-semibold text-brand-700 underline hover:text-brand-600">
+              {copy.withdraw}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { roleNames, teamCopy } from "~/data/admin-team";
 import { roles, type Person, type Role } from "../../../contract/team";
 import { dangerButton, formatWhen, inputClass, secondaryButton } from "./ui";
+import { cellClass, DataTable } from "./data-table";
 
 const copy = teamCopy.people;
-const cell = "px-4 py-3";
 
 interface RowProps {
   person: Person;
@@ -39,11 +39,11 @@ function PersonRow({ person, isMe, onRole, onRemove }: RowProps) {
 
   return (
     <tr className="border-b border-line align-top last:border-0">
-      <th scope="row" className={`${cell} font-normal`}>
+      <th scope="row" className={`${cellClass} font-normal`}>
         {person.name} {isMe && <span className="text-muted">{copy.you}</span>}
       </th>
-      <td className={`${cell} break-all`}>{person.email}</td>
-      <td className={cell}>
+      <td className={`${cellClass} break-all`}>{person.email}</td>
+      <td className={cellClass}>
         <div className="flex flex-wrap items-center gap-2">
           <select aria-label={copy.roleLabel(person.name)} disabled={isMe} value={role} onChange={(event) => setDraft(event.target.value as Role)} className={`${inputClass} mt-0 w-auto`}>
             {roles.map((option) => (
@@ -57,9 +57,9 @@ function PersonRow({ person, isMe, onRole, onRemove }: RowProps) {
           </button>
         </div>
       </td>
-      <td className={cell}>{person.secondFactor ? copy.yes : copy.no}</td>
-      <td className={`${cell} whitespace-nowrap`}>{person.lastSeenAt ? formatWhen(person.lastSeenAt) : copy.never}</td>
-      <td className={cell}>
+      <td className={cellClass}>{person.secondFactor ? copy.yes : copy.no}</td>
+      <td className={`${cellClass} whitespace-nowrap`}>{person.lastSeenAt ? formatWhen(person.lastSeenAt) : copy.never}</td>
+      <td className={cellClass}>
         {isMe ? null : step === "idle" ? (
           <button
             ref={startRef}
@@ -97,26 +97,10 @@ function PersonRow({ person, isMe, onRole, onRemove }: RowProps) {
 export function PeopleTable({ people, meId, onRole, onRemove }: { people: readonly Person[]; meId: string } & Pick<RowProps, "onRole" | "onRemove">) {
   const headings = [copy.name, copy.email, copy.role, copy.secondFactor, copy.lastSeen, copy.actions];
   return (
-    // Focusable so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-    <div role="region" aria-label={copy.caption} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
-      <table className="w-full text-left text-sm">
-        <caption className="px-4 pt-4 text-left text-base font-semibold text-brand-900">{copy.caption}</caption>
-        <thead className="border-b border-line text-brand-900">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className={cell}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {people.map((person) => (
-            <PersonRow key={person.id} person={person} isMe={person.id === meId} onRole={onRole} onRemove={onRemove} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={copy.caption} headings={headings}>
+      {people.map((person) => (
+        <PersonRow key={person.id} person={person} isMe={person.id === meId} onRole={onRole} onRemove={onRemove} />
+      ))}
+    </DataTable>
   );
 }

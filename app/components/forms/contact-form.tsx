@@ -1,8 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Link } from "react-router";
 import { contactForm as copy } from "~/data/contact";
-import { earlyAnswer, holdsEarlyPresses, useReplayEarlyEvents } from "~/lib/early-events";
-import { earlyMessages, errorSlotId, FORM_ERROR_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
 import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
 import {
@@ -29,9 +26,9 @@ type FieldErrors = Partial<Record<string, string>>;
 const CONSENT = "consent";
 
 /**
- * The values in the form's fields as the browser holds them. The page hydrates
- * just after the rest (hydratedLater), so a visitor may have typed, picked and
- * ticked before React took over; that is in the DOM, not yet in state.
+ * The values in the form's fields as the browser holds them. The form is an
+ * island that hydrates after the page's first paint, so a visitor may have typed,
+ * picked and ticked before React took over; that is in the DOM, not yet in state.
  */
 function valuesIn(table: FieldTable, form: HTMLFormElement): EnquiryValues {
   const data = new FormData(form);
@@ -57,7 +54,7 @@ export async function validateEnquiry(values: EnquiryValues, consent: boolean, t
 
 /**
  * What the browser's own check of the rules the controls carry (required, type, pattern: the field
- * table's) finds, with the table's messages: the head script's check, so it needs no schema download.
+ * table's) finds, with the table's messages: an empty or malformed field is answered without the schema's download.
  */
 function constraintErrors(table: FieldTable, form: HTMLFormElement, controlId: (key: string) => string): FieldErrors {
   const errors: FieldErrors = {};
@@ -82,7 +79,7 @@ function RequiredMark() {
   );
 }
 
-/** Always rendered, empty until there is a message: the head script writes one here before this code arrives. */
+/** Always rendered, empty (and hidden) until there is a message. */
 function FieldError({ id, message }: { id: string; message?: string }) {
   return (
     <p id={id} className="mt-1.5 text-sm font-medium text-danger empty:hidden">
@@ -103,8 +100,8 @@ interface FormFieldProps {
 
 /** One field of the table as its control: a text input, a textarea, a select, or a multi-select of checkboxes. */
 function FormField({ spec, label, control, value, onChange, error }: FormFieldProps) {
-  // The browser's constraints and the messages for them, from the table: what the head script checks before this code arrives.
-  const required = spec.required ? ({ required: true, "aria-required": "true", ...earlyMessages(fieldMessages(spec)) } as const) : {};
+  // The browser's constraints, from the table: it checks them itself until this code has run.
+  const required = spec.required ? ({ required: true, "aria-required": "true" } as const) : {};
   const text = typeof value === "string" ? value : "";
   switch (spec.kind) {
     case "choices":
@@ -146,7 +143,6 @@ function FormField({ spec, label, control, value, onChange, error }: FormFieldPr
             {...required}
             type={spec.input}
             pattern={spec.input === "email" ? EMAIL_PATTERN : undefined}
-            {...(spec.input === "email" ? earlyMessages({ format: fieldMessages(spec).format }) : {})}
             autoComplete={spec.autocomplete}
             maxLength={spec.max}
             value={text}
@@ -168,25 +164,19 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   const id = useId();
   const formId = `${id}-form`;
   const fieldId = (key: string) => `${id}-${key}`;
-  // What the head script showed for a press made before this code arrived: start from it, so nothing changes on screen.
-  const [early] = useState(() => earlyAnswer(formId));
   const [values, setValues] = useState<EnquiryValues>(() => emptyValues(table));
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>(() =>
-    Object.fromEntries([...Object.keys(table), CONSENT].flatMap((key) => (early?.errors[fieldId(key)] ? [[key, early.errors[fieldId(key)]]] : []))),
-  );
-  const [status, setStatus] = useState<FormStatus>(early?.status ?? "idle");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<FormStatus>("idle");
   const [honeypot, setHoneypot] = useState("");
   /** Bumped on each failed check, so focus moves to the first invalid field once it is marked. */
   const [focusRequest, setFocusRequest] = useState(0);
-  /** True once the state holds what was entered before hydration: presses held until then are replayed. */
-  const [synced, setSynced] = useState(false);
   const submission = useSubmission();
   const formRef = useRef<HTMLFormElement>(null);
   useProofOfWork(formRef);
   const loading = status === "loading";
 
-  const errorId = (key: string) => errorSlotId(fieldId(key));
+  const errorId = (key: string) => `${fieldId(key)}-error`;
   const clearError = (key: string) => setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
   const set = (key: string, value: EnquiryValues[string]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -204,8 +194,9 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     return () => form?.removeEventListener("focusin", preload);
   }, []);
 
-  // With scripts off the browser checks the required fields itself; from here on, this form does,
-  // starting from whatever was entered before then (the honeypot included: bots fill it early too).
+  // Until this code runs the browser checks the required fields itself and posts the form natively; from
+  // here on this form does, starting from whatever was entered before then (the honeypot included: bots
+  // fill it early too).
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -214,13 +205,9 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     setConsent(form.querySelector<HTMLInputElement>(`[id="${fieldId(CONSENT)}"]`)?.checked ?? false);
     const trap = form.elements.namedItem(fields.honeypot);
     if (trap instanceof HTMLInputElement && trap.value !== "") setHoneypot(trap.value);
-    setSynced(true);
     // Runs once, on mount: fieldId is stable for the form's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  // A press held since the first paint (early-events.ts) is answered once the state above is in, as a late one.
-  useReplayEarlyEvents(formRef, synced);
 
   useEffect(() => {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
@@ -261,14 +248,12 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   );
 
   return (
-    // The page hydrates just after the rest (hydratedLater): a press before then is held and
-    // replayed to it (holdsEarlyPresses); with scripts off it is a plain multipart post to the
-    // API, checked by the browser first, so the enquiry is still stored.
+    // Until the island has hydrated, and with scripts off, it is a plain multipart post to the API,
+    // checked by the browser first, so the enquiry is still stored and the visitor sent to the
+    // "received" page.
     <form
       ref={formRef}
       id={formId}
-      {...holdsEarlyPresses()}
-      {...{ [FORM_ERROR_ATTRIBUTE]: copy.error }}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}
       encType="multipart/form-data"
@@ -302,7 +287,6 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
                 clearError(CONSENT);
               }}
               className="mt-0.5 size-5 shrink-0 accent-brand-700"
-              {...earlyMessages({ missing: copy.consentError })}
               {...invalidProps(CONSENT)}
             />
             <label htmlFor={fieldId(CONSENT)} className="text-ink">
@@ -312,9 +296,9 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
           </div>
           <FieldError id={errorId(CONSENT)} message={errors[CONSENT]} />
           <p className="mt-2 pl-8 text-sm">
-            <Link to={copy.privacyLink.href} className="font-medium text-brand-700 underline hover:text-brand-600">
+            <a href={copy.privacyLink.href} className="font-medium text-brand-700 underline hover:text-brand-600">
               {copy.privacyLink.label}
-            </Link>
+            </a>
           </p>
         </div>
       </div>
@@ -322,7 +306,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
       <div className="mt-8 flex flex-wrap items-center gap-4">
         <BusyButton busy={loading} label={copy.submit} busyLabel={copy.submitting} />
         {/* In the DOM from the start, so screen readers announce each new message. */}
-        <p role="status" {...{ [STATUS_ATTRIBUTE]: status }} className="font-medium text-success data-[status=error]:text-danger">
+        <p role="status" data-status={status} className="font-medium text-success data-[status=error]:text-danger">
           {messages[status]}
         </p>
       </div>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -23,23 +23,27 @@ afterEach(cleanup);
 // jsdom has no Popover API: opening and closing are the browser's (e2e/contact.spec.ts and
 // e2e/first-tap-forms.spec.ts test them there). Here, the wiring and what this code adds.
 
-/** Makes jsdom's panel report itself open or closed, as a browser's :popover-open would, and tell React. */
+/**
+ * Makes jsdom's panel open or closed as a browser's popover is: it reports itself as
+ * :popover-open, and it is rendered. jsdom's own stylesheet hides every popover
+ * (`[popover]:not(:popover-open)`, which it never matches), and what is not rendered takes
+ * no focus, as in a browser; an open panel's checkboxes must.
+ */
 function setShown(panel: HTMLElement, open: boolean) {
   const matches = HTMLElement.prototype.matches;
   Object.defineProperty(panel, "matches", {
     configurable: true,
     value: (selector: string) => (selector === ":popover-open" ? open : matches.call(panel, selector)),
   });
-  act(() => {
-    panel.dispatchEvent(new Event("toggle"));
-  });
+  panel.style.display = open ? "block" : "";
 }
 
 describe("MultiSelect", () => {
   it("is a button named by its label and its summary that opens a popover group of checkboxes", () => {
     render(<Harness />);
     const button = screen.getByRole("button", { name: "Sectors Select options" });
-    expect(button).toHaveAttribute("aria-expanded", "false");
+    // Expanded or not is the browser's own state of a popovertarget button: no attribute to fall out of step.
+    expect(button).not.toHaveAttribute("aria-expanded");
     const panel = document.getElementById(button.getAttribute("aria-controls")!)!;
     expect(button).toHaveAttribute("popovertarget", panel.id);
     expect(panel).toHaveAttribute("popover", "auto");
@@ -58,7 +62,7 @@ describe("MultiSelect", () => {
     expect(screen.getByRole("button", { name: "Sectors 1 selected" })).toBeInTheDocument();
   });
 
-  it("keeps aria-expanded in step with the popover, and closes it when focus leaves", async () => {
+  it("closes the panel when focus leaves it, not when an option is pressed", async () => {
     const user = userEvent.setup();
     render(<Harness initial={["Construction"]} />);
     const button = screen.getByRole("button", { name: "Sectors 1 selected" });
@@ -66,11 +70,9 @@ describe("MultiSelect", () => {
     const hide = vi.fn(() => setShown(panel, false));
     panel.hidePopover = hide;
     setShown(panel, true);
-    expect(button).toHaveAttribute("aria-expanded", "true");
     await user.click(screen.getByRole("checkbox", { name: "Engineering", hidden: true }));
     expect(hide).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Elsewhere" }));
     expect(hide).toHaveBeenCalledTimes(1);
-    expect(button).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type SyntheticEvent } from "react";
+import { useId, useRef, type FocusEvent } from "react";
 import { multiSelectCopy } from "~/data/contact";
 import { Icon } from "../ui/icon";
 
@@ -28,19 +28,17 @@ function popoverOpen(panel: HTMLElement | null): boolean {
  * The panel is a popover the button opens (`popovertarget`): the browser opens
  * it, closes it on Escape or a click outside and puts focus back, from the first
  * paint on, before this code has arrived; options ticked meanwhile are in the
- * form's DOM, which the form reads when it hydrates. This code keeps
- * `aria-expanded` and the chevron in step and closes the panel when focus
- * leaves it by the keyboard (a press on an option keeps focus in the panel).
+ * form's DOM, which the form reads when it hydrates. The browser also tells
+ * assistive technology whether the panel is expanded (a `popovertarget`
+ * button's own state, so no `aria-expanded` to fall out of step), and the
+ * chevron turns by CSS (`:popover-open`, app.css). This code closes the panel
+ * when focus leaves it by the keyboard (a press on an option keeps focus in
+ * the panel).
  */
 export function MultiSelect<T extends string>({ label, name, options, value, onChange }: MultiSelectProps<T>) {
-  const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const id = useId();
-
-  // A panel opened before hydration is still open: start from what the browser shows.
-  useEffect(() => setOpen(popoverOpen(panelRef.current)), []);
-  const onToggle = (event: SyntheticEvent<HTMLDivElement>) => setOpen(popoverOpen(event.currentTarget));
 
   // Tabbing past the last checkbox closes the panel, so it never covers the field focus moved to.
   const onBlur = (event: FocusEvent) => {
@@ -64,7 +62,6 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
         id={`${id}-button`}
         type="button"
         popoverTarget={`${id}-panel`}
-        aria-expanded={open}
         aria-controls={`${id}-panel`}
         aria-labelledby={`${id}-label ${id}-button`}
         onBlur={onBlur}
@@ -73,7 +70,7 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
         <span className={value.length === 0 ? "text-muted" : ""}>
           {value.length === 0 ? multiSelectCopy.placeholder : multiSelectCopy.selected(value.length)}
         </span>
-        <Icon name="chevron-down" className={`size-5 shrink-0 text-brand-700 transition-transform ${open ? "rotate-180" : ""}`} />
+        <Icon name="chevron-down" className="multi-select-chevron size-5 shrink-0 text-brand-700 transition-transform" />
       </button>
       <div
         ref={panelRef}
@@ -84,7 +81,6 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
         // leaving, close the panel under the pointer, and the release would tick nothing. Focusable
         // itself, the panel takes that focus, so the press stays inside and the label's click ticks its box.
         tabIndex={-1}
-        onToggle={onToggle}
         className="multi-select-panel max-h-listbox overflow-y-auto rounded-lg bg-white p-2 shadow-xl ring-1 ring-line outline-none"
       >
         <fieldset>

@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/data/newsletter";
-import { earlyAnswer, holdsEarlyPresses, replayEarlyEvents } from "~/lib/early-events";
-import { FORM_ERROR_ATTRIBUTE, STATUS_ATTRIBUTE } from "~/lib/early-events-markup";
 import { API_BASE, loadLeadSchema, newsletterAccepted, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";
 import { useTimedStatus } from "~/lib/use-timed-status";
 import { CONTACT_ENDPOINT, EMAIL_PATTERN, newsletterFields } from "../../../contract/fields";
@@ -18,11 +16,9 @@ const email = newsletterFields.email;
  * contract's schema, so an empty or malformed address never leaves the page.
  */
 export function NewsletterForm() {
-  // What the head script showed for a press made before this code arrived: start from it, so nothing changes on screen.
-  const [early] = useState(() => earlyAnswer(newsletterFormAnchor));
-  const [status, setStatus] = useTimedStatus(undefined, early?.status);
+  const [status, setStatus] = useTimedStatus();
   const [honeypot, setHoneypot] = useState("");
-  const [invalid, setInvalid] = useState(early?.status === "error");
+  const [invalid, setInvalid] = useState(false);
   const submission = useSubmission();
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,12 +28,10 @@ export function NewsletterForm() {
   const loading = status === "loading";
   const showInvalid = invalid && status === "error";
 
-  // With scripts off the browser checks the address itself (required, type=email); from here on, this
-  // form does, and a press held since the first paint (early-events.ts) is answered now, as a late one.
+  // Until this code runs the browser checks the address itself (required, type, pattern) and posts the
+  // form natively; from here on this form does, with the spec's words, and sends it in place.
   useEffect(() => {
-    if (!formRef.current) return;
-    formRef.current.noValidate = true;
-    replayEarlyEvents(formRef.current);
+    if (formRef.current) formRef.current.noValidate = true;
   }, []);
 
   const onSubmit = useOneSubmissionAtATime(send);
@@ -45,7 +39,7 @@ export function NewsletterForm() {
   async function send() {
     const typed = inputRef.current?.value ?? "";
     // The browser's own check of the rules the input carries (required, type, pattern) answers an empty or
-    // malformed address at once, as the head script does; the schema, fetched on demand, has the last word.
+    // malformed address at once; the schema, fetched on demand, has the last word.
     const obviouslyInvalid = inputRef.current ? !inputRef.current.validity.valid : false;
     const parsed = obviouslyInvalid ? undefined : (await loadLeadSchema()).parseLead({ [email.wire]: typed });
     if (!parsed?.ok || parsed.kind !== "newsletter") {
@@ -67,14 +61,12 @@ export function NewsletterForm() {
   }
 
   return (
-    // Until the form has hydrated (DeferredNewsletterForm), a press is held and replayed to it then
-    // (holdsEarlyPresses); with scripts off it is a plain multipart post to the API, which stores the
-    // sign-up and sends the browser to "check your email".
+    // Until the form (an island) has hydrated, and with scripts off, it is a plain multipart
+    // post to the API, checked by the browser first: the server stores the sign-up and sends the
+    // browser to "check your email".
     <form
       ref={formRef}
-      {...holdsEarlyPresses()}
       id={newsletterFormAnchor}
-      {...{ [FORM_ERROR_ATTRIBUTE]: copy.error }}
       method="post"
       action={`${API_BASE}${CONTACT_ENDPOINT}`}
       encType="multipart/form-data"
@@ -114,7 +106,7 @@ export function NewsletterForm() {
       <p
         id={`${id}-status`}
         role="status"
-        {...{ [STATUS_ATTRIBUTE]: status }}
+        data-status={status}
         className="mt-3 min-h-5 text-sm font-medium text-success-300 data-[status=error]:text-danger-300"
       >
         {messages[status]}

@@ -9,8 +9,8 @@ import { TOP } from "./back-to-top-behaviour";
  * (app.css, `.back-to-top`, which holds the same threshold: site-layout.test.tsx
  * keeps the two equal), else by `data-shown`, which `<back-to-top>` sets
  * (back-to-top-behaviour.ts); that element also makes the scroll smooth
- * (unless motion is reduced) and leaves the address as it is. Markup only: a
- * static part of every page (site-layout.tsx), never re-rendered.
+ * (unless motion is reduced) and leaves the address as it is. Markup only,
+ * rendered at build time on every page (site-layout.tsx).
  */
 export default function BackToTop() {
   return (

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { siteExtrasCopy } from "~/data/site-extras";
 import { paths } from "~/data/paths";
 import { DismissibleBanner } from "./dismissible-banner";
@@ -9,9 +8,9 @@ export function CookieBanner() {
   return (
     <DismissibleBanner notice="cookie" label={copy.label} acceptLabel={copy.accept} closeLabel={copy.close}>
       {copy.text}{" "}
-      <Link to={paths.cookiePolicy} className="font-medium text-brand-700 underline">
+      <a href={paths.cookiePolicy} className="font-medium text-brand-700 underline">
         {copy.policyLink}
-      </Link>
+      </a>
     </DismissibleBanner>
   );
 }

@@ -2,8 +2,7 @@ import { defineElement } from "~/lib/custom-element";
 
 // The header dropdowns' behaviour (desktop-nav.tsx renders the markup). Each
 // dropdown is a popover its chevron opens by itself from the first paint, and
-// the early events head script names the state in the chevron's aria-expanded
-// (app/head/early-events.ts) for the page's whole life. This adds the
+// the browser exposes the chevron as expanded while it is open. This adds the
 // rest: where CSS anchor positioning is missing, the dropdown goes under its
 // entry (set through the CSSOM, which the CSP allows); a press of one of its
 // links closes it.

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { layoutCopy } from "~/data/layout";
 import { footerLegalLinks, footerQuickLinks, type NavLink } from "~/data/navigation";
 import { paths } from "~/data/paths";
@@ -13,9 +12,9 @@ function LinkList({ heading, links }: { heading: string; links: readonly NavLink
       <ul className="mt-4 space-y-2">
         {links.map((link) => (
           <li key={link.href}>
-            <Link to={link.href} className="text-brand-100 hover:text-white hover:underline">
+            <a href={link.href} className="text-brand-100 hover:text-white hover:underline">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -23,14 +22,14 @@ function LinkList({ heading, links }: { heading: string; links: readonly NavLink
   );
 }
 
-/** The footer's brand, contact, link and social columns: the same on every page, so the page keeps them as pre-rendered (see Footer). */
+/** The footer's brand, contact, link and social columns: the same on every page. */
 export default function FooterColumns() {
   return (
     <>
       <div>
-        <Link to={paths.home} className="inline-block rounded">
+        <a href={paths.home} className="inline-block rounded">
           <Logo tone="white" lazy />
-        </Link>
+        </a>
         <p className="mt-4 max-w-xs text-sm leading-relaxed">{siteProfile.tagline}.</p>
         <address className="mt-4 space-y-1 text-sm not-italic">
           <a className="flex items-center gap-2 hover:text-white" href={`mailto:${siteProfile.contact.email}`}>

@@ -1,9 +1,6 @@
 import type { ReactNode } from "react";
 import { layoutCopy } from "~/data/layout";
-import { staticPart } from "~/lib/static-part";
-
-/** Static copy and links: their code is fetched only if the footer is ever rendered afresh in the browser. */
-const FooterColumns = staticPart(() => import("./footer-columns"), "default", { everyPage: true });
+import FooterColumns from "./footer-columns";
 
 interface FooterProps {
   /** The newsletter sign-up, placed in the footer by the layout. */

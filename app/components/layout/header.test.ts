@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ariaCurrent, currentEntry, headerNav } from "~/data/navigation";
+import { ariaCurrent, currentEntry, headerNav, isCurrentPage } from "~/data/navigation";
 import { headerTone } from "./header-tone";
 
 describe("headerTone", () => {
@@ -30,5 +30,14 @@ describe("currentEntry", () => {
     expect(ariaCurrent(services, currentEntry(headerNav, "/services"), "/services")).toBe("page");
     expect(ariaCurrent(services, currentEntry(headerNav, "/member"), "/member")).toBe("true");
     expect(ariaCurrent(home, currentEntry(headerNav, "/member"), "/member")).toBeUndefined();
+  });
+});
+
+describe("isCurrentPage", () => {
+  it("is a submenu item's own page only, in any letter case", () => {
+    expect(isCurrentPage("/spotlight", "/spotlight")).toBe(true);
+    expect(isCurrentPage("/spotlight", "/Spotlight")).toBe(true);
+    expect(isCurrentPage("/spotlight", "/spotlight/payroll")).toBe(false);
+    expect(isCurrentPage("/member", "/")).toBe(false);
   });
 });

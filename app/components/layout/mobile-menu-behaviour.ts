@@ -1,12 +1,12 @@
 import { defineElement } from "~/lib/custom-element";
 
 // The mobile menu's behaviour (mobile-menu.tsx renders the markup): plain DOM
-// code, the same on the pre-rendered menu React keeps and on one it renders
-// after a move inside the app. The browser opens and closes the <dialog> from
+// code on the pre-rendered menu. The browser opens and closes the <dialog> from
 // the first paint by itself (invoker commands, closedby="any", Escape); this
 // adds what older browsers lack (the commands, the backdrop tap), keeps Tab
 // cycling inside, names the state in aria-expanded and closes the panel when
-// one of its links is followed or the route changes by Back or Forward.
+// one of its links is followed (so Back to this page never finds it open) or
+// on Back or Forward within the page.
 
 const FOCUSABLE = "a[href], button:not([disabled])";
 
@@ -33,7 +33,7 @@ export function mobileMenu(element: HTMLElement) {
       return;
     }
     if (!target || !dialog.contains(target)) return;
-    // A link closes the panel (and then moves inside the app); a click whose point lies outside the panel landed on
+    // A link closes the panel (and the browser follows it); a click whose point lies outside the panel landed on
     // the backdrop (closedby="any" does this where supported).
     if (target.closest("a")) return close();
     const rect = dialog.getBoundingClientRect();

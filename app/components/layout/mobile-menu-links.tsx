@@ -1,11 +1,9 @@
-import { Link, NavLink, useLocation } from "react-router";
 import { layoutCopy } from "~/data/layout";
 import { ariaCurrent, currentEntry, getStartedLink, headerNav } from "~/data/navigation";
-import { NAV_ENTRY_ATTRIBUTE } from "./nav-current";
+import { submenuCurrent } from "./nav-current";
 
 /** The mobile menu's entries and its Get Started link, the current page's entry marked (mobile-menu.tsx). */
-export default function MobileMenuLinks() {
-  const { pathname } = useLocation();
+export default function MobileMenuLinks({ pathname }: { pathname: string }) {
   const current = currentEntry(headerNav, pathname);
   return (
     <>
@@ -13,26 +11,28 @@ export default function MobileMenuLinks() {
         <ul className="space-y-1">
           {headerNav.map((entry) => (
             <li key={entry.href}>
-              <Link
-                to={entry.href}
-                {...{ [NAV_ENTRY_ATTRIBUTE]: entry.href }}
+              <a
+                href={entry.href}
                 aria-current={ariaCurrent(entry, current, pathname)}
-                // Its look follows aria-current, which settleHeaderNav keeps after a move inside the app.
+                // Its look follows aria-current.
                 className="block rounded-lg px-3 py-2.5 text-lg font-semibold hover:bg-brand-50 aria-[current]:bg-brand-50 aria-[current]:text-brand-700"
               >
                 {entry.label}
-              </Link>
+              </a>
               {entry.submenu && (
                 <ul className="ml-4 border-l border-line pl-3">
                   {entry.submenu.map((item) => (
                     <li key={item.href}>
-                      <NavLink
-                        to={item.href}
-                        end
-                        className="block rounded-lg px-3 py-2 text-base font-medium text-muted hover:bg-brand-50 aria-[current=page]:text-brand-700"
+                      <a
+                        href={item.href}
+                        {...submenuCurrent(
+                          item.href,
+                          pathname,
+                          "block rounded-lg px-3 py-2 text-base font-medium text-muted hover:bg-brand-50 aria-[current=page]:text-brand-700",
+                        )}
                       >
                         {item.label}
-                      </NavLink>
+                      </a>
                     </li>
                   ))}
                 </ul>
@@ -41,12 +41,9 @@ export default function MobileMenuLinks() {
           ))}
         </ul>
       </nav>
-      <Link
-        to={getStartedLink.href}
-        className="mt-4 block rounded-full bg-accent-500 px-5 py-3 text-center font-semibold text-brand-950"
-      >
+      <a href={getStartedLink.href} className="mt-4 block rounded-full bg-accent-500 px-5 py-3 text-center font-semibold text-brand-950">
         {getStartedLink.label}
-      </Link>
+      </a>
     </>
   );
 }

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import MobileMenu from "./mobile-menu";
 
@@ -23,8 +22,7 @@ afterEach(() => {
 });
 
 function renderMenu() {
-  const router = createMemoryRouter([{ path: "*", element: <MobileMenu /> }], { initialEntries: ["/about"] });
-  document.body.innerHTML = renderToStaticMarkup(<RouterProvider router={router} />);
+  document.body.innerHTML = renderToStaticMarkup(<MobileMenu pathname="/about" />);
   const dialog = document.querySelector("dialog")!;
   const [hamburger, closeButton] = [...document.querySelectorAll<HTMLButtonElement>("button[command]")];
   return { dialog, hamburger: hamburger!, closeButton: closeButton! };

@@ -7,16 +7,14 @@ const MENU_ID = "mobile-menu";
 
 /**
  * Small screens: the hamburger and the menu it opens, a modal side panel from
- * the right over a dimmed backdrop. Markup only: a static part of the header
- * (header.tsx), so a page that loads keeps it as pre-rendered and never
- * downloads this code; it stays across moves inside the app, the current
- * page's entry re-marked and the panel closed by settleHeaderNav. The browser does the work from the first paint: the
- * hamburger opens the `<dialog>` with an invoker command, the close button
- * closes it, Escape and (`closedby="any"`) a tap on the backdrop close it, the
- * page behind is inert and focus goes into the panel and back to the
+ * the right over a dimmed backdrop. Markup only, rendered at build time with
+ * the page's entry marked current. The browser does the work from the first
+ * paint: the hamburger opens the `<dialog>` with an invoker command, the close
+ * button closes it, Escape and (`closedby="any"`) a tap on the backdrop close
+ * it, the page behind is inert and focus goes into the panel and back to the
  * hamburger. `<mobile-menu>` (mobile-menu-behaviour.ts) adds the rest.
  */
-export default function MobileMenu() {
+export default function MobileMenu({ pathname }: { pathname: string }) {
   return (
     <mobile-menu class="contents">
       <button
@@ -42,7 +40,7 @@ export default function MobileMenu() {
               <Icon name="x" className="size-7" />
             </button>
           </div>
-          <MobileMenuLinks />
+          <MobileMenuLinks pathname={pathname} />
         </div>
       </dialog>
     </mobile-menu>

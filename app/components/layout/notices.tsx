@@ -1,7 +1,7 @@
 import { CookieBanner } from "./cookie-banner";
 import { DisclaimerBanner } from "./disclaimer-banner";
 
-/** Both notices, stacked: a static part of every page (see SiteLayout), so the browser keeps the pre-rendered HTML and never downloads this. */
+/** Both notices, stacked, in every page's HTML (see SiteLayout): which shows, and their buttons, are their head script's (head/notices.ts). */
 export default function Notices() {
   return (
     <>

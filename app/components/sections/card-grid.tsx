@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Card } from "~/data/types";
 import { Icon } from "../ui/icon";
 
@@ -57,14 +56,14 @@ function CardBody({ card, linkLabel }: { card: Card; linkLabel?: string }) {
         </dl>
       )}
       {card.href && linkLabel && (
-        <Link
-          to={card.href}
+        <a
+          href={card.href}
           className="mt-auto inline-flex items-center gap-1 self-start pt-5 font-semibold text-brand-700 underline-offset-4 hover:underline"
         >
           {linkLabel}
           <span className="sr-only"> {card.title}</span>
           <Icon name="arrow-right" className="size-4" />
-        </Link>
+        </a>
       )}
     </>
   );

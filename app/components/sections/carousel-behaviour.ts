@@ -5,7 +5,6 @@ import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import type { AutoplayType } from "embla-carousel-autoplay";
 import type { IconName } from "~/data/icon-names";
 import { carouselCopy } from "~/data/carousel";
-import { replayEarlyEvents } from "~/lib/early-events";
 import { arrowAction, carouselParts, controlAction, type CarouselAction } from "./carousel-parts";
 
 /** A slide must be at least this visible to count as shown (and be read out). */
@@ -25,8 +24,8 @@ interface Engine {
  * everything. Swipe, arrow buttons and arrow keys move it; autoplay pauses while
  * hovered or focused within, stops with the pause button (WCAG 2.2.2), and never
  * starts for visitors who prefer reduced motion, who also get jumps instead of
- * animated scrolling. `earlier` are the arrow keys pressed before this code
- * arrived (clicks were held by the early event capture and are replayed here);
+ * animated scrolling. `earlier` are the presses (arrow keys, clicks on its
+ * controls) made after <slide-carousel> was defined and before this code arrived;
  * arrows pressed before Embla has arrived are applied once it is there, and the
  * pause button needs no Embla.
  */
@@ -163,10 +162,8 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
   for (const [type, listener] of listeners) root.addEventListener(type, listener as EventListener);
   motion.addEventListener("change", update);
   update();
+  // Each once, as a late press: the pause at once, an arrow once Embla is there.
   for (const action of earlier) act(action);
-  // Clicks held since the first paint (carousel.tsx opts in) reach onClick now, each
-  // once, as a late click does: the pause at once, an arrow once Embla is there.
-  replayEarlyEvents(root);
   load();
 
   return () => {

@@ -2,12 +2,10 @@
 import { readFileSync } from "node:fs";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/data/constants";
 import { whyChooseUs } from "~/data/freelancers";
 import { carouselCopy } from "~/data/carousel";
-import earlyEventsScript from "~/head/early-events?inline-script";
-import { runBuiltScript } from "~/head/run-built-script";
 import { Carousel, slideWidthClasses } from "./carousel";
 
 // Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.
@@ -201,31 +199,5 @@ describe("Embla, loaded on demand", () => {
     expect(engine.autoplay.play).not.toHaveBeenCalled();
     fireEvent.click(button(carouselCopy.next));
     expect(engine.embla.scrollNext).toHaveBeenCalledWith(true);
-  });
-
-  // Last: the head script's listeners stay on this window once it has run.
-  describe("with the early events head script", () => {
-    beforeAll(() => runBuiltScript(earlyEventsScript, "early-events"));
-
-    it("holds the clicks made before its behaviour runs and replays them to it, each once", async () => {
-      renderCarousel();
-      const carousel = screen.getByRole("region", { name: whyChooseUs.carouselLabel }).closest("slide-carousel");
-      expect(carousel).toHaveAttribute("data-replay");
-      fireEvent.click(button(carouselCopy.next));
-      fireEvent.click(button(carouselCopy.pause));
-      await settle();
-      // Held: nothing saw them, not even the element waiting for a reason to start.
-      expect(engine.EmblaCarousel).not.toHaveBeenCalled();
-      expect(button(carouselCopy.pause)).toBeInTheDocument();
-
-      await nearView();
-      await act(() => vi.waitFor(() => expect(engine.EmblaCarousel).toHaveBeenCalledOnce()));
-      expect(engine.embla.scrollNext).toHaveBeenCalledOnce();
-      expect(button(carouselCopy.play)).toBeInTheDocument();
-      expect(engine.autoplay.play).not.toHaveBeenCalled();
-      // Later presses pass at once.
-      fireEvent.click(button(carouselCopy.next));
-      expect(engine.embla.scrollNext).toHaveBeenCalledTimes(2);
-    });
   });
 });

@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { carouselCopy } from "~/data/carousel";
-import { holdsEarlyPresses } from "~/lib/early-events-markup";
 import { Icon } from "../ui/icon";
-import { arrowKeys, carouselParts } from "./carousel-parts";
+import { carouselParts } from "./carousel-parts";
 // Registers <slide-carousel>, which runs the carousel, wherever React renders it.
 import "./slide-carousel";
 
@@ -36,9 +35,9 @@ interface CarouselProps<T> {
 /**
  * The one auto-playing carousel, as pre-rendered markup: every slide is in the
  * HTML, laid out by CSS exactly as Embla leaves it, and the <slide-carousel>
- * element (slide-carousel.ts) brings it to life, on kept HTML and on markup
- * React rendered alike. Its clicks and arrow keys are held from the first paint until its
- * behaviour runs (holdsEarlyPresses, carousel-behaviour.ts). It starts as rotating,
+ * element (slide-carousel.ts) brings it to life. Its clicks and arrow keys do
+ * nothing until that element is defined (it comes with the page's script);
+ * from then on they are kept until its behaviour runs (slide-carousel.ts). It starts as rotating,
  * so its slides are not a live region until something pauses it.
  */
 export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, kind = "cards" }: CarouselProps<T>) {
@@ -48,7 +47,7 @@ export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, ki
     "flex size-11 items-center justify-center rounded-full bg-white text-brand-800 shadow-sm ring-1 ring-brand-700 transition hover:bg-brand-50";
 
   return (
-    <slide-carousel delay={autoplayMs} class="block" {...holdsEarlyPresses(Object.keys(arrowKeys))}>
+    <slide-carousel delay={autoplayMs} class="block">
       <section aria-roledescription="carousel" aria-label={label}>
         {/* Vertical padding keeps the cards' shadows inside the clipped viewport. */}
         <div {...part(carouselParts.viewport)} className="overflow-hidden py-2">

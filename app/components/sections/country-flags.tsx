@@ -1,7 +1,7 @@
-import ae from "flag-icons/flags/4x3/ae.svg";
-import eu from "flag-icons/flags/4x3/eu.svg";
-import gb from "flag-icons/flags/4x3/gb.svg";
-import us from "flag-icons/flags/4x3/us.svg";
+import ae from "flag-icons/flags/4x3/ae.svg?url";
+import eu from "flag-icons/flags/4x3/eu.svg?url";
+import gb from "flag-icons/flags/4x3/gb.svg?url";
+import us from "flag-icons/flags/4x3/us.svg?url";
 import type { Country, FlagCode } from "~/data/types";
 
 const flags: Record<FlagCode, string> = { gb, eu, us, ae };

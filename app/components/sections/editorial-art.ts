@@ -1,8 +1,8 @@
-import agencies from "~/assets/editorial/agencies.svg";
-import member from "~/assets/editorial/member.svg";
-import payroll from "~/assets/editorial/payroll.svg";
-import sectors from "~/assets/editorial/sectors.svg";
-import tenders from "~/assets/editorial/tenders.svg";
+import agencies from "~/assets/editorial/agencies.svg?url";
+import member from "~/assets/editorial/member.svg?url";
+import payroll from "~/assets/editorial/payroll.svg?url";
+import sectors from "~/assets/editorial/sectors.svg?url";
+import tenders from "~/assets/editorial/tenders.svg?url";
 import type { HeroImage } from "./page-hero";
 
 /** Hero artwork of the spotlight editorials and the members page: original SVGs drawn for this site. */

@@ -1,11 +1,11 @@
-import accounting from "~/assets/services/accounting.svg";
-import insurance from "~/assets/services/insurance.svg";
-import mortgages from "~/assets/services/mortgages.svg";
-import payroll from "~/assets/services/payroll.svg";
-import recruitment from "~/assets/services/recruitment.svg";
-import training from "~/assets/services/training.svg";
-import uae from "~/assets/services/uae.svg";
-import usa from "~/assets/services/usa.svg";
+import accounting from "~/assets/services/accounting.svg?url";
+import insurance from "~/assets/services/insurance.svg?url";
+import mortgages from "~/assets/services/mortgages.svg?url";
+import payroll from "~/assets/services/payroll.svg?url";
+import recruitment from "~/assets/services/recruitment.svg?url";
+import training from "~/assets/services/training.svg?url";
+import uae from "~/assets/services/uae.svg?url";
+import usa from "~/assets/services/usa.svg?url";
 import type { ServiceArt } from "~/data/services";
 import type { HeroImage } from "./page-hero";
 

@@ -1,12 +1,11 @@
 // <slide-carousel delay="…">: brings the pre-rendered carousel markup
-// (carousel.tsx) to life, on kept HTML and on markup React rendered alike. The
-// element that every carousel page loads is only this: it fetches the carousel's
+// (carousel.tsx) to life. The element that every carousel page loads is only
+// this: it fetches the carousel's
 // behaviour (carousel-behaviour.ts, which then fetches Embla) once the carousel
 // is within a viewport height of the screen, or on the first touch, focus, key
-// press or click inside it, and hands over the presses made before it arrived:
-// the arrow keys; a click meanwhile is held by the early event capture
-// (carousel.tsx opts in) until the behaviour replays it, and is handed over
-// here only where the head script is missing (a unit test).
+// press or click inside it, and hands over the presses made before it arrived
+// (the arrow keys, a click on a control). A press before this element is
+// defined (it comes with the page's script) does nothing.
 import { defineElement } from "~/lib/custom-element";
 import { arrowAction, controlAction, type CarouselAction } from "./carousel-parts";
 

@@ -1,5 +1,4 @@
 import type { MouseEventHandler } from "react";
-import { BUSY_LABEL_ATTRIBUTE } from "~/lib/early-events-markup";
 import { buttonClasses } from "./button-link";
 
 interface BusyButtonProps {
@@ -22,8 +21,6 @@ export function BusyButton({ busy, label, busyLabel, type = "submit", onClick, c
       type={type}
       onClick={onClick}
       aria-disabled={busy || undefined}
-      // What the head script writes here for a submission sent before the form's code arrives.
-      {...{ [BUSY_LABEL_ATTRIBUTE]: busyLabel }}
       className={buttonClasses("primary", `aria-disabled:cursor-wait aria-disabled:opacity-75 ${className}`)}
     >
       {busy ? busyLabel : label}

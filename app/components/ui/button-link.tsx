@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { layoutCopy } from "~/data/layout";
 import type { Action } from "~/data/types";
 
@@ -33,9 +32,9 @@ export function ButtonLink({ action, variant, className = "" }: ButtonLinkProps)
     );
   }
   return (
-    <Link to={action.href} className={classes}>
+    <a href={action.href} className={classes}>
       {action.label}
-    </Link>
+    </a>
   );
 }
 

@@ -1,4 +1,4 @@
-import sprite from "~/assets/icons.svg";
+import sprite from "~/assets/icons.svg?url";
 import type { IconName } from "~/data/icon-names";
 
 interface IconProps {

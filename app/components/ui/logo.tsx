@@ -1,5 +1,5 @@
-import logoBlue from "~/assets/logo-blue.svg";
-import logoWhite from "~/assets/logo-white.svg";
+import logoBlue from "~/assets/logo-blue.svg?url";
+import logoWhite from "~/assets/logo-white.svg?url";
 import { site } from "~/data/site";
 
 const logos = {

@@ -1,17 +1,18 @@
-// <scroll-by px="…">: a click on the button inside scrolls the window down by
-// `px`, smoothly, or at once for visitors who prefer reduced motion. A press
-// made before this code arrived was answered by the head script already
-// (app/head/early-events.ts scrolls for it); replayEarlyEvents() tells the
-// script this element now answers for itself, so no press scrolls twice.
+// <scroll-by px="…">: a press on the link inside scrolls the window down by
+// `px` instead of following the link: smoothly, or at once for visitors who
+// prefer reduced motion. Until this code has arrived, and with JavaScript off,
+// the link is followed: the browser moves to its target by itself.
 import { defineElement } from "~/lib/custom-element";
-import { replayEarlyEvents } from "~/lib/early-events";
-import { scrollWindowBy } from "~/lib/scroll-window";
 
 defineElement("scroll-by", (element) => {
-  const onClick = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest("button")) scrollWindowBy(Number(element.getAttribute("px")));
+  const onClick = (event: MouseEvent) => {
+    // A modified press (a new tab, a download) stays the browser's.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!(event.target instanceof Element) || !event.target.closest("a")) return;
+    event.preventDefault();
+    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: Number(element.getAttribute("px")), behavior: reducedMotion ? "instant" : "smooth" });
   };
   element.addEventListener("click", onClick);
-  replayEarlyEvents(element);
   return () => element.removeEventListener("click", onClick);
 });

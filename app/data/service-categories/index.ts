@@ -1,6 +1,4 @@
-// Every category's record, for build-time code (the route loaders) and tests.
-// Browser code never imports this: each page loads its own record alone
-// (app/pages/service-category.tsx).
+// Every category's record, for the build (each category page's route, app/pages/services/[category].astro) and tests.
 import { serviceSlugs, type ServiceSlug } from "../paths";
 import type { ServiceCategory } from "../services";
 import recruitment from "./recruitment";

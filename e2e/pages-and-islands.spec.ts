@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { acknowledgeBanners, expect, test, waitForHydration, waitForIsland } from "./fixtures";
+import { complianceAndVetting, ourStory } from "../app/data/about";
+import { agencyTestimonials } from "../app/data/agencies";
+import { carouselCopy } from "../app/data/carousel";
+import { footerLegalLinks } from "../app/data/navigation";
+import { newsletterCopy } from "../app/data/newsletter";
+import { paths } from "../app/data/paths";
+import { privacyPolicy } from "../app/data/privacy-policy";
+import { industryUpdates } from "../app/data/resources";
+import { serviceCategories } from "../app/data/service-categories";
+import { servicesList } from "../app/data/services";
+
+// Every page is pre-rendered HTML; only its islands (the forms, the token
+// buttons, the inbox) hydrate, and custom elements give the rest its
+// behaviours. A link is a link: it loads the next page.
+
+/** Every script body the page fetched so far. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") void response.text().then((body) => scripts.push(body), () => {});
+  });
+  return scripts;
+}
+
+test.beforeEach(async ({ page }) => acknowledgeBanners(page));
+
+test("a page's copy arrives once, in the HTML: no script it loads repeats it", async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto(paths.about);
+  await page.waitForLoadState("networkidle");
+  const firstParagraph = ourStory.paragraphs[0] ?? "";
+  await expect(page.getByText(firstParagraph)).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((body) => body.includes(firstParagraph))).toEqual([]);
+});
+
+test("a content page loads no React until its footer's newsletter form is seen, which then hydrates", async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto(paths.about);
+  await page.waitForLoadState("networkidle");
+  const isReact = (body: string) => body.includes("react.transitional.element") || body.includes("__reactFiber");
+  expect(scripts.filter(isReact)).toEqual([]);
+  const email = page.getByRole("contentinfo").getByRole("textbox", { name: newsletterCopy.emailLabel });
+  await email.scrollIntoViewIfNeeded();
+  await waitForIsland(email);
+  expect(scripts.some(isReact)).toBe(true);
+});
+
+test("a link in the page loads the next page, whose heading is there and focus starts at its top", async ({ page }) => {
+  await page.goto(paths.about);
+  const action = complianceAndVetting.actions[0]!;
+  await page.getByRole("main").getByRole("link", { name: action.label, exact: true }).click();
+  await expect(page).toHaveURL(action.href);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+});
+
+test("the footer's links load their page, and Back returns", async ({ page }) => {
+  await page.goto(paths.member);
+  const privacy = footerLegalLinks.find((link) => link.href === paths.privacyPolicy)!;
+  await page.getByRole("contentinfo").getByRole("link", { name: privacy.label }).click();
+  await expect(page).toHaveURL(paths.privacyPolicy);
+  await expect(page.getByRole("heading", { level: 1, name: privacyPolicy.title })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(paths.member);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("a modified click on a link is the browser's: ctrl+click opens a tab and leaves this page as it is", async ({ page, context }) => {
+  await page.goto(paths.about);
+  const opened = context.waitForEvent("page");
+  const action = complianceAndVetting.actions[0]!;
+  await page.getByRole("main").getByRole("link", { name: action.label, exact: true }).click({ modifiers: ["ControlOrMeta"] });
+  await opened;
+  await expect(page).toHaveURL(paths.about);
+});
+
+test("pages reached by links keep their behaviours: the FAQ opens, the hero video plays", async ({ page }) => {
+  await page.goto(paths.services);
+  const payroll = serviceCategories.payroll;
+  await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
+  await expect(page).toHaveURL(paths.serviceCategory("payroll"));
+  await waitForHydration(page);
+  await page.getByRole("heading", { name: payroll.faq[0]!.question }).click();
+  await expect(page.getByText(payroll.faq[0]!.answer)).toBeVisible();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Home", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await waitForHydration(page);
+  await expect(page.locator("video")).toHaveJSProperty("muted", true);
+  await expect.poll(() => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+});
+
+test("pages reached by links keep their behaviours: the carousel runs and today's date is written", async ({ page }) => {
+  await page.goto(paths.about);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Agencies", exact: true }).click();
+  await expect(page).toHaveURL(paths.agencies);
+  await waitForHydration(page);
+  const carousel = page.getByRole("region", { name: agencyTestimonials.carouselLabel });
+  await carousel.getByRole("button", { name: carouselCopy.pause }).click();
+  await expect(carousel.getByRole("button", { name: carouselCopy.play })).toBeVisible();
+  await carousel.getByRole("button", { name: carouselCopy.next }).click();
+  // Embla has started: the slide moved out of view is hidden from screen readers.
+  await expect(carousel.getByRole("group", { name: "2 of 3", exact: true })).toBeVisible();
+  await expect(carousel.getByRole("group", { name: "1 of 3", exact: true })).toBeHidden();
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Resources", exact: true }).click();
+  await expect(page).toHaveURL(paths.resources);
+  await waitForHydration(page);
+  const today = new Date().toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+  await expect(page.getByRole("region", { name: industryUpdates.heading }).locator("time").first()).toHaveText(today);
+});
