@@ -89,6 +89,25 @@ describe("AdminInbox: an invitation link", () => {
     expect(screen.getByRole("heading", { name: adminCopy.signIn.heading })).toBeInTheDocument();
     expect(window.location.hash).toBe("");
   });
+  it("opens for the first owner's invitation while the inbox is still off, and says so when it has gone", async () => {
+    const off = { enabled: false, signedIn: false };
+    window.history.replaceState(null, "", "/admin#invite=first-owner");
+    fakeApi({
+      [`GET ${adminEndpoints.status}`]: off,
+      [`GET ${teamEndpoints.inviteLookup}`]: { ...invitation, role: "owner" },
+    });
+    render(<AdminInbox />);
+    expect(await screen.findByText(inviteCopy.forWhom("new@example.com", roleNames.owner))).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: adminCopy.off.heading })).not.toBeInTheDocument();
+    cleanup();
+
+    window.history.replaceState(null, "", "/admin#invite=used-token");
+    fakeApi({ [`GET ${adminEndpoints.status}`]: off, [`GET ${teamEndpoints.inviteLookup}`]: refusal(404, "Not found") });
+    render(<AdminInbox />);
+    expect(await screen.findByText(inviteCopy.gone)).toHaveAttribute("role", "alert");
+    expect(screen.getByRole("heading", { name: adminCopy.off.heading })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: adminCopy.signIn.heading })).not.toBeInTheDocument();
+  });
 });
 
 describe("AdminInbox: the sections by role", () => {

@@ -40,6 +40,8 @@ export function AdminInbox() {
   const [me, setMe] = useState<Me | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [inviteGone, setInviteGone] = useState(false);
+  // Off until someone has joined: the first owner's invitation, made on the server's command line, opens it.
+  const [teamOn, setTeamOn] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const settled = useRef(false);
 
@@ -47,11 +49,12 @@ export function AdminInbox() {
     const invite = takeInviteToken();
     adminApi.status().then(
       (status) => {
-        if (!status.enabled) return setState("off");
+        setTeamOn(status.enabled);
         if (invite) {
           setToken(invite);
           return setState("invited");
         }
+        if (!status.enabled) return setState("off");
         setState(status.signedIn ? "signed-in" : "signed-out");
       },
       () => setState("unreachable"),
@@ -83,8 +86,8 @@ export function AdminInbox() {
   const inviteGoneNow = useCallback(() => {
     setToken(null);
     setInviteGone(true);
-    setState("signed-out");
-  }, []);
+    setState(teamOn ? "signed-out" : "off");
+  }, [teamOn]);
 
   function signedIn() {
     setToken(null);
@@ -131,7 +134,7 @@ export function AdminInbox() {
           </section>
         )}
         {state === "invited" && token && <InviteAccept token={token} onSignedIn={signedIn} onGone={inviteGoneNow} />}
-        {inviteGone && state === "signed-out" && (
+        {inviteGone && (state === "signed-out" || state === "off") && (
           <p role="alert" className="max-w-2xl font-medium text-danger">
             {inviteCopy.gone}
           </p>
