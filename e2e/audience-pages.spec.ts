@@ -421,8 +421,8 @@ test.describe("carousels", () => {
     await expect(carousel.getByRole("group")).toHaveCount(shown.length);
   });
 
-  test("pause and next pressed while Embla is still downloading are applied once it is there", async ({ page }) => {
-    // Hold Embla back, so the presses land before it has arrived.
+  test("while Embla is still downloading the carousel offers no button; once it runs they show in their place and work", async ({ page }) => {
+    // Hold Embla back: until it arrives, a button could only do nothing.
     let release = () => {};
     const held = new Promise<void>((done) => (release = done));
     await page.route(/\/assets\/.+\.js$/, async (route) => {
@@ -433,14 +433,21 @@ test.describe("carousels", () => {
     await acknowledgeBanners(page);
     await page.goto(paths.agencies);
     const carousel = page.getByRole("region", { name: agencyTestimonials.carouselLabel });
-    await carousel.getByRole("button", { name: copy.pause }).click();
-    await expect(carousel.getByRole("button", { name: copy.play })).toBeVisible();
-    await carousel.getByRole("button", { name: copy.next }).click();
-    await expect(carousel.locator('[aria-roledescription="slide"][aria-hidden="true"]')).toHaveCount(0);
+    await carousel.scrollIntoViewIfNeeded();
+    const pause = carousel.getByRole("button", { name: copy.pause, includeHidden: true });
+    const next = carousel.getByRole("button", { name: copy.next, includeHidden: true });
+    await expect(pause).toBeHidden();
+    await expect(next).toBeHidden();
+    const place = () => next.evaluate((button) => Math.round(button.getBoundingClientRect().top + window.scrollY));
+    const before = await place();
     release();
     await expectStarted(carousel);
+    expect(await place()).toBe(before);
+    await pause.click();
+    await expect(carousel.getByRole("button", { name: copy.play })).toBeVisible();
+    await next.click();
     await expect.poll(() => firstShown(carousel)).toBe("2 of 3");
-    // The pause holds too: nothing moves on by itself.
+    // Paused: nothing moves on by itself.
     await leaveCarousel(page);
     await page.waitForTimeout(CAROUSEL_AUTOPLAY_MS.testimonials + 1000);
     expect(await firstShown(carousel)).toBe("2 of 3");

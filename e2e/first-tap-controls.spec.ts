@@ -11,7 +11,7 @@ import { expectPageCodeNotRun, gotoEarly, holdScripts, undefinedElements } from 
 // held back: those the browser runs by itself (a dialog, popovers, <details>,
 // links) must end exactly as a press after the page's code has run does, once
 // the scripts arrive, and nothing may happen twice; a carousel's buttons, which
-// need its code, do nothing until it is there, and then work. "Not yet" is read
+// need its code, are not shown until it is there, and then work. "Not yet" is read
 // from the page: the custom element that gives the control its behaviour is not
 // defined. The page's own goto() (fixtures.ts) waits for the page's code, so
 // these tests use Playwright's plain page.
@@ -162,25 +162,33 @@ base("content protection blocks a paste on the page from the first paint, never 
 /** Whether the carousel shows the slide labelled `label` ("n of N"): Embla marks those out of view aria-hidden. */
 const slide = (carousel: Locator, label: string) => carousel.getByRole("group", { name: label, includeHidden: true });
 
-base("a carousel's Next, Enter, Space and → before its code arrives do nothing; once it is there they move it, one slide a press", async ({ page }) => {
+base("a carousel's buttons show only once its code is there, in the space kept for them; then they move it, one slide a press", async ({ page }) => {
   // Jumps instead of animated moves and no autoplay: where the carousel ends is where the presses left it.
   await page.emulateMedia({ reducedMotion: "reduce" });
   const release = await openEarly(page, paths.freelancers);
   const carousel = page.getByRole("region", { name: whyChooseUs.carouselLabel });
   const total = whyChooseUs.cards.length;
   const next = carousel.getByRole("button", { name: carouselCopy.next });
-  await next.click();
-  const scrollBefore = await page.evaluate(() => window.scrollY);
-  await next.press("Enter");
-  await next.press(" ");
-  await next.press("ArrowRight");
+  const buttons = [carouselCopy.previous, carouselCopy.next].map((name) => carousel.getByRole("button", { name, includeHidden: true }));
+  // Where each button sits in the page, shown or not.
+  const places = () =>
+    Promise.all(
+      buttons.map((button) =>
+        button.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return [box.left + window.scrollX, box.top + window.scrollY, box.width, box.height].map(Math.round);
+        }),
+      ),
+    );
+  // Nothing to press that would do nothing: before the code, no button is shown.
+  for (const button of buttons) await expect(button).toBeHidden();
+  const placesBefore = await places();
   await notDefinedYet(page, "slide-carousel");
-  // Nothing was kept for later, and the keys moved nothing else (the page did not scroll).
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
 
   await release();
+  for (const button of buttons) await expect(button).toBeVisible();
+  expect(await places()).toEqual(placesBefore);
   await expect(slide(carousel, `1 of ${total}`)).not.toHaveAttribute("aria-hidden");
-  // One press now moves it one slide: had the early four been kept, it would be past the second.
   await next.click();
   await expect(slide(carousel, `2 of ${total}`)).not.toHaveAttribute("aria-hidden");
   await expect(slide(carousel, `1 of ${total}`)).toHaveAttribute("aria-hidden", "true");
@@ -189,16 +197,15 @@ base("a carousel's Next, Enter, Space and → before its code arrives do nothing
   await expect(slide(carousel, `2 of ${total}`)).toHaveAttribute("aria-hidden", "true");
 });
 
-base("a carousel's pause before its code arrives does nothing; once it is there it stops autoplay", async ({ page }) => {
+base("a carousel's pause shows once its code is there, and stops autoplay", async ({ page }) => {
   const release = await openEarly(page, paths.freelancers);
   const carousel = page.getByRole("region", { name: whyChooseUs.carouselLabel });
-  await carousel.getByRole("button", { name: carouselCopy.pause }).click();
+  const pause = carousel.getByRole("button", { name: carouselCopy.pause, includeHidden: true });
+  await expect(pause).toBeHidden();
   await notDefinedYet(page, "slide-carousel");
 
   await release();
-  // Still rotating: the early press was not kept.
-  await expect(carousel.getByRole("button", { name: carouselCopy.pause })).toBeVisible();
-  await carousel.getByRole("button", { name: carouselCopy.pause }).click();
+  await pause.click();
   await expect(carousel.getByRole("button", { name: carouselCopy.play })).toBeVisible();
   // Stopped by the visitor, so the slides are a live region again.
   await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);

@@ -99,6 +99,8 @@ test("pages reached by links keep their behaviours: the carousel runs and today'
   await expect(page).toHaveURL(paths.agencies);
   await waitForHydration(page);
   const carousel = page.getByRole("region", { name: agencyTestimonials.carouselLabel });
+  // Its buttons show once it runs, which it does as it nears the screen.
+  await carousel.scrollIntoViewIfNeeded();
   await carousel.getByRole("button", { name: carouselCopy.pause }).click();
   await expect(carousel.getByRole("button", { name: carouselCopy.play })).toBeVisible();
   await carousel.getByRole("button", { name: carouselCopy.next }).click();

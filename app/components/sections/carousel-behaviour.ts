@@ -24,12 +24,10 @@ interface Engine {
  * everything. Swipe, arrow buttons and arrow keys move it; autoplay pauses while
  * hovered or focused within, stops with the pause button (WCAG 2.2.2), and never
  * starts for visitors who prefer reduced motion, who also get jumps instead of
- * animated scrolling. `earlier` are the presses (arrow keys, clicks on its
- * controls) made after <slide-carousel> was defined and before this code arrived;
- * arrows pressed before Embla has arrived are applied once it is there, and the
- * pause button needs no Embla.
+ * animated scrolling. The buttons show once Embla runs (`carouselParts.ready`),
+ * so every press finds it there.
  */
-export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonly CarouselAction[] = []): () => void {
+export function runCarousel(root: HTMLElement, delayMs: number): () => void {
   const find = (attribute: string, value?: string) =>
     root.querySelector<HTMLElement>(value === undefined ? `[${attribute}]` : `[${attribute}="${value}"]`);
   const viewport = find(carouselParts.viewport);
@@ -46,8 +44,6 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
   let focusWithin = root.contains(root.ownerDocument.activeElement);
   let engine: Engine | null = null;
   let status: "idle" | "loading" | "ready" | "stopped" = "idle";
-  // Net slides moved by arrow presses made while Embla was still downloading.
-  let pendingSteps = 0;
   let autoplaying = false;
 
   const rotating = () => rotation === "on" || (rotation === "auto" && !motion.matches);
@@ -97,11 +93,10 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
     const autoplay = Autoplay({ delay: delayMs, jump: motion.matches, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false });
     const embla = EmblaCarousel(viewport, emblaOptions, [autoplay]);
     engine = { embla, autoplay };
-    for (; pendingSteps > 0; pendingSteps -= 1) embla.scrollNext(motion.matches);
-    for (; pendingSteps < 0; pendingSteps += 1) embla.scrollPrev(motion.matches);
     embla.on("slidesInView", markSlidesInView).on("reInit", onReInit).on("pointerUp", resume);
     markSlidesInView();
     update();
+    root.setAttribute(carouselParts.ready, "");
   };
   const load = () => {
     if (status !== "idle") return;
@@ -112,13 +107,10 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
     });
   };
 
-  /** One slide on (1) or back (-1); queued until Embla is there. */
+  /** One slide on (1) or back (-1). */
   const step = (direction: 1 | -1) => {
-    if (!engine) {
-      pendingSteps += direction;
-      load();
-    } else if (direction > 0) engine.embla.scrollNext(motion.matches);
-    else engine.embla.scrollPrev(motion.matches);
+    if (direction > 0) engine?.embla.scrollNext(motion.matches);
+    else engine?.embla.scrollPrev(motion.matches);
   };
 
   const act = (action: CarouselAction) => {
@@ -162,8 +154,6 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
   for (const [type, listener] of listeners) root.addEventListener(type, listener as EventListener);
   motion.addEventListener("change", update);
   update();
-  // Each once, as a late press: the pause at once, an arrow once Embla is there.
-  for (const action of earlier) act(action);
   load();
 
   return () => {
@@ -172,6 +162,7 @@ export function runCarousel(root: HTMLElement, delayMs: number, earlier: readonl
     for (const [type, listener] of listeners) root.removeEventListener(type, listener as EventListener);
     engine?.embla.destroy();
     engine = null;
+    root.removeAttribute(carouselParts.ready);
     for (const slide of slideElements) slide.removeAttribute("aria-hidden");
   };
 }

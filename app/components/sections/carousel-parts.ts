@@ -1,6 +1,5 @@
 // The carousel's markup hooks and what a press means, shared by the markup
-// (carousel.tsx), the element that waits for a reason to start
-// (slide-carousel.ts) and the behaviour it then fetches (carousel-behaviour.ts).
+// (carousel.tsx) and the behaviour <slide-carousel> fetches (carousel-behaviour.ts).
 
 /** The markup's hooks, written by carousel.tsx. */
 export const carouselParts = {
@@ -9,6 +8,8 @@ export const carouselParts = {
   slide: "data-carousel-slide",
   /** Value: a CarouselAction. */
   control: "data-carousel-control",
+  /** On the <slide-carousel> once Embla runs it: its buttons show from then on (carousel.tsx). */
+  ready: "data-carousel-ready",
 } as const;
 
 export type CarouselAction = "rotation" | "previous" | "next";
@@ -19,7 +20,7 @@ export function controlAction(root: HTMLElement, event: Event): CarouselAction |
   return control && root.contains(control) ? (control.getAttribute(carouselParts.control) as CarouselAction) : undefined;
 }
 
-/** The keys that move the carousel: held, like its clicks, from the first paint (carousel.tsx). */
+/** The keys that move the carousel while focus is inside it. */
 export const arrowKeys = { ArrowLeft: "previous", ArrowRight: "next" } as const satisfies Record<string, CarouselAction>;
 
 /** ← and → move the carousel while focus is anywhere inside it (and then do nothing else). */

@@ -7,6 +7,7 @@ import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SP
 import { whyChooseUs } from "~/data/freelancers";
 import { carouselCopy } from "~/data/carousel";
 import { Carousel, slideWidthClasses } from "./carousel";
+import { carouselParts } from "./carousel-parts";
 
 // Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.
 const engine = vi.hoisted(() => ({
@@ -67,6 +68,12 @@ describe("pre-rendered carousel", () => {
   it("starts as rotating, so its slides are not a live region yet", () => {
     expect(html).toContain('aria-live="off"');
     expect(html).toContain("Pause automatic slide show");
+  });
+
+  it("keeps its three buttons hidden, in their place, until its element marks it running", () => {
+    // The class Tailwind turns into `slide-carousel:not([data-carousel-ready]) button { visibility: hidden }`.
+    const hiddenUntilReady = `[slide-carousel:not([${carouselParts.ready}])_&amp;]:invisible`;
+    expect(html.match(/<button [^>]*>/g)?.filter((tag) => tag.includes(hiddenUntilReady))).toHaveLength(3);
   });
 });
 
@@ -149,21 +156,21 @@ describe("Embla, loaded on demand", () => {
     expect(engine.EmblaCarousel).toHaveBeenCalledOnce();
   });
 
-  it("applies arrow presses and the pause made before it arrived", async () => {
+  it("keeps no press made before Embla runs it: each press acts on what the visitor sees", async () => {
     renderCarousel();
     // A click alone, as a screen reader's virtual cursor sends it, with no focus or pointer event before it.
-    fireEvent.click(button(carouselCopy.pause));
     fireEvent.click(button(carouselCopy.next));
-    fireEvent.click(button(carouselCopy.next));
-    fireEvent.click(button(carouselCopy.previous));
+    fireEvent.keyDown(button(carouselCopy.next), { key: "ArrowRight" });
     await settle();
-    expect(button(carouselCopy.play)).toBeInTheDocument();
+    expect(engine.EmblaCarousel).not.toHaveBeenCalled();
+    await nearView();
+    await settle();
     expect(engine.EmblaCarousel).toHaveBeenCalledOnce();
-    expect(engine.embla.scrollNext).toHaveBeenCalledOnce();
-    expect(engine.embla.scrollPrev).not.toHaveBeenCalled();
-    expect(engine.autoplay.play).not.toHaveBeenCalled();
+    expect(engine.embla.scrollNext).not.toHaveBeenCalled();
 
-    fireEvent.keyDown(button(carouselCopy.play), { key: "ArrowLeft" });
+    fireEvent.click(button(carouselCopy.next));
+    expect(engine.embla.scrollNext).toHaveBeenCalledOnce();
+    fireEvent.keyDown(button(carouselCopy.next), { key: "ArrowLeft" });
     expect(engine.embla.scrollPrev).toHaveBeenCalledOnce();
   });
 
@@ -178,6 +185,17 @@ describe("Embla, loaded on demand", () => {
     expect(screen.getByRole("region").querySelector("[aria-live]")).toHaveAttribute("aria-live", "polite");
     fireEvent.click(button(carouselCopy.play));
     expect(icon()).toMatch(/#pause$/);
+  });
+
+  it("marks the carousel ready once Embla runs it, and no longer once it has let go", async () => {
+    const { unmount } = renderCarousel();
+    const element = screen.getByRole("region", { name: whyChooseUs.carouselLabel }).closest("slide-carousel")!;
+    await settle();
+    expect(element).not.toHaveAttribute(carouselParts.ready);
+    await nearView();
+    await act(() => vi.waitFor(() => expect(element).toHaveAttribute(carouselParts.ready)));
+    unmount();
+    expect(element).not.toHaveAttribute(carouselParts.ready);
   });
 
   it("lets go of Embla and shows every slide again when it leaves the page", async () => {

@@ -35,16 +35,17 @@ interface CarouselProps<T> {
 /**
  * The one auto-playing carousel, as pre-rendered markup: every slide is in the
  * HTML, laid out by CSS exactly as Embla leaves it, and the <slide-carousel>
- * element (slide-carousel.ts) brings it to life. Its clicks and arrow keys do
- * nothing until that element is defined (it comes with the page's script);
- * from then on they are kept until its behaviour runs (slide-carousel.ts). It starts as rotating,
- * so its slides are not a live region until something pauses it.
+ * element (slide-carousel.ts) brings it to life. Its buttons show once Embla
+ * runs it (`data-carousel-ready`, fetched as the carousel nears the screen), so
+ * no press meets a button that does nothing yet; their space is kept, so
+ * nothing moves, and without JavaScript they never show. It starts as
+ * rotating, so its slides are not a live region until something pauses it.
  */
 export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, kind = "cards" }: CarouselProps<T>) {
   const slidesId = useId();
   const total = items.length;
   const buttonClasses =
-    "flex size-11 items-center justify-center rounded-full bg-white text-brand-800 shadow-sm ring-1 ring-brand-700 transition hover:bg-brand-50";
+    "flex size-11 items-center justify-center rounded-full bg-white text-brand-800 shadow-sm ring-1 ring-brand-700 transition hover:bg-brand-50 [slide-carousel:not([data-carousel-ready])_&]:invisible";
 
   return (
     <slide-carousel delay={autoplayMs} class="block">
