@@ -26,7 +26,8 @@ export function isMain(importMetaUrl: string): boolean {
   return process.argv[1] !== undefined && pathToFileURL(path.resolve(process.argv[1])).href === importMetaUrl;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// A time already past is no wait (Node warns of a negative delay).
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Polls a URL until it answers (any status), at most `tries` times. */
 export async function waitForUrl(url: string, tries = 60): Promise<void> {
