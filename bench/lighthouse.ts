@@ -1,6 +1,6 @@
 // Part a: Lighthouse 13 (mobile preset) on every route in sitePages, served by
 // our real server from the build. Median of 3 runs per route (--quick: 1).
-// Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300]
+// Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300] [--site-dir ../old/build/client]
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -93,12 +93,19 @@ async function lighthouseRun(url: string, outFile: string): Promise<Run> {
   }
 }
 
-export async function runLighthouse({ quick = flag("quick"), routes = option("routes")?.split(",") ?? [...sitePages], port = Number(option("port") ?? ports.site) } = {}) {
+export async function runLighthouse({
+  quick = flag("quick"),
+  routes = option("routes")?.split(",") ?? [...sitePages],
+  port = Number(option("port") ?? ports.site),
+  // Another build's site folder (an older commit's build/client), served by this server and measured by this
+  // Lighthouse: a before-and-after with one tool, since the tool's own version moves its figures.
+  siteDir = option("site-dir"),
+} = {}) {
   const runs = quick ? 1 : 3;
   const outDir = path.join(tmpDir, "lighthouse");
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const server = await startSiteServer(port);
+  const server = await startSiteServer(port, siteDir ? { SITE_DIR: path.resolve(siteDir) } : {});
   const rows: Row[] = [];
   const raw: Record<string, Run[]> = {};
   try {
@@ -136,7 +143,7 @@ export async function runLighthouse({ quick = flag("quick"), routes = option("ro
   } finally {
     await server.stop();
   }
-  report("lighthouse", `Lighthouse 13 mobile, median of ${runs} run(s) per route (targets: 100 ×4, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02)`, rows, {
+  report("lighthouse", `Lighthouse 13 mobile${siteDir ? ` on ${siteDir}` : ""}, median of ${runs} run(s) per route (targets: 100 ×4, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02)`, rows, {
     runs,
     targets,
     raw,
