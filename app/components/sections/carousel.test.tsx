@@ -70,8 +70,8 @@ describe("pre-rendered carousel", () => {
     expect(html).toContain("Pause automatic slide show");
   });
 
-  it("keeps its three buttons hidden, in their place, until its element marks it running", () => {
-    // The class Tailwind turns into `slide-carousel:not([data-carousel-ready]) button { visibility: hidden }`.
+  it("keeps its three buttons hidden, in their place, until its element is marked ready", () => {
+    // Tailwind's arbitrary variant: visibility hidden while the enclosing <slide-carousel> lacks the mark.
     const hiddenUntilReady = `[slide-carousel:not([${carouselParts.ready}])_&amp;]:invisible`;
     expect(html.match(/<button [^>]*>/g)?.filter((tag) => tag.includes(hiddenUntilReady))).toHaveLength(3);
   });
