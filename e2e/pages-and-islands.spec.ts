@@ -16,12 +16,13 @@ import { servicesList } from "../app/data/services";
 // behaviours. A link is a link: it loads the next page.
 
 /** Every script body the page fetched so far. */
-function recordScripts(page: Page): string[] {
-  const scripts: string[] = [];
+function recordScripts(page: Page): () => Promise<string[]> {
+  const bodies: Promise<string>[] = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") void response.text().then((body) => scripts.push(body), () => {});
+    if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
   });
-  return scripts;
+  // A body is read after its response arrives: wait for every one received so far.
+  return () => Promise.all(bodies);
 }
 
 test.beforeEach(async ({ page }) => acknowledgeBanners(page));
@@ -32,8 +33,9 @@ test("a page's copy arrives once, in the HTML: no script it loads repeats it", a
   await page.waitForLoadState("networkidle");
   const firstParagraph = ourStory.paragraphs[0] ?? "";
   await expect(page.getByText(firstParagraph)).toBeVisible();
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((body) => body.includes(firstParagraph))).toEqual([]);
+  const bodies = await scripts();
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => body.includes(firstParagraph))).toEqual([]);
 });
 
 test("a content page loads no React until its footer's newsletter form is seen, which then hydrates", async ({ page }) => {
@@ -41,11 +43,11 @@ test("a content page loads no React until its footer's newsletter form is seen, 
   await page.goto(paths.about);
   await page.waitForLoadState("networkidle");
   const isReact = (body: string) => body.includes("react.transitional.element") || body.includes("__reactFiber");
-  expect(scripts.filter(isReact)).toEqual([]);
+  expect((await scripts()).filter(isReact)).toEqual([]);
   const email = page.getByRole("contentinfo").getByRole("textbox", { name: newsletterCopy.emailLabel });
   await email.scrollIntoViewIfNeeded();
   await waitForIsland(email);
-  expect(scripts.some(isReact)).toBe(true);
+  expect((await scripts()).some(isReact)).toBe(true);
 });
 
 test("a link in the page loads the next page, whose heading is there and focus starts at its top", async ({ page }) => {
