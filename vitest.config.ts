@@ -14,6 +14,9 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "editor/**/*.test.ts", "contract/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/*.test.ts"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
+    // Most files wait on sockets, timers, scrypt and child processes rather than the CPU:
+    // three workers keep two cores busy (docs/testing.md, "Time budget").
+    maxWorkers: 3,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

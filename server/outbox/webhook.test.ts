@@ -32,9 +32,8 @@ describe("postWebhook", () => {
       }, 1);
       response.on("close", () => clearInterval(timer));
     });
-    const started = Date.now();
+    // Hanging up once it has enough: waiting for the end would give the 5 s timeout's error instead.
     const answer = await postWebhook(payload(`${url}/hook`), "secret", 5_000);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(answer).toMatch(/^200 a+$/);
     expect(answer.length).toBeLessThanOrEqual(500);
     expect(sent).toBeLessThan(WEBHOOK_RESPONSE_MAX_BYTES * 8);
