@@ -22,7 +22,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -33,8 +33,21 @@ export default defineConfig({
   projects: [
     // The owner's first sign-in sets up their passkey (e2e/owner.setup.ts) before any test signs in.
     { name: "setup", testMatch: /owner\.setup\.ts/ },
-    { name: "desktop", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    { name: "phone", dependencies: ["setup"], use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    // Every test runs on the desktop but those tagged @phone-only; the phone runs only what differs
+    // there, tagged @phone (both profiles) or @phone-only: the menu drawer, touch, the narrow forms,
+    // the carousels' swipe, layout that reflows (e2e/README.md, "Which profile").
+    {
+      name: "desktop",
+      dependencies: ["setup"],
+      grepInvert: /@phone-only/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: "phone",
+      dependencies: ["setup"],
+      grep: /@phone/,
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: "node --import tsx server/main.ts",

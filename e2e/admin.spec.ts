@@ -136,7 +136,7 @@ test("sign-in refuses a wrong password aloud and keeps the session in a Secure H
   await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toBeVisible();
 });
 
-test("search, filter, details with the message as text, export and erase", async ({ page, request }) => {
+test("search, filter, details with the message as text, export and erase", { tag: "@phone" }, async ({ page, request }) => {
   // Some twenty steps and four axe scans of the inbox: 29-32 s in a full run on 2 cores, past the 30 s a short test gets.
   test.slow();
   const tag = randomUUID().slice(0, 8);

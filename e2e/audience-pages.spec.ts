@@ -207,52 +207,38 @@ async function settledFirstShown(carousel: Locator): Promise<string> {
   return previous!;
 }
 
+/** Long enough for a move Embla has started to land: its animation runs on the page's frames. */
+const MOVE_MS = 900;
+
 /**
- * Three autoplay moves in a row: the slides shown first before and after each, and
- * the mean time between them, the carousel's own interval wherever it started.
- * Timed on the page's own clock, frame by frame: polling from the test process adds its
- * round trips, which a busy machine stretches by hundreds of milliseconds. A frame
- * drawn late on a busy machine still delays the moment a move is seen to settle;
- * spreading the first and last sightings over two intervals halves that error.
+ * Stops the page's clock before it loads: autoplay's timers and Embla's frames then run
+ * only when the test moves the clock on (`page.clock.runFor`), so an interval is checked
+ * to the frame, however busy the machine.
  */
-function watchAutoplay(carousel: Locator): Promise<{ shown: string[]; intervalMs: number }> {
-  return carousel.evaluate(
-    (root) =>
-      new Promise<{ shown: string[]; intervalMs: number }>((resolve, reject) => {
-        const slides = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')];
-        const windowBox = () => slides[0]!.parentElement!.parentElement!.getBoundingClientRect();
-        // Mid-move no slide is wholly shown: a move counts once its slide has settled.
-        const firstShown = () => {
-          const { left, right } = windowBox();
-          return slides
-            .map((slide) => ({ label: slide.getAttribute("aria-label"), box: slide.firstElementChild!.getBoundingClientRect() }))
-            .filter(({ box }) => box.left >= left - 1 && box.right <= right + 1)
-            .sort((a, b) => a.box.left - b.box.left)[0]?.label;
-        };
-        const shown: string[] = [];
-        const settledAt: number[] = [];
-        const giveUp = setTimeout(() => reject(new Error(`autoplay moved ${settledAt.length} of 3 times in 20 s`)), 20_000);
-        const watch = (now: number) => {
-          const label = firstShown();
-          if (label != null && label !== shown.at(-1)) {
-            // The first settled slide is where it starts from; each one after it is a move.
-            if (shown.push(label) > 1) settledAt.push(now);
-          }
-          if (settledAt.length < 3) return void requestAnimationFrame(watch);
-          clearTimeout(giveUp);
-          resolve({ shown, intervalMs: (settledAt[2]! - settledAt[0]!) / 2 });
-        };
-        requestAnimationFrame(watch);
-      }),
-  );
+async function pauseClock(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
 }
 
-/** The carousel's autoplay interval, checked to move one slide forward each time. */
-async function autoplayInterval(carousel: Locator): Promise<number> {
-  const { shown, intervalMs } = await watchAutoplay(carousel);
-  const [from] = shown as [string];
-  expect(shown).toEqual([from, slideAfter(from), slideAfter(from, 2), slideAfter(from, 3)]);
-  return intervalMs;
+/**
+ * Moves the paused clock on to just before `carousel`'s next autoplay move, `intervalMs`
+ * after its last (`sinceMs` ago), and checks it has not moved; then past it, and checks it
+ * moved one slide on. Returns how long ago that move began.
+ */
+async function expectAutoplayMove(page: Page, carousel: Locator, intervalMs: number, sinceMs = 0): Promise<number> {
+  const from = (await firstShown(carousel))!;
+  await page.clock.runFor(intervalMs - sinceMs - 100);
+  expect(await firstShown(carousel)).toBe(from);
+  await page.clock.runFor(100 + MOVE_MS);
+  expect(await firstShown(carousel)).toBe(slideAfter(from));
+  return MOVE_MS;
+}
+
+/** Moves the paused clock on past two intervals and a move, and checks the carousel stayed where it was. */
+async function expectNoAutoplay(page: Page, carousel: Locator, intervalMs: number) {
+  const at = await firstShown(carousel);
+  await page.clock.runFor(2 * intervalMs + MOVE_MS);
+  expect(await firstShown(carousel)).toBe(at);
 }
 
 /** Moves the mouse off the carousel and focus out of it. */
@@ -283,7 +269,7 @@ test.describe("carousels", () => {
     for (const name of [copy.previous, copy.next, copy.pause]) await expect(carousel.getByRole("button", { name })).toBeVisible();
   });
 
-  test("slides shown: 1 on a phone, 2 from 768 px, 3 from 1024 px; testimonials at most 2", async ({ page }) => {
+  test("slides shown: 1 on a phone, 2 from 768 px, 3 from 1024 px; testimonials at most 2", { tag: "@phone" }, async ({ page }) => {
     const cards = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     const width = page.viewportSize()!.width;
     const expected = (w: number, max: number) => Math.min(w >= 1024 ? 3 : w >= 768 ? 2 : 1, max);
@@ -322,77 +308,78 @@ test.describe("carousels", () => {
     expect(await measure(page)).toEqual(before);
   });
 
-  test("autoplay moves on after its interval; each carousel keeps its own", async ({ page }) => {
-    // Waits out real timers: three moves of each of three carousels, about 20 s on its own.
-    test.slow();
+  test("autoplay moves one slide on after each interval; each carousel keeps its own", async ({ page }) => {
+    await pauseClock(page);
     const why = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     await expect(why.getByRole("button", { name: copy.pause })).toBeVisible();
     await expect(why.locator('[aria-live="off"]')).toHaveCount(1);
     const services = page.getByRole("region", { name: servicesForFreelancers.carouselLabel });
+    // Both start on the paused clock, at the same moment: each then keeps its own interval.
     await waitForCarousel(services);
-    const [whyMs, servicesMs] = await Promise.all([autoplayInterval(why), autoplayInterval(services)]);
-    for (const [measured, expected] of [
-      [whyMs, CAROUSEL_AUTOPLAY_MS.whyChooseUs],
-      [servicesMs, CAROUSEL_AUTOPLAY_MS.servicesForFreelancers],
-    ]) {
-      expect(measured).toBeGreaterThan(expected! - 500);
-      expect(measured).toBeLessThan(expected! + 500);
-    }
+    await leaveCarousel(page);
+    const [whyFrom, servicesFrom] = [(await firstShown(why))!, (await firstShown(services))!];
+    const expectShown = async (at: number, whyMoves: number, servicesMoves: number) => {
+      await page.clock.runFor(at - elapsed);
+      elapsed = at;
+      expect([await firstShown(why), await firstShown(services)], `${at} ms after they started`).toEqual([
+        slideAfter(whyFrom, whyMoves),
+        slideAfter(servicesFrom, servicesMoves),
+      ]);
+    };
+    let elapsed = 0;
+    const [whyMs, servicesMs] = [CAROUSEL_AUTOPLAY_MS.whyChooseUs, CAROUSEL_AUTOPLAY_MS.servicesForFreelancers];
+    await expectShown(whyMs - 100, 0, 0);
+    await expectShown(whyMs + MOVE_MS, 1, 0);
+    await expectShown(servicesMs - 100, 1, 0);
+    await expectShown(servicesMs + MOVE_MS, 1, 1);
+    await expectShown(2 * whyMs - 100, 1, 1);
+    await expectShown(2 * whyMs + MOVE_MS, 2, 1);
 
     const quotes = await openCarousel(page, paths.agencies, agencyTestimonials.carouselLabel);
-    const quotesMs = await autoplayInterval(quotes);
-    expect(quotesMs).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.testimonials - 500);
-    expect(quotesMs).toBeLessThan(CAROUSEL_AUTOPLAY_MS.testimonials + 500);
+    let since = 0;
+    for (let move = 0; move < 2; move += 1) since = await expectAutoplayMove(page, quotes, CAROUSEL_AUTOPLAY_MS.testimonials, since);
   });
 
   test("autoplay carries on after the window changes width (Embla re-creates its plugins then)", async ({ page }) => {
+    await pauseClock(page);
     const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     const { width, height } = page.viewportSize()!;
     await page.setViewportSize({ width: width - 40, height });
-    const interval = await autoplayInterval(carousel);
-    expect(interval).toBeGreaterThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs - 500);
-    expect(interval).toBeLessThan(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 500);
+    // A re-created plugin starts its interval afresh; the first move may come sooner, never later.
+    await page.clock.runFor(CAROUSEL_AUTOPLAY_MS.whyChooseUs + MOVE_MS);
+    await expectAutoplayMove(page, carousel, CAROUSEL_AUTOPLAY_MS.whyChooseUs, MOVE_MS);
   });
 
   test("autoplay pauses while hovered and while focus is inside, and resumes after", async ({ page }) => {
+    await pauseClock(page);
     const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
-    const wait = CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1000;
+    const interval = CAROUSEL_AUTOPLAY_MS.whyChooseUs;
 
-    // Read where it is once paused, not where it began: a busy machine may take
-    // longer than one interval between the carousel starting and the hover.
     await carousel.locator('[aria-roledescription="slide"]').first().hover();
-    const hoveredAt = await settledFirstShown(carousel);
-    await page.waitForTimeout(wait);
-    expect(await firstShown(carousel)).toBe(hoveredAt);
+    await expectNoAutoplay(page, carousel, interval);
     await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);
     await leaveCarousel(page);
-    await expect.poll(() => firstShown(carousel), { timeout: wait + 1500 }).toBe(slideAfter(hoveredAt));
+    await expectAutoplayMove(page, carousel, interval);
 
     await carousel.getByRole("button", { name: copy.pause }).focus();
-    const at = await settledFirstShown(carousel);
-    await page.waitForTimeout(wait);
-    expect(await firstShown(carousel)).toBe(at);
+    await expectNoAutoplay(page, carousel, interval);
     await leaveCarousel(page);
-    await expect.poll(() => firstShown(carousel), { timeout: wait + 1500 }).not.toBe(at);
+    await expectAutoplayMove(page, carousel, interval);
   });
 
   test("the pause button stops autoplay until play is pressed (WCAG 2.2.2)", async ({ page }) => {
+    await pauseClock(page);
     const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     await carousel.getByRole("button", { name: copy.pause }).click();
     await expect(carousel.getByRole("button", { name: copy.play })).toBeVisible();
     await leaveCarousel(page);
-    const at = await settledFirstShown(carousel);
-    await page.waitForTimeout(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1000);
-    expect(await firstShown(carousel)).toBe(at);
+    await expectNoAutoplay(page, carousel, CAROUSEL_AUTOPLAY_MS.whyChooseUs);
     await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);
 
     await carousel.getByRole("button", { name: copy.play }).click();
     await expect(carousel.getByRole("button", { name: copy.pause })).toBeVisible();
     await leaveCarousel(page);
-    // The same allowance as the tests above (the interval and 2.5 s): with only
-    // 1.5 s over the interval this failed once, in a run beside a second suite
-    // (four browsers on two cores), and passed in the three other full runs.
-    await expect.poll(() => firstShown(carousel), { timeout: CAROUSEL_AUTOPLAY_MS.whyChooseUs + 2500 }).not.toBe(at);
+    await expectAutoplayMove(page, carousel, CAROUSEL_AUTOPLAY_MS.whyChooseUs);
   });
 
   test("previous and next buttons and the arrow keys move one slide, wrapping round", async ({ page }) => {
@@ -423,6 +410,7 @@ test.describe("carousels", () => {
 
   test("while Embla is still downloading the carousel offers no button; once it runs they show in their place and work", async ({ page }) => {
     // Hold Embla back: until it arrives, a button could only do nothing.
+    await pauseClock(page);
     let release = () => {};
     const held = new Promise<void>((done) => (release = done));
     await page.route(/\/assets\/.+\.js$/, async (route) => {
@@ -446,14 +434,14 @@ test.describe("carousels", () => {
     await pause.click();
     await expect(carousel.getByRole("button", { name: copy.play })).toBeVisible();
     await next.click();
-    await expect.poll(() => firstShown(carousel)).toBe("2 of 3");
+    await page.clock.runFor(MOVE_MS);
+    expect(await firstShown(carousel)).toBe("2 of 3");
     // Paused: nothing moves on by itself.
     await leaveCarousel(page);
-    await page.waitForTimeout(CAROUSEL_AUTOPLAY_MS.testimonials + 1000);
-    expect(await firstShown(carousel)).toBe("2 of 3");
+    await expectNoAutoplay(page, carousel, CAROUSEL_AUTOPLAY_MS.testimonials);
   });
 
-  test("a swipe moves to the next slide", async ({ page }) => {
+  test("a swipe moves to the next slide", { tag: "@phone" }, async ({ page }) => {
     const carousel = await openCarousel(page, paths.freelancers, whyChooseUs.carouselLabel);
     await carousel.getByRole("button", { name: copy.pause }).click();
     const box = (await carousel.locator('[aria-roledescription="slide"]').first().boundingBox())!;
@@ -468,18 +456,19 @@ test.describe("carousels", () => {
   test("reduced motion: no autoplay, and the buttons jump without animating", async ({ browser, page }) => {
     const context = await browser.newContext({ reducedMotion: "reduce", viewport: page.viewportSize()! });
     const reduced = await context.newPage();
+    await pauseClock(reduced);
     await acknowledgeBanners(reduced);
     await reduced.goto(paths.freelancers);
     const carousel = reduced.getByRole("region", { name: whyChooseUs.carouselLabel });
     await waitForCarousel(carousel);
     await expect(carousel.getByRole("button", { name: copy.play })).toBeVisible();
     await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);
-    await reduced.waitForTimeout(CAROUSEL_AUTOPLAY_MS.whyChooseUs + 1000);
     expect(await firstShown(carousel)).toBe("1 of 5");
+    await expectNoAutoplay(reduced, carousel, CAROUSEL_AUTOPLAY_MS.whyChooseUs);
 
     await carousel.getByRole("button", { name: copy.next }).click();
     // Two frames later it is already there: a jump, not a scroll.
-    await reduced.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await reduced.clock.runFor(40);
     expect(await firstShown(carousel)).toBe("2 of 5");
     await context.close();
   });

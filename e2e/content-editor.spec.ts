@@ -26,10 +26,9 @@ const BUILD_TIMEOUT = 480_000;
 let sandbox: ContentSandbox;
 
 test.describe.configure({ mode: "serial" });
-test.skip(({ isMobile }) => isMobile, "one server on one copy: the desktop project only");
+// One server on one copy: the desktop project only (untagged).
 
-test.beforeAll(async ({ isMobile }) => {
-  if (isMobile) return;
+test.beforeAll(async () => {
   test.setTimeout(300_000);
   sandbox = await startContentSandbox({ port: Number(process.env.E2E_CONTENT_PORT ?? (await freePort())) });
   // The person who edits the site: invited by the owner as an editor (no personal data in reach, so a password alone).

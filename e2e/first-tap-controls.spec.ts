@@ -4,7 +4,7 @@ import { whyChooseUs } from "../app/data/freelancers";
 import { paths } from "../app/data/paths";
 import { resourcesFaq } from "../app/data/resources";
 import { servicesHero, servicesList } from "../app/data/services";
-import { accessibleExpanded, acknowledgeBanners, expect, isPhone, waitForHydration } from "./fixtures";
+import { accessibleExpanded, acknowledgeBanners, expect, waitForHydration } from "./fixtures";
 import { expectPageCodeNotRun, gotoEarly, holdScripts, undefinedElements } from "./held-scripts";
 
 // Each control used as soon as it is visible, while the page's JavaScript is
@@ -45,8 +45,7 @@ const notDefinedYet = async (page: Page, tag?: string) => {
   else await expectPageCodeNotRun(page);
 };
 
-base("the mobile menu opens from the first tap, with focus inside, and stays open once the scripts arrive", async ({ page }) => {
-  base.skip(!isPhone(page), "mobile navigation");
+base("the mobile menu opens from the first tap, with focus inside, and stays open once the scripts arrive", { tag: "@phone-only" }, async ({ page }) => {
   const release = await openEarly(page, paths.about);
   const hamburger = page.getByRole("button", { name: "Open menu" });
   await hamburger.click();
@@ -67,8 +66,7 @@ base("the mobile menu opens from the first tap, with focus inside, and stays ope
   await expect(hamburger).toHaveAttribute("aria-expanded", "false");
 });
 
-base("the menu's close button and backdrop work before the scripts arrive", async ({ page }) => {
-  base.skip(!isPhone(page), "mobile navigation");
+base("the menu's close button and backdrop work before the scripts arrive", { tag: "@phone-only" }, async ({ page }) => {
   await openEarly(page, paths.about);
   const menu = page.getByRole("dialog", { name: "Menu" });
   await page.getByRole("button", { name: "Open menu" }).click();
@@ -84,7 +82,6 @@ base("the menu's close button and backdrop work before the scripts arrive", asyn
 });
 
 base("a header dropdown opens from the first click and stays open, once, when the scripts arrive", async ({ page }) => {
-  base.skip(isPhone(page), "desktop navigation");
   const release = await openEarly(page, paths.about);
   const nav = page.getByRole("navigation", { name: "Main" });
   const services = nav.getByRole("button", { name: "Services submenu" });
@@ -104,7 +101,7 @@ base("a header dropdown opens from the first click and stays open, once, when th
   await expect.poll(() => accessibleExpanded(services)).toBe(false);
 });
 
-base("FAQ: an early answer opens and the other closes, and it stays so once the scripts arrive", async ({ page }) => {
+base("FAQ: an early answer opens and the other closes, and it stays so once the scripts arrive", { tag: "@phone" }, async ({ page }) => {
   const release = await openEarly(page, paths.resources);
   const faq = page.getByRole("region", { name: resourcesFaq.heading });
   const [a, b] = resourcesFaq.items;
@@ -124,7 +121,7 @@ base("FAQ: an early answer opens and the other closes, and it stays so once the 
   expect(seen).toEqual(expect.arrayContaining([`${a!.question}:open`, `${a!.question}:closed`, `${b!.question}:open`]));
 });
 
-base("back-to-top takes the page to the top from the first tap, and the address ends as after a late tap", async ({ page }) => {
+base("back-to-top takes the page to the top from the first tap, and the address ends as after a late tap", { tag: "@phone" }, async ({ page }) => {
   const release = await openEarly(page, paths.about);
   await page.evaluate(() => window.scrollTo(0, 900));
   const backToTop = page.getByRole("link", { name: "Back to top" });
@@ -162,7 +159,7 @@ base("content protection blocks a paste on the page from the first paint, never 
 /** Whether the carousel shows the slide labelled `label` ("n of N"): Embla marks those out of view aria-hidden. */
 const slide = (carousel: Locator, label: string) => carousel.getByRole("group", { name: label, includeHidden: true });
 
-base("a carousel's buttons show only once its code is there, in the space kept for them; then they move it, one slide a press", async ({ page }) => {
+base("a carousel's buttons show only once its code is there, in the space kept for them; then they move it, one slide a press", { tag: "@phone" }, async ({ page }) => {
   // Jumps instead of animated moves and no autoplay: where the carousel ends is where the presses left it.
   await page.emulateMedia({ reducedMotion: "reduce" });
   const release = await openEarly(page, paths.freelancers);

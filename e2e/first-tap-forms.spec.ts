@@ -105,7 +105,7 @@ for (const [name, typed] of [["an empty", ""], ["a malformed", "ann@example"]] a
   });
 }
 
-test("newsletter: a valid address sent before the code arrives posts natively, is stored, and shows the 'check your email' page", async ({ page }) => {
+test("newsletter: a valid address sent before the code arrives posts natively, is stored, and shows the 'check your email' page", { tag: "@phone" }, async ({ page }) => {
   const { scripts, posts } = await openEarly(page, paths.about);
   const address = `early.${randomUUID()}@example.co.uk`;
   const { form, email, submit } = newsletter(page);
@@ -123,7 +123,7 @@ test("newsletter: a valid address sent before the code arrives posts natively, i
   scripts.letThrough();
 });
 
-test("contact: an empty or malformed submit before the code arrives is stopped by the browser at the first bad field, and nothing is sent", async ({ page }) => {
+test("contact: an empty or malformed submit before the code arrives is stopped by the browser at the first bad field, and nothing is sent", { tag: "@phone" }, async ({ page }) => {
   const { scripts, loads, posts } = await openEarly(page, paths.contact);
   const form = contact(page);
   await press(page, form.submit);
@@ -147,7 +147,7 @@ test("contact: an empty or malformed submit before the code arrives is stopped b
   expect(loads()).toBe(0);
 });
 
-test("contact: a full enquiry before the code arrives, Sectors ticked and Send pressed twice, is one stored lead and the 'received' page", async ({ page }) => {
+test("contact: a full enquiry before the code arrives, Sectors ticked and Send pressed twice, is one stored lead and the 'received' page", { tag: "@phone" }, async ({ page }) => {
   const { scripts, posts } = await openEarly(page, paths.contact);
   const address = `early.${randomUUID()}@example.co.uk`;
   const form = contact(page);

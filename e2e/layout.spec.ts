@@ -1,3 +1,4 @@
+import { DISCLAIMER_DELAY_MS } from "../app/data/constants";
 import { accessibleExpanded, acknowledgeBanners, expect, isPhone, test, waitForHydration } from "./fixtures";
 import { footerLegalLinks, footerQuickLinks, headerNav } from "../app/data/navigation";
 
@@ -64,7 +65,6 @@ test.describe("header", () => {
   });
 
   test("wide screens: the 8 entries, Get Started, and one dropdown at a time", async ({ page }) => {
-    test.skip(isPhone(page), "desktop navigation");
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const entry of headerNav) {
@@ -93,7 +93,7 @@ test.describe("header", () => {
     await expect.poll(() => accessibleExpanded(news)).toBe(false);
   });
 
-  test("the current page's entry is marked: its own link, or its section's entry", async ({ page }) => {
+  test("the current page's entry is marked: its own link, or its section's entry", { tag: "@phone" }, async ({ page }) => {
     const nav = isPhone(page) ? page.getByRole("dialog", { name: "Menu" }) : page.getByRole("navigation", { name: "Main" });
     const open = async () => {
       if (isPhone(page)) await page.getByRole("button", { name: "Open menu" }).click();
@@ -109,7 +109,6 @@ test.describe("header", () => {
   });
 
   test("wide screens: a route change closes an open dropdown, even one no click made", async ({ page }) => {
-    test.skip(isPhone(page), "desktop navigation");
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "About", exact: true }).click();
@@ -125,7 +124,6 @@ test.describe("header", () => {
   });
 
   test("wide screens: Escape and an outside click close the dropdown; keyboard opens it", async ({ page }) => {
-    test.skip(isPhone(page), "desktop navigation");
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const services = nav.getByRole("button", { name: "Services submenu" });
@@ -142,8 +140,7 @@ test.describe("header", () => {
     await expect.poll(() => accessibleExpanded(services)).toBe(false);
   });
 
-  test("small screens: the hamburger opens a side panel, the backdrop closes it and focus returns", async ({ page }) => {
-    test.skip(!isPhone(page), "mobile navigation");
+  test("small screens: the hamburger opens a side panel, the backdrop closes it and focus returns", { tag: "@phone-only" }, async ({ page }) => {
     await page.goto("/");
     const hamburger = page.getByRole("button", { name: "Open menu" });
     await expect(hamburger).toHaveAttribute("aria-expanded", "false");
@@ -161,8 +158,7 @@ test.describe("header", () => {
     await expect(hamburger).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("small screens: focus stays inside the open panel; Escape closes it", async ({ page }) => {
-    test.skip(!isPhone(page), "mobile navigation");
+  test("small screens: focus stays inside the open panel; Escape closes it", { tag: "@phone-only" }, async ({ page }) => {
     await page.goto("/");
     const hamburger = page.getByRole("button", { name: "Open menu" });
     await hamburger.focus();
@@ -181,8 +177,7 @@ test.describe("header", () => {
     await expect(hamburger).toBeFocused();
   });
 
-  test("small screens: following a link closes the panel and moves to the page", async ({ page }) => {
-    test.skip(!isPhone(page), "mobile navigation");
+  test("small screens: following a link closes the panel and moves to the page", { tag: "@phone-only" }, async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const panel = page.getByRole("dialog", { name: "Menu" });
@@ -242,35 +237,25 @@ test.describe("global behaviours", () => {
   });
 
   test("disclaimer banner: appears 1 s after load; Got it remembers; close is for the session", async ({ page }) => {
-    // Timestamps taken inside the page: the load event, and when the disclaimer became visible
-    // (its space is there from the first paint; it fills in when due). A loaded machine can only
-    // make it later, never earlier.
-    await page.addInitScript(() => {
-      const times: Record<string, number> = {};
-      (window as unknown as { __times: Record<string, number> }).__times = times;
-      addEventListener("load", () => (times.load ??= performance.now()));
-      const check = () => {
-        const notice = document.querySelector('[aria-label="Disclaimer"]');
-        if (notice?.checkVisibility({ visibilityProperty: true })) times.shown ??= performance.now();
-        else requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    });
+    // The page's clock, paused: the disclaimer's delay passes only when the test moves it on.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.goto("/");
     const banner = page.getByRole("region", { name: "Disclaimer" });
+    await page.clock.runFor(DISCLAIMER_DELAY_MS - 100);
+    await expect(banner).toBeHidden();
+    await page.clock.runFor(200);
     await expect(banner).toBeVisible();
-    const times = await page.evaluate(() => (window as unknown as { __times: { load: number; shown: number } }).__times);
-    expect(times.shown - times.load).toBeGreaterThanOrEqual(990);
-    expect(times.shown - times.load).toBeLessThan(4000);
     await expect(banner).toContainText("regulated financial or legal advice");
     await banner.getByRole("button", { name: "Close disclaimer" }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("disclaimerAccepted"))).toBeNull();
     await page.reload();
+    await page.clock.runFor(DISCLAIMER_DELAY_MS + 100);
     await banner.getByRole("button", { name: "Got it" }).click();
     expect(await page.evaluate(() => localStorage.getItem("disclaimerAccepted"))).toBe("true");
     await page.reload();
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(DISCLAIMER_DELAY_MS + 500);
     await expect(banner).toBeHidden();
   });
 

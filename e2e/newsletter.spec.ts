@@ -35,18 +35,22 @@ test.beforeEach(async ({ page }) => {
   await acknowledgeBanners(page);
 });
 
-test("every page's footer has the sign-up: heading, labelled email input, button and a live region from the start", async ({ page }) => {
-  test.slow(); // visits every page
-  for (const path of [...sitePages, "/no-such-page"]) {
-    await page.goto(path);
-    const { form, email, submit, status } = newsletter(page);
-    await expect(form.getByRole("heading", { level: 2, name: copy.heading })).toBeVisible();
-    await expect(email).toHaveAttribute("type", "email");
-    await expect(email).toBeVisible();
-    await expect(submit).toHaveText(copy.submit);
-    await expect(status).toBeAttached();
-    await expect(status).toHaveText("");
-  }
+test.describe("before any script", () => {
+  // From the start: the pre-rendered HTML as the browser paints it, with no script run.
+  test.use({ javaScriptEnabled: false });
+
+  test("every page's footer has the sign-up: heading, labelled email input, button and a live region from the start", async ({ page }) => {
+    for (const path of [...sitePages, "/no-such-page"]) {
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      const { form, email, submit, status } = newsletter(page);
+      await expect(form.getByRole("heading", { level: 2, name: copy.heading })).toBeVisible();
+      await expect(email).toHaveAttribute("type", "email");
+      await expect(email).toBeVisible();
+      await expect(submit).toHaveText(copy.submit);
+      await expect(status).toBeAttached();
+      await expect(status).toHaveText("");
+    }
+  });
 });
 
 test("an empty or malformed address shows the error with no request, then returns to idle after 3 s", async ({ page }) => {
@@ -72,7 +76,7 @@ test("an empty or malformed address shows the error with no request, then return
   expect(api.calls).toHaveLength(0);
 });
 
-test("success: loading while the answer is pending, then the message, the input cleared, and idle after 3 s", async ({ page }) => {
+test("success: loading while the answer is pending, then the message, the input cleared, and idle after 3 s", { tag: "@phone" }, async ({ page }) => {
   const api = await mockLeadApi(page);
   const pending = gated(answer.accepted());
   api.respond(pending.responder);

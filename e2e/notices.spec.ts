@@ -3,7 +3,7 @@ import { DISCLAIMER_DELAY_MS } from "../app/data/constants";
 import { paths } from "../app/data/paths";
 import { NOTICE_ACTION_ATTRIBUTE } from "../app/lib/notices-markup";
 import { serveDocumentInPieces } from "./document-in-pieces";
-import { expectPageCodeNotRun } from "./held-scripts";
+import { expectPageCodeNotRun, gotoEarly, holdScripts } from "./held-scripts";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
 import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports, paintRecord, recordPaint, shiftedByNotices } from "./notice-coverage";
 
@@ -15,10 +15,10 @@ import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeViewports, paintRecord, 
 const pageKinds = { home: paths.home, content: paths.agencies, contact: paths.contact } as const;
 
 for (const [viewportName, viewport] of Object.entries(noticeViewports)) {
-  test.describe(`notices on a ${viewportName} (${viewport.width}x${viewport.height})`, () => {
+  // The phone viewport runs in the phone project (touch, mobile) alone, the others in the desktop one.
+  const tag = viewportName === "phone" ? ["@phone-only"] : [];
+  test.describe(`notices on a ${viewportName} (${viewport.width}x${viewport.height})`, { tag }, () => {
     test.use({ viewport });
-    // The phone viewport runs in the phone project (touch, mobile), the others in the desktop one.
-    test.skip(({ isMobile }) => isMobile !== (viewportName === "phone"), "measured in the other project");
 
     for (const [kind, path] of Object.entries(pageKinds)) {
       test(`${kind} page ${path}: the notices cover no heading, call to action or field, and at most 15% of the first screen`, async ({ page }) => {
@@ -60,10 +60,11 @@ test("HTML that arrives in pieces, cut inside the cookie notice's accept button,
 });
 
 test("a returning visitor who acknowledged both never sees either, not even for a frame", async ({ page }) => {
+  await page.clock.install();
   await acknowledgeBanners(page);
   await recordPaint(page);
   await page.goto(paths.contact);
-  await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
+  await page.clock.runFor(DISCLAIMER_DELAY_MS + 500);
   const record = await paintRecord(page);
   expect(record.seen).toEqual([]);
   expect(shiftedByNotices(record.shifted), record.moves.join("\n")).toEqual([]);
@@ -90,34 +91,34 @@ test("reduced motion: the disclaimer appears at once, without fading in", async 
 });
 
 plain("the buttons work before the page's JavaScript has run, and what was chosen holds after hydration and on the next page", async ({ page }) => {
+  // The page's own clock, so the disclaimer's delay is passed without waiting it out.
+  await page.clock.install();
   // Hold the site's scripts back, as a slow phone would.
-  await page.route("**/assets/*.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
-  await page.goto(paths.agencies, { waitUntil: "commit" });
+  const scripts = await holdScripts(page);
+  await gotoEarly(page, paths.agencies);
   const cookie = page.getByRole("region", { name: "Cookie notice" });
   await cookie.getByRole("button", { name: "Accept All" }).click();
   await expect(cookie).toBeHidden();
   // Closed by the head script alone: the page's module script has not run yet.
   await expectPageCodeNotRun(page);
+  await scripts.release();
   const disclaimer = page.getByRole("region", { name: "Disclaimer" });
   await disclaimer.getByRole("button", { name: "Got it" }).click();
   await expect(disclaimer).toBeHidden();
-  await waitForHydration(page);
   await expect(cookie).toBeHidden();
-  await expect(disclaimer).toBeHidden();
   expect(await page.evaluate(() => [localStorage.getItem("cookiesAccepted"), localStorage.getItem("disclaimerAccepted")])).toEqual(["true", "true"]);
   // The next page, a document of its own loaded by the link, then loaded afresh: neither notice comes back,
   // not even once the disclaimer's delay has passed.
   await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).first().click();
   await expect(page).toHaveURL(/\/contact$/);
+  await waitForHydration(page);
   await expect(cookie).toBeHidden();
-  await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
+  await page.clock.runFor(DISCLAIMER_DELAY_MS + 500);
   await expect(cookie).toBeHidden();
   await expect(disclaimer).toBeHidden();
-  await page.reload({ waitUntil: "commit" });
-  await page.waitForTimeout(DISCLAIMER_DELAY_MS + 500);
+  await page.reload();
+  await waitForHydration(page);
+  await page.clock.runFor(DISCLAIMER_DELAY_MS + 500);
   await expect(cookie).toBeHidden();
   await expect(disclaimer).toBeHidden();
 });

@@ -35,7 +35,7 @@ async function sectorsOnContact(page: Page) {
   return { form, button, panel: page.locator(`[id="${panelId}"]`) };
 }
 
-test("multi-select: a press on an option's words, its padding or its box ticks it and keeps the panel open", async ({ page }) => {
+test("multi-select: a press on an option's words, its padding or its box ticks it and keeps the panel open", { tag: "@phone" }, async ({ page }) => {
   const { button, panel } = await sectorsOnContact(page);
   const [healthcare, construction, engineering] = sectorOptions;
 
@@ -78,7 +78,7 @@ test("multi-select: a press on an option's words, its padding or its box ticks i
   }
 });
 
-test("multi-select: the panel closes on the button, a press outside, Escape and tabbing out", async ({ page }) => {
+test("multi-select: the panel closes on the button, a press outside, Escape and tabbing out", { tag: "@phone" }, async ({ page }) => {
   const { form, button, panel } = await sectorsOnContact(page);
 
   await press(page, button);
@@ -112,7 +112,7 @@ test("multi-select: the panel closes on the button, a press outside, Escape and 
   await expect(button).toHaveText(/2 selected/);
 });
 
-test("consent: a press on the sentence ticks the box and a second unticks it", async ({ page }) => {
+test("consent: a press on the sentence ticks the box and a second unticks it", { tag: "@phone" }, async ({ page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.contact);
   const form = page.getByRole("main").locator("form");
@@ -123,7 +123,7 @@ test("consent: a press on the sentence ticks the box and a second unticks it", a
   await expect(consent).not.toBeChecked();
 });
 
-test("FAQ: a press on a question's words opens its answer, a second closes it", async ({ page }) => {
+test("FAQ: a press on a question's words opens its answer, a second closes it", { tag: "@phone" }, async ({ page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.resources);
   const faq = page.getByRole("region", { name: resourcesFaq.heading });
@@ -135,7 +135,6 @@ test("FAQ: a press on a question's words opens its answer, a second closes it", 
 });
 
 test("header dropdown: the entry's words open it, an item's words go to its page", async ({ page }) => {
-  test.skip(isPhone(page), "desktop navigation");
   await acknowledgeBanners(page);
   await page.goto(paths.about);
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -145,8 +144,7 @@ test("header dropdown: the entry's words open it, an item's words go to its page
   await expect(nav.getByText("Payroll & Compliance", { exact: true })).toBeHidden();
 });
 
-test("mobile menu: a tap on a link's words goes to its page and closes the menu", async ({ page }) => {
-  test.skip(!isPhone(page), "mobile navigation");
+test("mobile menu: a tap on a link's words goes to its page and closes the menu", { tag: "@phone-only" }, async ({ page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.about);
   await page.getByRole("button", { name: "Open menu" }).tap();
@@ -156,7 +154,7 @@ test("mobile menu: a tap on a link's words goes to its page and closes the menu"
   await expect(menu).toBeHidden();
 });
 
-test("notices: a press on a button's words closes its notice", async ({ page }) => {
+test("notices: a press on a button's words closes its notice", { tag: "@phone" }, async ({ page }) => {
   await page.goto(paths.about);
   const accept = page.getByRole("button", { name: "Accept All" });
   await press(page, accept.getByText("Accept All"));
@@ -164,7 +162,7 @@ test("notices: a press on a button's words closes its notice", async ({ page }) 
   expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe("true");
 });
 
-test("newsletter: a press on the label's words puts the cursor in the field, and Enter there answers", async ({ page }) => {
+test("newsletter: a press on the label's words puts the cursor in the field, and Enter there answers", { tag: "@phone" }, async ({ page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.about);
   const footer = page.getByRole("contentinfo");
@@ -180,7 +178,6 @@ test("newsletter: a press on the label's words puts the cursor in the field, and
 });
 
 test("header: on the page a link has just loaded, the first press on News opens its dropdown, which stays open once the page's code has run", async ({ page }) => {
-  test.skip(isPhone(page), "desktop navigation");
   await acknowledgeBanners(page);
   await page.goto(paths.home);
   await page.getByRole("main").getByText("I'm a Freelancer", { exact: true }).click();

@@ -5,7 +5,8 @@ import { payrollMeta } from "./meta/spotlight-payroll";
 import { formatNumber, numberFormats } from "./number-formats";
 import { sectorEstimates, spotlightHero, workforce } from "./spotlight";
 import { agenciesSpotlightHero, recruitmentFigures } from "./spotlight-agencies";
-import { marketGrowth, payrollHero, sectorChart } from "./spotlight-payroll";
+import { CHART_HEIGHTS_PX } from "./constants";
+import { forProviders, marketGrowth, payrollAtAGlance, payrollHero, sectorChart } from "./spotlight-payroll";
 import { freelancersBySector2025, payrollMarket, recruitmentIndustry, ukWorkforce } from "./statistics";
 
 describe("the spotlight editorials' sentences", () => {
@@ -32,5 +33,31 @@ describe("the spotlight editorials' sentences", () => {
   it("keep the Refer & Earn button after each page's own buttons", () => {
     expect(payrollHero.actions.map((action) => action.label)).toEqual(["Compare Payroll Providers", "List Your Payroll Service", "Refer & Earn Bonuses"]);
     expect(agenciesSpotlightHero.actions.at(-1)).toMatchObject({ label: "Refer & Earn Bonuses", external: true });
+  });
+});
+
+describe("the spec's figures", () => {
+  it("are the ones the site states", () => {
+    expect(ukWorkforce).toEqual({ freelancers: 2_050_000, selfEmployed: 4_300_000, freelanceInSomeCapacity: 7_400_000 });
+    expect(payrollMarket).toEqual({ freelancersNeedingPayroll: 1_900_000, agencies: 40_000, marketValueGbp: 4_500_000_000 });
+    expect(recruitmentIndustry).toEqual({ turnoverYear: 2024, turnoverGbp: 46_000_000_000, selfEmployedFreelancersAndContractors: 1_500_000 });
+  });
+
+  it("give the payroll page's chart series and heights, and its counters' final values", () => {
+    expect(CHART_HEIGHTS_PX).toEqual({ sectors: 400, comparison: 220 });
+    expect(sectorChart.chart.data.map((d) => [d.name, d.value])).toEqual([
+      ["Information Tech", 425000],
+      ["Construction (CIS)", 385000],
+      ["Creative & Media", 280000],
+      ["Health & Social Care", 250000],
+      ["Education & Training", 185000],
+      ["Finance & Legal", 160000],
+      ["Business Services", 150000],
+      ["Transport & Logistics", 110000],
+      ["Other", 100000],
+    ]);
+    expect(marketGrowth.chart.data.map((d) => [d.name, d.value])).toEqual([["2019", 100], ["2025", 300]]);
+    const counters = [...payrollAtAGlance.stats, ...forProviders.stats].map((stat) => formatNumber(stat.value, stat.format));
+    expect(counters).toEqual(["1,900,000+", "40,000+", "£4.5 billion", "1.9 million", "£4.5bn+"]);
   });
 });
