@@ -34,7 +34,10 @@ defineElement("hero-video", (element) => {
     }
     const shown = motion.matches ? parts.poster : (parts.video ??= videoFor(element, parts.poster));
     const current = element.firstElementChild;
-    if (current && current !== shown) current.replaceWith(shown);
+    if (!current || current === shown) return;
+    current.replaceWith(shown);
+    // A video taken out of the page was paused, and its autoplay does not start it again.
+    if (shown instanceof HTMLVideoElement) shown.play().catch(() => undefined);
   };
   show();
   motion.addEventListener("change", show);
