@@ -150,13 +150,6 @@ for (const slug of serviceSlugs) {
   });
 }
 
-test("only the USA page has the support list and only the UAE page the community list", () => {
-  const withSupport = serviceSlugs.filter((slug) => serviceCategories[slug].support);
-  const withCommunity = serviceSlugs.filter((slug) => serviceCategories[slug].community);
-  expect(withSupport).toEqual(["usa"]);
-  expect(withCommunity).toEqual(["uae"]);
-});
-
 test.describe("an unknown category", () => {
   const copy = serviceCategoryCopy.notFound;
 

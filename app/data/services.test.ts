@@ -22,6 +22,9 @@ describe("service categories content", () => {
     }
     expect(serviceCategories.usa.support?.items.length).toBeGreaterThan(0);
     expect(serviceCategories.uae.community?.items.length).toBeGreaterThan(0);
+    // Only those two.
+    expect(serviceSlugs.filter((slug) => serviceCategories[slug].support)).toEqual(["usa"]);
+    expect(serviceSlugs.filter((slug) => serviceCategories[slug].community)).toEqual(["uae"]);
   });
 
   it("finds a category by slug and nothing for an unknown one", () => {
