@@ -57,20 +57,6 @@ describe.each(kinds)("the team store on %s", (kind) => {
     expect(await store.session(again)).toBeUndefined();
   });
 
-  it("locks an account at the limit, once per lock, and a right password starts the count again", async () => {
-    const someone = await person();
-    const limit = { max: 3, lockMs: 60_000 };
-    const now = Date.now();
-    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
-    await store.signInSucceeded(someone.id);
-    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
-    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
-    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: true });
-    const locked = (await store.personById(someone.id))!;
-    expect(store.isLocked(locked, now + 59_999)).toBe(true);
-    expect(store.isLocked(locked, now + 60_000)).toBe(false);
-  });
-
   it("accepts an invitation once, within 72 hours, unless it was withdrawn", async () => {
     const now = Date.parse("2026-11-27T10:00:00.000Z");
     const { invite, token } = await store.createInvite({ email: "New@Team.Example", role: "inbox", invitedBy: "cli" }, now);

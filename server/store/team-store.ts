@@ -41,16 +41,6 @@ export interface TeamStore {
   /** Removed, and all their sessions ended; never the last owner. */
   removePerson(id: string): Promise<PersonRow | TeamRefusal>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
-  /** Whether the account is locked now. */
-  isLocked(person: PersonRow, now?: number): boolean;
-  /**
-   * One more wrong password; at `max` in a row the account locks for `lockMs`.
-   * `locked` is true for exactly one caller per lock, whichever instance it runs on.
-   */
-  signInFailed(id: string, limit: { max: number; lockMs: number }, now?: number): Promise<{ locked: boolean }>;
-  /** A right password: the count of wrong ones starts again. */
-  signInSucceeded(id: string): Promise<void>;
-
   /** A new invitation; answers it with its token (only its hash is kept). */
   createInvite(invite: { email: string; role: Role; invitedBy: string }, now?: number): Promise<{ invite: InviteRow; token: string }>;
   /** The open invitation the token names: not accepted, withdrawn or expired. */
@@ -145,25 +135,6 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
     removePerson: (id) => changePerson(id, "removed"),
     async setPasswordHash(id, passwordHash) {
       await db.updateTable("team_people").set({ password_hash: passwordHash }).where("id", "=", id).execute();
-    },
-    isLocked: (person, now = Date.now()) => person.locked_until !== null && person.locked_until > iso(now),
-    async signInFailed(id, { max, lockMs }, now = Date.now()) {
-      // One statement each, so instances counting at once never lose a count, and only one of them locks.
-      await db
-        .updateTable("team_people")
-        .set((eb) => ({ failed_sign_ins: eb("failed_sign_ins", "+", 1) }))
-        .where("id", "=", id)
-        .execute();
-      const locked = await db
-        .updateTable("team_people")
-        .set({ failed_sign_ins: 0, locked_until: iso(now + lockMs) })
-        .where("id", "=", id)
-        .where("failed_sign_ins", ">=", max)
-        .executeTakeFirst();
-      return { locked: Number(locked.numUpdatedRows) === 1 };
-    },
-    async signInSucceeded(id) {
-      await db.updateTable("team_people").set({ failed_sign_ins: 0, locked_until: null }).where("id", "=", id).execute();
     },
 
     async createInvite(invite, now = Date.now()) {

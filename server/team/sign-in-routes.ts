@@ -6,18 +6,26 @@ import { PASSWORD_MAX, type SignInState } from "../../contract/team";
 import { SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
 import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from "../admin/session";
 import { ANONYMOUS_ACTOR } from "../store/audit";
-import type { PersonRow } from "../store/team-store";
+import { hashToken, type PersonRow } from "../store/team-store";
 import { dummyHash, verifyPassword } from "./passwords";
 import { toMember } from "./team-plugin";
 
 // The first step of a sign-in, its status and signing out, inside /api/admin
-// (its hooks and per-address limit apply). Unknown addresses, wrong passwords
-// and locked accounts answer alike; past the total of failures from all
-// addresses, every sign-in waits for the window.
+// (its hooks and per-address limit apply). Each attempt is claimed against the
+// typed address's limit and the total in the store before its password is
+// checked (store/sign-in-limits-store.ts), so attempts arriving together, on
+// any instance, cannot pass either. Unknown addresses and wrong passwords
+// answer alike; an address past its limit, known or not, and every address
+// past the total, are refused unchecked.
 
-/** Wrong passwords in a row that lock an account, and for how long. */
+/** Attempts at one address (known or not) per window: the tenth wrong one in a row locks it. */
 export const ACCOUNT_LOCK_AFTER = 10;
+/** How long a lock lasts, from the wrong password that made it. */
 export const ACCOUNT_LOCK_MS = 15 * 60 * 1000;
+/** The key of the total's counter in the store. */
+export const TOTAL_LIMIT_KEY = "total";
+/** The key of an address's counter: a hash of the address as typed, lower-cased, so a stranger's is never kept. */
+export const accountLimitKey = (email: string) => `account:${hashToken(email.trim().toLowerCase())}`;
 
 export const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
 
@@ -32,7 +40,7 @@ export interface SignInOptions {
   /** The per-address limit (@fastify/rate-limit's route settings). */
   rateLimit: { max: number; timeWindow: number; onExceeded: (request: FastifyRequest) => void };
   /** Records a sign-in refused before it was checked, once per client and window. */
-  signInRefused: (request: FastifyRequest, reason: "too-many-overall") => void;
+  signInRefused: (request: FastifyRequest, reason: "too-many-overall" | "account-limit") => void;
   audit: (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => Promise<void>;
 }
 
@@ -63,26 +71,33 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
         await audit(request, "sign-in-failed", { reason: "malformed" }, ANONYMOUS_ACTOR);
         return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
       }
-      // Guessing spread over many addresses: past the total, every sign-in waits for the window to pass.
-      if ((await app.audit.failedSignInsSince(new Date(Date.now() - windowMs))) >= signInTotalMax) {
-        signInRefused(request, "too-many-overall");
+      const { email, password } = body.output;
+      const accountKey = accountLimitKey(email);
+      // Counted before the check, all or nothing: the address's run of attempts, then the total from every address.
+      const claim = await app.signInLimits.claim([
+        { key: accountKey, max: ACCOUNT_LOCK_AFTER, windowMs: ACCOUNT_LOCK_MS },
+        { key: TOTAL_LIMIT_KEY, max: signInTotalMax, windowMs },
+      ]);
+      if (!claim.ok) {
+        signInRefused(request, claim.full === TOTAL_LIMIT_KEY ? "too-many-overall" : "account-limit");
         return reply.code(429).header("retry-after", String(windowMs / 1000)).send({ statusCode: 429, message: TOO_MANY });
       }
-      const { email, password } = body.output;
       const person = await team.personByEmail(email);
       // An unknown address is checked against a dummy hash: it takes as long, and answers the same, as a wrong password.
       const right = await verifyPassword(password, person?.password_hash ?? (await dummyHash()));
-      const locked = person !== undefined && team.isLocked(person);
-      if (!person || !right || locked) {
-        if (person && !locked) {
-          const failed = await team.signInFailed(person.id, { max: ACCOUNT_LOCK_AFTER, lockMs: ACCOUNT_LOCK_MS });
-          if (failed.locked) await lockedOut(request, person);
+      if (!person || !right) {
+        // The attempt that filled the address's limit, wrong: the lock runs its full time from now.
+        if (claim.attempts[0] === ACCOUNT_LOCK_AFTER) {
+          await app.signInLimits.hold(accountKey, ACCOUNT_LOCK_AFTER, Date.now() + ACCOUNT_LOCK_MS);
+          if (person) await lockedOut(request, person);
         }
         // Never the typed address: it may be a mistyped password, or a stranger's.
         await audit(request, "sign-in-failed", {}, ANONYMOUS_ACTOR);
         return unauthorized(reply);
       }
-      await team.signInSucceeded(person.id);
+      // Right: the run of wrong ones ends, and the total counts failures only.
+      await app.signInLimits.clear(accountKey);
+      await app.signInLimits.giveBack(TOTAL_LIMIT_KEY);
       const methods = await app.secondFactors.methodsOf(person.id);
       const stage = methods.length > 0 ? "second-factor" : "complete";
       const cookie = await team.openSession({ personId: person.id, stage, userAgent: request.headers["user-agent"] });

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
+import { signedInAs, signIn, startTestApp, TEST_PASSWORD, type TestApp } from "../app.test-support";
+import type * as passwords from "./passwords";
+import { verifyPassword } from "./passwords";
+import { ACCOUNT_LOCK_AFTER } from "./sign-in-routes";
+
+// The real password check, watched: how many attempts reached it is what these tests count.
+vi.mock("./passwords", async (importOriginal) => {
+  const actual = await importOriginal<typeof passwords>();
+  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
+});
+
+// The sign-in's limits under attempts that arrive together (Promise.all of
+// many inject calls), on SQLite and PostgreSQL: no burst gets more checks
+// than the per-address, per-account or total limit allows.
+
+const runPostgres = shouldRun("PostgreSQL", await postgresReachable());
+const kinds = (["sqlite", "postgres"] as const).filter((kind) => kind === "sqlite" || runPostgres);
+const ANALYST = "guessed@team.example";
+/** A total low enough that a burst past it costs few scrypt checks. */
+const TOTAL_MAX = 12;
+
+/** The n-th of many addresses, as a request from it names it. */
+const address = (n: number) => `198.51.100.${n}`;
+const statuses = (responses: { statusCode: number }[]) =>
+  responses.reduce<Record<number, number>>((counts, { statusCode }) => ({ ...counts, [statusCode]: (counts[statusCode] ?? 0) + 1 }), {});
+
+describe.each(kinds)("sign-in attempts arriving together, on %s", (kind) => {
+  let scratch: ScratchDatabase | undefined;
+  let t: TestApp | undefined;
+  const start = async (env: Record<string, string>) => {
+    scratch = await scratchDatabase(kind);
+    t = await startTestApp({ LOG_LEVEL: "silent", ADMIN_SIGNIN_TOTAL_MAX: String(TOTAL_MAX), ...env, ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}) });
+    await signedInAs(t.app, "analyst", { email: ANALYST, secondFactor: false });
+    vi.mocked(verifyPassword).mockClear();
+    return t;
+  };
+  afterEach(async () => {
+    await t?.close();
+    await scratch?.drop();
+    t = undefined;
+    scratch = undefined;
+  });
+
+  it("checks at most the account's limit of 60 wrong passwords sent at once from 30 addresses, then refuses the right one", async () => {
+    const { app } = await start({ ADMIN_SIGNIN_TOTAL_MAX: "1000" });
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signIn(app, { email: ANALYST, password: `wrong guess ${i}` }, { remoteAddress: address(1 + (i % 30)) })),
+    );
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(ACCOUNT_LOCK_AFTER);
+    expect(statuses(burst)).toEqual({ 401: ACCOUNT_LOCK_AFTER, 429: 60 - ACCOUNT_LOCK_AFTER });
+    const right = await signIn(app, { email: ANALYST, password: TEST_PASSWORD }, { remoteAddress: address(99) });
+    expect(right.statusCode).toBe(429);
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(ACCOUNT_LOCK_AFTER);
+    const notices = (await app.audit.list({ page: 1, pageSize: 200 })).items.filter((entry) => entry.action === "account-locked");
+    expect(notices).toHaveLength(1);
+  });
+
+  it("checks at most the total of failures with made-up addresses sent at once from 30 addresses", async () => {
+    const { app } = await start({});
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signIn(app, { email: `made-up-${i}@team.example`, password: "a guess at anyone" }, { remoteAddress: address(1 + (i % 30)) })),
+    );
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(TOTAL_MAX);
+    expect(statuses(burst)).toEqual({ 401: TOTAL_MAX, 429: 60 - TOTAL_MAX });
+  });
+
+  it("checks at most the per-address limit of attempts sent at once from one address", async () => {
+    const { app } = await start({ ADMIN_SIGNIN_MAX: "3", ADMIN_SIGNIN_TOTAL_MAX: "1000" });
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(app, { email: `someone-${i}@team.example`, password: "a guess at anyone" }, { remoteAddress: address(7) })),
+    );
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(3);
+    expect(statuses(burst)).toEqual({ 401: 3, 429: 17 });
+  });
+
+  it("gives a right password's claim back: the total counts failures only", async () => {
+    const { app } = await start({ ADMIN_SIGNIN_TOTAL_MAX: "3" });
+    for (let i = 0; i < 5; i += 1) expect((await signIn(app, { email: ANALYST, password: TEST_PASSWORD }, { remoteAddress: address(10 + i) })).statusCode).toBe(200);
+  });
+});
