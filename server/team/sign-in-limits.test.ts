@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
 import { signedInAs, signIn, startTestApp, TEST_PASSWORD, type TestApp } from "../app.test-support";
 import type * as passwords from "./passwords";
-import { verifyPassword } from "./passwords";
-import { ACCOUNT_LOCK_AFTER } from "./sign-in-routes";
+import { PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING_MAX, passwordHashes, verifyPassword } from "./passwords";
+import { ACCOUNT_LOCK_AFTER, TOTAL_LIMIT_KEY } from "./sign-in-routes";
 
 // The real password check, watched: how many attempts reached it is what these tests count.
 vi.mock("./passwords", async (importOriginal) => {
@@ -78,5 +78,20 @@ describe.each(kinds)("sign-in attempts arriving together, on %s", (kind) => {
   it("gives a right password's claim back: the total counts failures only", async () => {
     const { app } = await start({ ADMIN_SIGNIN_TOTAL_MAX: "3" });
     for (let i = 0; i < 5; i += 1) expect((await signIn(app, { email: ANALYST, password: TEST_PASSWORD }, { remoteAddress: address(10 + i) })).statusCode).toBe(200);
+  });
+
+  it("never runs more than its few password hashes at once, and refuses past their queue without counting the attempt", async () => {
+    const { app } = await start({ ADMIN_SIGNIN_TOTAL_MAX: "1000" });
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signIn(app, { email: `flood-${i}@team.example`, password: "a guess at anyone" }, { remoteAddress: address(100 + i) })),
+    );
+    const answers = statuses(burst);
+    expect(answers[401]! + (answers[429] ?? 0)).toBe(60);
+    // A refusal means the places and the queue were all taken, and each of those was checked.
+    expect(answers[401]).toBeGreaterThanOrEqual(PASSWORD_HASHES_AT_ONCE + PASSWORD_HASHES_WAITING_MAX);
+    for (const response of burst.filter(({ statusCode }) => statusCode === 429)) expect(response.headers["retry-after"]).toBe("5");
+    expect(passwordHashes.stats().peakRunning).toBeLessThanOrEqual(PASSWORD_HASHES_AT_ONCE);
+    // Only the checked attempts stay counted: a refusal by the full queue gave its count back.
+    expect(await app.signInLimits.attempts(TOTAL_LIMIT_KEY)).toBe(answers[401]);
   });
 });

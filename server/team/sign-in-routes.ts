@@ -9,6 +9,7 @@ import { ANONYMOUS_ACTOR } from "../store/audit";
 import { hashToken, type PersonRow } from "../store/team-store";
 import { dummyHash, verifyPassword } from "./passwords";
 import { toMember } from "./team-plugin";
+import { GateFull } from "./work-gate";
 
 // The first step of a sign-in, its status and signing out, inside /api/admin
 // (its hooks and per-address limit apply). Each attempt is claimed against the
@@ -26,6 +27,9 @@ export const ACCOUNT_LOCK_MS = 15 * 60 * 1000;
 export const TOTAL_LIMIT_KEY = "total";
 /** The key of an address's counter: a hash of the address as typed, lower-cased, so a stranger's is never kept. */
 export const accountLimitKey = (email: string) => `account:${hashToken(email.trim().toLowerCase())}`;
+
+/** Retry-After when the password checks' queue is full: it empties within a second or two. */
+const BUSY_RETRY_AFTER_S = 5;
 
 export const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
 
@@ -83,8 +87,17 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
         return reply.code(429).header("retry-after", String(windowMs / 1000)).send({ statusCode: 429, message: TOO_MANY });
       }
       const person = await team.personByEmail(email);
-      // An unknown address is checked against a dummy hash: it takes as long, and answers the same, as a wrong password.
-      const right = await verifyPassword(password, person?.password_hash ?? (await dummyHash()));
+      let right: boolean;
+      try {
+        // An unknown address is checked against a dummy hash: it takes as long, and answers the same, as a wrong password.
+        right = await verifyPassword(password, person?.password_hash ?? (await dummyHash()));
+      } catch (error) {
+        if (!(error instanceof GateFull)) throw error;
+        // Too many checks waiting in this process: refused unchecked, so it counts against no limit.
+        await app.signInLimits.giveBack(accountKey);
+        await app.signInLimits.giveBack(TOTAL_LIMIT_KEY);
+        return reply.code(429).header("retry-after", String(BUSY_RETRY_AFTER_S)).send({ statusCode: 429, message: TOO_MANY });
+      }
       if (!person || !right) {
         // The attempt that filled the address's limit, wrong: the lock runs its full time from now.
         if (claim.attempts[0] === ACCOUNT_LOCK_AFTER) {
