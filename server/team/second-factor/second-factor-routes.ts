@@ -114,7 +114,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
       return wrongStep(request, reply, session, "code", messages.wrongCode);
     }
     await factors.codeWasRight(session.person.id);
-    await app.team.completeSignIn(request, session, method);
+    await app.team.completeSignIn(request, reply, session, method);
     if (method === "recovery") await notify(session, notices.recoveryCodeUsed(await factors.recoveryCodesLeft(session.person.id)));
     return signedIn;
   });
@@ -136,7 +136,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
     if (!(await factors.signInWithPasskey(session, body.output.response satisfies AuthenticationResponseJSON))) {
       return wrongStep(request, reply, session, "passkey", messages.passkeyFailed);
     }
-    await app.team.completeSignIn(request, session, "passkey");
+    await app.team.completeSignIn(request, reply, session, "passkey");
     return signedIn;
   });
 
