@@ -75,7 +75,13 @@ export const spamRepository = repository("spam", ({ db }) => createSpamStore(db)
 export const analyticsRepository = repository("analyticsStore", ({ db }) => createAnalyticsStore(db));
 export const secondFactorStoreRepository = repository("secondFactorStore", ({ db }) => createSecondFactorStore(db));
 
-export const teamRepository = repository("teamStore", ({ db }) => createTeamStore(db));
+export const teamRepository = fp(
+  async (app: FastifyInstance) => {
+    const { sessionTtlMs, sessionIdleMs } = app.config.admin;
+    app.decorate("teamStore", createTeamStore(database(app).db, { sessionTtlMs, sessionIdleMs }));
+  },
+  { name: "teamStore", dependencies: ["database"] },
+);
 export const signInLimitsRepository = repository("signInLimits", ({ db }) => createSignInLimits(db));
 
 /** The trail's own retention: its old rows purged at start and daily, stopped on close. */

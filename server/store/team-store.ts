@@ -8,7 +8,9 @@ import type { AdminSessionTable, Database, TeamInviteTable, TeamPersonTable } fr
 // random id, so instances sharing the store share sessions, and ending one
 // (signing out, a removal, a new role) ends it everywhere at the next request.
 
+/** A session's whole life, and how long it lasts without a request (ADMIN_SESSION_HOURS, ADMIN_SESSION_IDLE_MINUTES). */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A password checked and the second step not yet given: this long to give it. */
 export const SECOND_STEP_TTL_MS = 10 * 60 * 1000;
 /** A session's and its person's last_seen_at are written at most this often. */
@@ -60,7 +62,7 @@ export interface TeamStore {
 
   /** Opens a session; answers the cookie's value (never stored as such). */
   openSession(session: { personId: string; stage: SessionStage; userAgent?: string }, now?: number): Promise<string>;
-  /** The live session the cookie's value names, with its person; its last_seen_at kept (at most once a minute). */
+  /** The live session the cookie's value names, with its person; its last_seen_at kept (at most once a minute); one idle too long is ended. */
   session(id: string | undefined, now?: number): Promise<{ session: SessionRow; person: PersonRow } | undefined>;
   /** A person's live sessions, newest first. */
   sessionsOf(personId: string, now?: number): Promise<SessionRow[]>;
@@ -77,7 +79,7 @@ export interface TeamStore {
 const iso = (now: number) => new Date(now).toISOString();
 const email = (address: string) => address.trim().toLowerCase();
 
-export function createTeamStore(db: Kysely<Database>): TeamStore {
+export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_TTL_MS, sessionIdleMs = SESSION_IDLE_MS }: { sessionTtlMs?: number; sessionIdleMs?: number } = {}): TeamStore {
   const personById = (id: string) => db.selectFrom("team_people").selectAll().where("id", "=", id).executeTakeFirst();
   const endSessionsOf = async (personId: string, { except }: { except?: string } = {}) => {
     let query = db.deleteFrom("admin_sessions").where("person_id", "=", personId);
@@ -226,7 +228,7 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
           user_agent: userAgent?.slice(0, 256) ?? null,
           created_at: at,
           last_seen_at: at,
-          expires_at: iso(now + (stage === "complete" ? SESSION_TTL_MS : SECOND_STEP_TTL_MS)),
+          expires_at: iso(now + (stage === "complete" ? sessionTtlMs : SECOND_STEP_TTL_MS)),
         })
         .execute();
       // A complete sign-in is the person's being seen now (the team's list shows it).
@@ -237,6 +239,11 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
       if (!id || !sessionIdPattern.test(id)) return undefined;
       const session = await db.selectFrom("admin_sessions").selectAll().where("id_hash", "=", hashToken(id)).executeTakeFirst();
       if (!session || session.expires_at <= iso(now)) return undefined;
+      // Left alone too long: ended here, so a cookie found on an unattended screen opens nothing.
+      if (session.stage === "complete" && Date.parse(session.last_seen_at) + sessionIdleMs <= now) {
+        await db.deleteFrom("admin_sessions").where("id_hash", "=", session.id_hash).execute();
+        return undefined;
+      }
       const person = await personById(session.person_id);
       if (!person) return undefined;
       if (Date.parse(session.last_seen_at) + LAST_SEEN_EVERY_MS <= now) {
@@ -252,7 +259,7 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
     async completeSession(idHash, now = Date.now()) {
       await db
         .updateTable("admin_sessions")
-        .set({ stage: "complete", expires_at: iso(now + SESSION_TTL_MS), last_seen_at: iso(now) })
+        .set({ stage: "complete", expires_at: iso(now + sessionTtlMs), last_seen_at: iso(now) })
         .where("id_hash", "=", idHash)
         .execute();
       const session = await db.selectFrom("admin_sessions").select("person_id").where("id_hash", "=", idHash).executeTakeFirst();

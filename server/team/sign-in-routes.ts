@@ -126,7 +126,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
       if (stage === "complete") await audit(request, "sign-in", {}, person.email);
       const state: SignInState = stage === "complete" ? { enabled: true, signedIn: true } : { enabled: true, signedIn: false, secondFactor: methods };
       // Complete without a second step: this browser is a known device from now on (else once the second step is given).
-      const cookies = stage === "complete" ? [sessionCookie(cookie), app.team.deviceCookie(person.id)] : [sessionCookie(cookie)];
+      const cookies = stage === "complete" ? [sessionCookie(cookie, app.config.admin.sessionTtlMs), app.team.deviceCookie(person.id)] : [sessionCookie(cookie, app.config.admin.sessionTtlMs)];
       return reply.header("set-cookie", cookies).send(state);
     },
   );

@@ -197,7 +197,7 @@ export function teamRoutes(app: FastifyInstance) {
     if (!person) return notFound(reply);
     const cookie = await store.openSession({ personId: person.id, stage: "complete", userAgent: request.headers["user-agent"] });
     await audit(request, "person-joined", { id: person.id, role: person.role, invite: invite.id }, person.email);
-    return reply.header("set-cookie", sessionCookie(cookie)).send({ enabled: true, signedIn: true });
+    return reply.header("set-cookie", sessionCookie(cookie, app.config.admin.sessionTtlMs)).send({ enabled: true, signedIn: true });
   });
 }
 
