@@ -38,10 +38,10 @@ export interface TeamStore {
   /** Everyone, by email. */
   listPeople(): Promise<PersonRow[]>;
   countPeople(): Promise<number>;
-  /** A new role, and all their sessions ended; the last owner keeps theirs. */
-  changeRole(id: string, role: Role): Promise<PersonRow | TeamRefusal>;
-  /** Removed, and all their sessions ended; never the last owner. */
-  removePerson(id: string): Promise<PersonRow | TeamRefusal>;
+  /** A new role, and all their sessions ended; the last owner keeps theirs. `previousRole` is the role before. */
+  changeRole(id: string, role: Role): Promise<(PersonRow & { previousRole: Role }) | TeamRefusal>;
+  /** Removed, all their sessions ended and the invitations they sent and nobody used withdrawn; never the last owner. */
+  removePerson(id: string): Promise<(PersonRow & { invitesWithdrawn: number }) | TeamRefusal>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
   /** A new invitation; answers it with its token (only its hash is kept). */
   createInvite(invite: { email: string; role: Role; invitedBy: string }, now?: number): Promise<{ invite: InviteRow; token: string }>;
@@ -92,20 +92,25 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
   };
 
   /** A change to one person under the last-owner rule, then their sessions ended. */
-  const changePerson = async (id: string, role: Role | "removed"): Promise<PersonRow | TeamRefusal> => {
-    const result = await db.transaction().execute(async (trx): Promise<PersonRow | TeamRefusal> => {
+  const changePerson = async (id: string, role: Role | "removed"): Promise<(PersonRow & { previousRole: Role; invitesWithdrawn: number }) | TeamRefusal> => {
+    const result = await db.transaction().execute(async (trx): Promise<(PersonRow & { previousRole: Role; invitesWithdrawn: number }) | TeamRefusal> => {
       const person = await trx.selectFrom("team_people").selectAll().where("id", "=", id).executeTakeFirst();
       if (!person) return "not-found";
+      const previousRole = person.role;
       // The same role again changes nothing, and ends nothing.
-      if (person.role === role) return person;
+      if (person.role === role) return { ...person, previousRole, invitesWithdrawn: 0 };
       if (person.role === "owner" && role !== "owner") {
         const owners = await trx.selectFrom("team_people").select((eb) => eb.fn.countAll<string | number>().as("n")).where("role", "=", "owner").executeTakeFirstOrThrow();
         if (Number(owners.n) <= 1) return "last-owner";
       }
-      if (role === "removed") await trx.deleteFrom("team_people").where("id", "=", id).execute();
-      else await trx.updateTable("team_people").set({ role }).where("id", "=", id).execute();
+      let invitesWithdrawn = 0;
+      if (role === "removed") {
+        await trx.deleteFrom("team_people").where("id", "=", id).execute();
+        // A way in that someone who has left handed out is not left open after them.
+        invitesWithdrawn = Number((await trx.deleteFrom("team_invites").where("invited_by", "=", id).executeTakeFirst()).numDeletedRows);
+      } else await trx.updateTable("team_people").set({ role }).where("id", "=", id).execute();
       await trx.deleteFrom("admin_sessions").where("person_id", "=", id).execute();
-      return role === "removed" ? person : { ...person, role };
+      return role === "removed" ? { ...person, previousRole, invitesWithdrawn } : { ...person, role, previousRole, invitesWithdrawn };
     });
     return result;
   };

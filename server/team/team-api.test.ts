@@ -153,10 +153,20 @@ describe.each(kinds)("the team on %s", (kind) => {
     const changed = await send("PATCH", teamEndpoints.person(inbox.person.id), owner, { role: "analyst" });
     expect(changed.json()).toMatchObject({ role: "analyst" });
     expect((await get(adminEndpoints.enquiries, inbox.cookie)).statusCode).toBe(401);
+    const roleChanges = (await t.app.audit.list({ page: 1, pageSize: 50, actor: BOSS })).items.filter((entry) => entry.action === "role-changed");
+    expect(roleChanges[0]?.detail).toEqual({ id: inbox.person.id, role: "analyst", from: "inbox" });
 
     const again = await signedInAs(t.app, "analyst", { email: "moved@team.example" });
     expect((await get("/api/admin/analytics?from=2026-01-01&to=2026-01-02", again.cookie)).statusCode).toBe(200);
+    // An invitation they sent and nobody used goes with them; another's stays.
+    const theirs = await t.app.teamStore.createInvite({ email: "their-friend@team.example", role: "analyst", invitedBy: inbox.person.id });
+    const others = await t.app.teamStore.createInvite({ email: "someone-else@team.example", role: "analyst", invitedBy: "cli" });
     expect((await send("DELETE", teamEndpoints.person(inbox.person.id), owner)).statusCode).toBe(200);
+    expect(await t.app.teamStore.inviteByToken(theirs.token)).toBeUndefined();
+    expect(await t.app.teamStore.inviteByToken(others.token)).toBeDefined();
+    await t.app.teamStore.withdrawInvite(others.invite.id);
+    const [removal] = (await t.app.audit.list({ page: 1, pageSize: 50, actor: BOSS })).items.filter((entry) => entry.action === "person-removed");
+    expect(removal?.detail).toEqual({ id: inbox.person.id, role: "analyst", invitesWithdrawn: 1 });
     expect((await get("/api/admin/analytics?from=2026-01-01&to=2026-01-02", again.cookie)).statusCode).toBe(401);
     expect((await send("DELETE", teamEndpoints.person(inbox.person.id), owner)).statusCode).toBe(404);
   });

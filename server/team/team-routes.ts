@@ -174,7 +174,7 @@ export function teamRoutes(app: FastifyInstance) {
     const changed = await store.changeRole(params.output.id, body.output.role);
     if (changed === "not-found") return notFound(reply);
     if (changed === "last-owner") return reply.code(409).send({ statusCode: 409, message: "The team needs at least one owner" });
-    await audit(request, "role-changed", { id: changed.id, role: changed.role });
+    await audit(request, "role-changed", { id: changed.id, role: changed.role, from: changed.previousRole });
     return personOf(changed, (await app.secondFactors.methodsOf(changed.id)).length > 0);
   });
 
@@ -186,7 +186,7 @@ export function teamRoutes(app: FastifyInstance) {
     if (removed === "not-found") return notFound(reply);
     if (removed === "last-owner") return reply.code(409).send({ statusCode: 409, message: "The team needs at least one owner" });
     await app.secondFactors.forget(removed.id);
-    await audit(request, "person-removed", { id: removed.id, role: removed.role });
+    await audit(request, "person-removed", { id: removed.id, role: removed.role, invitesWithdrawn: removed.invitesWithdrawn });
     return { removed: removed.id };
   });
 
