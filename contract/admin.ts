@@ -186,6 +186,7 @@ export const ownerActionNames = [
   "second-factor-added",
   "second-factor-removed",
   "recovery-codes-renewed",
+  "password-changed",
 ] as const;
 export type OwnerActionName = (typeof ownerActionNames)[number];
 

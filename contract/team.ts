@@ -81,7 +81,18 @@ export const teamEndpoints = {
   passkey: (id: string) => `${ADMIN_API}/me/passkeys/${encodeURIComponent(id)}`,
   /** POST: ten new recovery codes (RecoveryCodes), the old ones void. */
   recoveryCodes: `${ADMIN_API}/me/recovery-codes`,
+  /** PUT { current, password }: my password changed (PasswordChanged); my other sessions end. */
+  password: `${ADMIN_API}/me/password`,
 } as const;
+
+/** The 400 a password change gets for a wrong current password: the screen marks that field by it. */
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right. Please check it and try again.";
+
+/** The answer to a password change: how many other sessions it ended. */
+export interface PasswordChanged {
+  changed: true;
+  endedSessions: number;
+}
 
 /** Where an invitation link points: the token is in the fragment, so no server log holds it. */
 export const inviteLinkPath = (token: string) => `/admin#invite=${token}`;

@@ -30,6 +30,7 @@ import {
   leadsRepository,
   outboxQueueRepository,
   personalDataRepository,
+  signInLimitsRepository,
   spamRepository,
   teamRepository,
 } from "./store/repositories";
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     await app.register(leadsRepository);
     await app.register(adminReadsRepository);
     await app.register(teamRepository);
+    await app.register(signInLimitsRepository);
     await app.register(auditRepository);
     await app.register(spamRepository);
     await app.register(analyticsRepository);

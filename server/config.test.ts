@@ -93,18 +93,30 @@ describe("PUBLIC_API_BASE", () => {
 
 describe("the owner's inbox settings", () => {
   it("is off by default, with sign-in limited to 5 attempts", () => {
-    expect(loadConfig({}).admin).toEqual({ password: undefined, sessionSecret: undefined, signInMax: 5, signInTotalMax: 100, auditRetentionMonths: AUDIT_RETENTION_MONTHS });
+    expect(loadConfig({}).admin).toEqual({
+      password: undefined,
+      sessionSecret: undefined,
+      signInMax: 5,
+      signInTotalMax: 100,
+      auditRetentionMonths: AUDIT_RETENTION_MONTHS,
+      sessionTtlMs: 8 * 60 * 60 * 1000,
+      sessionIdleMs: 30 * 60 * 1000,
+    });
   });
 
   it("reads the password, session key and sign-in limit", () => {
     const key = "k".repeat(32);
-    expect(loadConfig({ ADMIN_PASSWORD: "a long enough password", ADMIN_SESSION_SECRET: key, ADMIN_SIGNIN_MAX: "10", RETENTION_AUDIT_MONTHS: "6" }).admin).toEqual({
+    const env = { ADMIN_PASSWORD: "a long enough password", ADMIN_SESSION_SECRET: key, ADMIN_SIGNIN_MAX: "10", RETENTION_AUDIT_MONTHS: "6", ADMIN_SESSION_HOURS: "4", ADMIN_SESSION_IDLE_MINUTES: "15" };
+    expect(loadConfig(env).admin).toEqual({
       password: "a long enough password",
       sessionSecret: key,
       signInMax: 10,
       signInTotalMax: 100,
       auditRetentionMonths: 6,
+      sessionTtlMs: 4 * 60 * 60 * 1000,
+      sessionIdleMs: 15 * 60 * 1000,
     });
+    expect(() => loadConfig({ ADMIN_SESSION_IDLE_MINUTES: "0" })).toThrow(/ADMIN_SESSION_IDLE_MINUTES/);
   });
 
   it("refuses a short password or key without echoing either", () => {

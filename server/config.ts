@@ -136,6 +136,10 @@ export const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, "must be at least 12 characters"))),
   ADMIN_SESSION_SECRET: v.optional(secret(secretMinimums.ADMIN_SESSION_SECRET)),
   ADMIN_SIGNIN_MAX: count("5", 1),
+  /** A team session ends this many hours after its sign-in, however busy. */
+  ADMIN_SESSION_HOURS: count("8", 1),
+  /** …and this many minutes after its last request. */
+  ADMIN_SESSION_IDLE_MINUTES: count("30", 1),
   /** Failed sign-ins from all addresses together per 15 minutes; past it every sign-in waits for the window. */
   ADMIN_SIGNIN_TOTAL_MAX: count("100", 1),
   /** How long the audit trail of the owner's actions is kept, in months. */
@@ -224,7 +228,16 @@ export interface Config {
   /** At most one confirmation email per address per this long. */
   confirmationResendMinMs: number;
   /** The owner's inbox: off without a password; sign-in attempts per IP per 15 minutes. */
-  admin: { password?: string; sessionSecret?: string; signInMax: number; signInTotalMax: number; auditRetentionMonths: number };
+  admin: {
+    password?: string;
+    sessionSecret?: string;
+    signInMax: number;
+    signInTotalMax: number;
+    auditRetentionMonths: number;
+    /** A session ends this long after its sign-in, and this long after its last request. */
+    sessionTtlMs: number;
+    sessionIdleMs: number;
+  };
   /** Prometheus metrics: off unless a token (GET /metrics on the main port) or a loopback port is set. */
   metrics: { token?: string; port?: number };
   /** Scheduled backups (SQLite only): a new one every intervalMs into dir, keeping the newest `keep`. */
@@ -331,7 +344,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     unsubscribeSecret: out.UNSUBSCRIBE_SECRET,
     outbox: { pollMs: out.OUTBOX_POLL_MS, baseDelayMs: out.OUTBOX_BASE_DELAY_MS, maxDelayMs: Math.max(out.OUTBOX_MAX_DELAY_MS, out.OUTBOX_BASE_DELAY_MS) },
     confirmationResendMinMs: out.CONFIRMATION_RESEND_MIN_MS,
-    admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX, signInTotalMax: out.ADMIN_SIGNIN_TOTAL_MAX, auditRetentionMonths: out.RETENTION_AUDIT_MONTHS },
+    admin: { password: out.ADMIN_PASSWORD, sessionSecret: out.ADMIN_SESSION_SECRET, signInMax: out.ADMIN_SIGNIN_MAX, signInTotalMax: out.ADMIN_SIGNIN_TOTAL_MAX, auditRetentionMonths: out.RETENTION_AUDIT_MONTHS,
+      sessionTtlMs: out.ADMIN_SESSION_HOURS * 60 * 60 * 1000,
+      sessionIdleMs: out.ADMIN_SESSION_IDLE_MINUTES * 60 * 1000,
+    },
     metrics: { token: out.METRICS_TOKEN, port: out.METRICS_PORT },
     backup: out.BACKUP_DIR ? { dir: path.resolve(out.BACKUP_DIR), intervalMs: out.BACKUP_INTERVAL_MS, keep: out.BACKUP_KEEP } : undefined,
     analytics: { enabled: out.ANALYTICS === "on", honorGpc: out.ANALYTICS_HONOR_GPC === "true", rateLimitMax: out.ANALYTICS_RATE_LIMIT_MAX, flushMs: out.ANALYTICS_FLUSH_MS },

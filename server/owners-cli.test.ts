@@ -52,6 +52,12 @@ describe("npm run owners", () => {
     expect(listed.out.split("\n")[0]).toBe("email\tname\trole\tsecond factor\tlast seen");
     expect(listed.out).toContain("first@team.example\tFirst\towner\tno\tnever");
     expect(listed.out).toContain("reader@team.example\tReader\tinbox\tno\tnever");
+    // Open invitations follow the people, with their role and expiry.
+    const { invite } = await withStore((store) => store.createInvite({ email: "Joining@Team.Example", role: "analyst", invitedBy: "cli" }));
+    const withInvite = await run("list");
+    expect(withInvite.out).toContain(`\nopen invitation\trole\texpires\njoining@team.example\tanalyst\t${invite.expires_at}\n`);
+    await withStore((store) => store.withdrawInvite(invite.id));
+    expect((await run("list")).out).not.toContain("open invitation");
 
     const reader = (await withStore((store) => store.personByEmail("reader@team.example")))!;
     const cookie = await withStore((store) => store.openSession({ personId: reader.id, stage: "complete" }));

@@ -16,7 +16,8 @@ const usage = `Usage: npm run owners -- invite --email ADDRESS --role ${roles.jo
 
   invite   prints a link that lets the address join with that role (once, within 72 hours);
            pass it on yourself: nothing is emailed from here
-  list     everyone in the team: email, name, role, second factor, last seen
+  list     everyone in the team: email, name, role, second factor, last seen;
+           then the open invitations: email, role, expiry
   remove   takes the address out of the team and ends its sessions (never the last owner)`;
 
 type Args = { command: "invite"; email: string; role: Role } | { command: "list" } | { command: "remove"; email: string };
@@ -60,6 +61,12 @@ export async function runOwnersCli(argv: string[], io: Io): Promise<number> {
           const secondFactor = (await factors.passkeysOf(person.id)).length > 0 || (await factors.totpOf(person.id))?.confirmedAt ? "yes" : "no";
           lines.push([person.email, person.name, person.role, secondFactor, person.last_seen_at ?? "never"].join("\t"));
         }
+        // Open invitations beside the people: each is a way in until it is used, withdrawn or expires.
+        const invites = await team.listInvites();
+        if (invites.length > 0) {
+          lines.push("", ["open invitation", "role", "expires"].join("\t"));
+          for (const invite of invites) lines.push([invite.email, invite.role, invite.expires_at].join("\t"));
+        }
         io.out(`${lines.join("\n")}\n`);
         return 0;
       }
@@ -74,7 +81,7 @@ export async function runOwnersCli(argv: string[], io: Io): Promise<number> {
         return 1;
       }
       await app.secondFactorStore.forget(removed.id);
-      await app.audit.record({ action: "person-removed", actor: CLI_ACTOR, detail: { id: removed.id, role: removed.role } });
+      await app.audit.record({ action: "person-removed", actor: CLI_ACTOR, detail: { id: removed.id, role: removed.role, invitesWithdrawn: removed.invitesWithdrawn } });
       io.out(`Removed ${removed.email}; their sessions are ended.\n`);
       return 0;
     } finally {

@@ -106,6 +106,19 @@ export const recoveryCopy = {
 
 export const accountCopy = {
   tab: "Your account",
+  password: {
+    heading: "Password",
+    currentLabel: "Current password",
+    newLabel: "New password",
+    rule: passwordRule,
+    emptyCurrent: "Please enter your current password.",
+    shortPassword: `The new password needs at least ${PASSWORD_MIN} characters.`,
+    submit: "Change password",
+    submitting: "Changing…",
+    changed: (ended: number) => (ended === 0 ? "Password changed." : `Password changed. ${plural(ended, "other session was", "other sessions were")} ended.`),
+    failed: "The password was not changed. Please try again.",
+    limited: "Too many tries. Please wait 15 minutes and try again.",
+  },
   heading: "Your account",
   failed: "That did not work. Please try again.",
   loadFailed: "Your account could not be loaded. Please try again.",

@@ -179,6 +179,7 @@ export const adminCopy = {
       "second-factor-added": "Added a second factor",
       "second-factor-removed": "Removed a second factor",
       "recovery-codes-renewed": "Made new recovery codes",
+      "password-changed": "Changed their password",
     } satisfies Record<OwnerActionName, string>,
   },
 } as const;

@@ -116,7 +116,7 @@ export async function adminPlugin(app: FastifyInstance) {
   // Sign-ins refused before they are checked (by the limit, or posted from another site): the first
   // refusal of each kind from each client (IPv6 per /64) in each window is recorded, so a flood is one row.
   const refusedUntil = new Map<string, number>();
-  const signInRefused = (request: FastifyRequest, reason: "rate-limited" | "cross-site" | "too-many-overall") => {
+  const signInRefused = (request: FastifyRequest, reason: "rate-limited" | "cross-site" | "too-many-overall" | "account-limit") => {
     const key = `${reason} ${clientKey(request.ip)}`;
     const now = Date.now();
     if ((refusedUntil.get(key) ?? 0) > now) return;

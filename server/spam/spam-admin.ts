@@ -63,7 +63,10 @@ export function spamAdminRoutes(app: FastifyInstance) {
   app.get(local(adminEndpoints.spam), async (request, reply) => {
     const query = v.safeParse(ListQuery, emptyToUndefined(request.query));
     if (!query.success) return reply.code(400).send(badRequest);
-    return spam.list(query.output);
+    const listed = await spam.list(query.output);
+    // Held submissions are people's words and addresses: each view of them is an access, recorded like the leads' lists.
+    await recordRequestAction(audit, request, "lead-list", { kind: "spam", rows: listed.items.length, total: listed.total, page: listed.page, filters: query.output.q ? "q" : "" });
+    return listed;
   });
 
   app.get(local(adminEndpoints.spamCsv), async (request, reply) => {

@@ -177,6 +177,14 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     // The inbox's main list never shows them.
     const inbox = (await admin("GET", `${adminEndpoints.enquiries}?q=bot1`)).json() as Page<unknown>;
     expect(inbox.total).toBe(0);
+    // Each view of the held words and addresses is recorded, by count and filter only.
+    const activity = (await admin("GET", adminEndpoints.activity)).json() as Page<OwnerActionEntry>;
+    const views = activity.items.filter((entry) => entry.action === "lead-list" && entry.detail.kind === "spam");
+    expect(views.map((entry) => entry.detail)).toEqual([
+      { kind: "spam", rows: 1, total: 1, page: 1, filters: "q" },
+      { kind: "spam", rows: 1, total: 1, page: 1, filters: "q" },
+    ]);
+    expect(JSON.stringify(views)).not.toContain("bot1");
   });
 
   it("releases a held enquiry as an accepted lead, once, and audits it", async () => {

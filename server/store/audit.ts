@@ -126,8 +126,6 @@ export interface AuditTrail {
   record(action: OwnerAction): Promise<void>;
   /** A page of the trail, newest first; only one actor's actions (a person's email, "cli") when given. */
   list(paging: { page: number; pageSize: number; actor?: string }): Promise<Page<OwnerActionEntry>>;
-  /** Sign-ins refused for a wrong email or password (not the ones refused unchecked) since that moment, from every address. */
-  failedSignInsSince(since: Date): Promise<number>;
   /** The whole trail, oldest first, as stored (for the CSV export). */
   exportAll(): ReturnType<typeof exportOwnerActions>;
 }
@@ -136,18 +134,6 @@ export const createAuditTrail = (db: Kysely<Database>): AuditTrail => ({
   record: (action) => recordOwnerAction(db, action),
   list: (paging) => listOwnerActions(db, paging),
   exportAll: () => exportOwnerActions(db),
-  async failedSignInsSince(since) {
-    // A checked and refused sign-in is recorded with an empty detail; the unchecked ones name their reason.
-    const counted = await db
-      .selectFrom("owner_actions")
-      .select((eb) => eb.fn.countAll<string | number>().as("total"))
-      .where("actor", "=", ANONYMOUS_ACTOR)
-      .where("at", ">=", since.toISOString())
-      .where("action", "=", "sign-in-failed")
-      .where("detail", "=", "{}")
-      .executeTakeFirst();
-    return Number(counted?.total ?? 0);
-  },
 });
 
 /** The moment `months` calendar months before `now` (UTC). */

@@ -9,6 +9,7 @@ import { createLeadStore, type LeadStore } from "./lead-store";
 import { createOutboxQueue, type OutboxQueue } from "./outbox-store";
 import { createPersonalData, type PersonalData } from "./personal-data";
 import { createSecondFactorStore, type SecondFactorStore } from "./second-factor-store";
+import { createSignInLimits, type SignInLimits } from "./sign-in-limits-store";
 import { createSpamStore, type SpamStore } from "./spam-store";
 import { createTeamStore, type TeamStore } from "./team-store";
 
@@ -36,13 +37,15 @@ declare module "fastify" {
     personalData: PersonalData;
     /** The rows behind the team's second factors (server/team/second-factor/ reads them). */
     secondFactorStore: SecondFactorStore;
+    /** The sign-in's limits, counted before each check (an account's, the total, a person's second steps). */
+    signInLimits: SignInLimits;
   }
 }
 
 const database = (app: FastifyInstance) => app[DATABASE];
 
 /** A repository made from the database alone: a plugin named after its decoration. */
-const repository = <Name extends "outboxQueue" | "adminReads" | "audit" | "spam" | "analyticsStore" | "secondFactorStore" | "teamStore">(
+const repository = <Name extends "outboxQueue" | "adminReads" | "audit" | "spam" | "analyticsStore" | "secondFactorStore" | "teamStore" | "signInLimits">(
   decoration: Name,
   make: (opened: OpenedDatabase) => FastifyInstance[Name],
 ) =>
@@ -72,7 +75,14 @@ export const spamRepository = repository("spam", ({ db }) => createSpamStore(db)
 export const analyticsRepository = repository("analyticsStore", ({ db }) => createAnalyticsStore(db));
 export const secondFactorStoreRepository = repository("secondFactorStore", ({ db }) => createSecondFactorStore(db));
 
-export const teamRepository = repository("teamStore", ({ db }) => createTeamStore(db));
+export const teamRepository = fp(
+  async (app: FastifyInstance) => {
+    const { sessionTtlMs, sessionIdleMs } = app.config.admin;
+    app.decorate("teamStore", createTeamStore(database(app).db, { sessionTtlMs, sessionIdleMs }));
+  },
+  { name: "teamStore", dependencies: ["database"] },
+);
+export const signInLimitsRepository = repository("signInLimits", ({ db }) => createSignInLimits(db));
 
 /** The trail's own retention: its old rows purged at start and daily, stopped on close. */
 export const auditRetentionPlugin = fp(

@@ -99,8 +99,17 @@ export interface TeamPersonTable {
   password_hash: string;
   created_at: string;
   last_seen_at: string | null;
+  /** No longer written: the account's limit is a row of sign_in_limits (migration 0014). */
   failed_sign_ins: Generated<number>;
+  /** No longer written, as failed_sign_ins. */
   locked_until: string | null;
+}
+
+/** One limit's count of attempts in its window (sign-in-limits-store.ts). */
+export interface SignInLimitTable {
+  key: string;
+  attempts: number;
+  window_ends_at: string;
 }
 
 /** An open invitation to join the team: only the hash of the link's token is kept; accepting deletes it. */
@@ -203,6 +212,7 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   team_people: TeamPersonTable;
   team_invites: TeamInviteTable;
+  sign_in_limits: SignInLimitTable;
   team_settings: TeamSettingsTable;
   owner_actions: OwnerActionTable;
   suspected_spam: SuspectedSpamTable;

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import { configPlugin } from "../config-plugin";
 import { secretsPlugin } from "../secrets-plugin";
 import { databasePlugin } from "./database-plugin";
-import { analyticsRepository, auditRepository, leadsRepository, personalDataRepository, secondFactorStoreRepository, spamRepository, teamRepository } from "./repositories";
+import { analyticsRepository, auditRepository, leadsRepository, personalDataRepository, secondFactorStoreRepository, signInLimitsRepository, spamRepository, teamRepository } from "./repositories";
 
 // The store and its repositories on an instance of their own, for the command
 // line: the same plugins as the server, without routes, worker or schedules.
@@ -23,6 +23,7 @@ export async function openStoreApp(config: Config, { personalData = false, team 
   for (const repository of [leadsRepository, auditRepository, spamRepository, analyticsRepository]) await app.register(repository);
   if (team) {
     await app.register(teamRepository);
+    await app.register(signInLimitsRepository);
     await app.register(secondFactorStoreRepository);
   }
   if (personalData) {

@@ -57,18 +57,22 @@ describe.each(kinds)("the team store on %s", (kind) => {
     expect(await store.session(again)).toBeUndefined();
   });
 
-  it("locks an account at the limit, once per lock, and a right password starts the count again", async () => {
-    const someone = await person();
-    const limit = { max: 3, lockMs: 60_000 };
-    const now = Date.now();
-    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
-    await store.signInSucceeded(someone.id);
-    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
-    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: false });
-    expect(await store.signInFailed(someone.id, limit, now)).toEqual({ locked: true });
-    const locked = (await store.personById(someone.id))!;
-    expect(store.isLocked(locked, now + 59_999)).toBe(true);
-    expect(store.isLocked(locked, now + 60_000)).toBe(false);
+  it("ends a session after its idle time without a request, and at its whole life however busy", async () => {
+    const someone = await person("analyst");
+    const minutes = (n: number) => n * 60_000;
+    const short = createTeamStore(db, { sessionTtlMs: minutes(120), sessionIdleMs: minutes(30) });
+    const now = Date.parse("2026-11-28T09:00:00.000Z");
+    const busy = await short.openSession({ personId: someone.id, stage: "complete" }, now);
+    // A request every 29 minutes keeps it, until its two hours are up.
+    for (let at = minutes(29); at < minutes(120); at += minutes(29)) expect(await short.session(busy, now + at), `at ${at / 60_000} minutes`).toBeDefined();
+    expect(await short.session(busy, now + minutes(120))).toBeUndefined();
+
+    const idle = await short.openSession({ personId: someone.id, stage: "complete" }, now);
+    expect(await short.session(idle, now + minutes(30) - 1)).toBeDefined();
+    expect(await short.session(idle, now + minutes(30) - 1 + minutes(30))).toBeUndefined();
+    // Ended, not merely refused: it is gone from the person's list too.
+    expect((await short.sessionsOf(someone.id, now)).map((session) => session.id_hash)).not.toContain((await short.session(idle, now))?.session.id_hash ?? "gone");
+    expect(await short.session(idle, now)).toBeUndefined();
   });
 
   it("accepts an invitation once, within 72 hours, unless it was withdrawn", async () => {

@@ -8,7 +8,9 @@ import type { AdminSessionTable, Database, TeamInviteTable, TeamPersonTable } fr
 // random id, so instances sharing the store share sessions, and ending one
 // (signing out, a removal, a new role) ends it everywhere at the next request.
 
+/** A session's whole life, and how long it lasts without a request (ADMIN_SESSION_HOURS, ADMIN_SESSION_IDLE_MINUTES). */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A password checked and the second step not yet given: this long to give it. */
 export const SECOND_STEP_TTL_MS = 10 * 60 * 1000;
 /** A session's and its person's last_seen_at are written at most this often. */
@@ -36,21 +38,11 @@ export interface TeamStore {
   /** Everyone, by email. */
   listPeople(): Promise<PersonRow[]>;
   countPeople(): Promise<number>;
-  /** A new role, and all their sessions ended; the last owner keeps theirs. */
-  changeRole(id: string, role: Role): Promise<PersonRow | TeamRefusal>;
-  /** Removed, and all their sessions ended; never the last owner. */
-  removePerson(id: string): Promise<PersonRow | TeamRefusal>;
+  /** A new role, and all their sessions ended; the last owner keeps theirs. `previousRole` is the role before. */
+  changeRole(id: string, role: Role): Promise<(PersonRow & { previousRole: Role }) | TeamRefusal>;
+  /** Removed, all their sessions ended and the invitations they sent and nobody used withdrawn; never the last owner. */
+  removePerson(id: string): Promise<(PersonRow & { invitesWithdrawn: number }) | TeamRefusal>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
-  /** Whether the account is locked now. */
-  isLocked(person: PersonRow, now?: number): boolean;
-  /**
-   * One more wrong password; at `max` in a row the account locks for `lockMs`.
-   * `locked` is true for exactly one caller per lock, whichever instance it runs on.
-   */
-  signInFailed(id: string, limit: { max: number; lockMs: number }, now?: number): Promise<{ locked: boolean }>;
-  /** A right password: the count of wrong ones starts again. */
-  signInSucceeded(id: string): Promise<void>;
-
   /** A new invitation; answers it with its token (only its hash is kept). */
   createInvite(invite: { email: string; role: Role; invitedBy: string }, now?: number): Promise<{ invite: InviteRow; token: string }>;
   /** The open invitation the token names: not accepted, withdrawn or expired. */
@@ -70,7 +62,7 @@ export interface TeamStore {
 
   /** Opens a session; answers the cookie's value (never stored as such). */
   openSession(session: { personId: string; stage: SessionStage; userAgent?: string }, now?: number): Promise<string>;
-  /** The live session the cookie's value names, with its person; its last_seen_at kept (at most once a minute). */
+  /** The live session the cookie's value names, with its person; its last_seen_at kept (at most once a minute); one idle too long is ended. */
   session(id: string | undefined, now?: number): Promise<{ session: SessionRow; person: PersonRow } | undefined>;
   /** A person's live sessions, newest first. */
   sessionsOf(personId: string, now?: number): Promise<SessionRow[]>;
@@ -87,7 +79,7 @@ export interface TeamStore {
 const iso = (now: number) => new Date(now).toISOString();
 const email = (address: string) => address.trim().toLowerCase();
 
-export function createTeamStore(db: Kysely<Database>): TeamStore {
+export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_TTL_MS, sessionIdleMs = SESSION_IDLE_MS }: { sessionTtlMs?: number; sessionIdleMs?: number } = {}): TeamStore {
   const personById = (id: string) => db.selectFrom("team_people").selectAll().where("id", "=", id).executeTakeFirst();
   const endSessionsOf = async (personId: string, { except }: { except?: string } = {}) => {
     let query = db.deleteFrom("admin_sessions").where("person_id", "=", personId);
@@ -100,20 +92,25 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
   };
 
   /** A change to one person under the last-owner rule, then their sessions ended. */
-  const changePerson = async (id: string, role: Role | "removed"): Promise<PersonRow | TeamRefusal> => {
-    const result = await db.transaction().execute(async (trx): Promise<PersonRow | TeamRefusal> => {
+  const changePerson = async (id: string, role: Role | "removed"): Promise<(PersonRow & { previousRole: Role; invitesWithdrawn: number }) | TeamRefusal> => {
+    const result = await db.transaction().execute(async (trx): Promise<(PersonRow & { previousRole: Role; invitesWithdrawn: number }) | TeamRefusal> => {
       const person = await trx.selectFrom("team_people").selectAll().where("id", "=", id).executeTakeFirst();
       if (!person) return "not-found";
+      const previousRole = person.role;
       // The same role again changes nothing, and ends nothing.
-      if (person.role === role) return person;
+      if (person.role === role) return { ...person, previousRole, invitesWithdrawn: 0 };
       if (person.role === "owner" && role !== "owner") {
         const owners = await trx.selectFrom("team_people").select((eb) => eb.fn.countAll<string | number>().as("n")).where("role", "=", "owner").executeTakeFirstOrThrow();
         if (Number(owners.n) <= 1) return "last-owner";
       }
-      if (role === "removed") await trx.deleteFrom("team_people").where("id", "=", id).execute();
-      else await trx.updateTable("team_people").set({ role }).where("id", "=", id).execute();
+      let invitesWithdrawn = 0;
+      if (role === "removed") {
+        await trx.deleteFrom("team_people").where("id", "=", id).execute();
+        // A way in that someone who has left handed out is not left open after them.
+        invitesWithdrawn = Number((await trx.deleteFrom("team_invites").where("invited_by", "=", id).executeTakeFirst()).numDeletedRows);
+      } else await trx.updateTable("team_people").set({ role }).where("id", "=", id).execute();
       await trx.deleteFrom("admin_sessions").where("person_id", "=", id).execute();
-      return role === "removed" ? person : { ...person, role };
+      return role === "removed" ? { ...person, previousRole, invitesWithdrawn } : { ...person, role, previousRole, invitesWithdrawn };
     });
     return result;
   };
@@ -145,25 +142,6 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
     removePerson: (id) => changePerson(id, "removed"),
     async setPasswordHash(id, passwordHash) {
       await db.updateTable("team_people").set({ password_hash: passwordHash }).where("id", "=", id).execute();
-    },
-    isLocked: (person, now = Date.now()) => person.locked_until !== null && person.locked_until > iso(now),
-    async signInFailed(id, { max, lockMs }, now = Date.now()) {
-      // One statement each, so instances counting at once never lose a count, and only one of them locks.
-      await db
-        .updateTable("team_people")
-        .set((eb) => ({ failed_sign_ins: eb("failed_sign_ins", "+", 1) }))
-        .where("id", "=", id)
-        .execute();
-      const locked = await db
-        .updateTable("team_people")
-        .set({ failed_sign_ins: 0, locked_until: iso(now + lockMs) })
-        .where("id", "=", id)
-        .where("failed_sign_ins", ">=", max)
-        .executeTakeFirst();
-      return { locked: Number(locked.numUpdatedRows) === 1 };
-    },
-    async signInSucceeded(id) {
-      await db.updateTable("team_people").set({ failed_sign_ins: 0, locked_until: null }).where("id", "=", id).execute();
     },
 
     async createInvite(invite, now = Date.now()) {
@@ -255,7 +233,7 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
           user_agent: userAgent?.slice(0, 256) ?? null,
           created_at: at,
           last_seen_at: at,
-          expires_at: iso(now + (stage === "complete" ? SESSION_TTL_MS : SECOND_STEP_TTL_MS)),
+          expires_at: iso(now + (stage === "complete" ? sessionTtlMs : SECOND_STEP_TTL_MS)),
         })
         .execute();
       // A complete sign-in is the person's being seen now (the team's list shows it).
@@ -266,6 +244,11 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
       if (!id || !sessionIdPattern.test(id)) return undefined;
       const session = await db.selectFrom("admin_sessions").selectAll().where("id_hash", "=", hashToken(id)).executeTakeFirst();
       if (!session || session.expires_at <= iso(now)) return undefined;
+      // Left alone too long: ended here, so a cookie found on an unattended screen opens nothing.
+      if (session.stage === "complete" && Date.parse(session.last_seen_at) + sessionIdleMs <= now) {
+        await db.deleteFrom("admin_sessions").where("id_hash", "=", session.id_hash).execute();
+        return undefined;
+      }
       const person = await personById(session.person_id);
       if (!person) return undefined;
       if (Date.parse(session.last_seen_at) + LAST_SEEN_EVERY_MS <= now) {
@@ -281,7 +264,7 @@ export function createTeamStore(db: Kysely<Database>): TeamStore {
     async completeSession(idHash, now = Date.now()) {
       await db
         .updateTable("admin_sessions")
-        .set({ stage: "complete", expires_at: iso(now + SESSION_TTL_MS), last_seen_at: iso(now) })
+        .set({ stage: "complete", expires_at: iso(now + sessionTtlMs), last_seen_at: iso(now) })
         .where("id_hash", "=", idHash)
         .execute();
       const session = await db.selectFrom("admin_sessions").select("person_id").where("id_hash", "=", idHash).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../contract/team";
+import { createWorkGate } from "./work-gate";
 
 // The team's passwords: long enough and not a known one, no composition rules
 // (NIST SP 800-63B). Stored as scrypt with a random salt per password, its
@@ -12,6 +13,18 @@ const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 /** N=2^15, r=8 needs 32 MiB; Node's default ceiling is exactly that, so give it room. */
 const MAX_MEMORY = 64 * 1024 * 1024;
+
+/**
+ * Hashes running at once in this process. Each takes one of libuv's four
+ * threads (and 32 MiB) for tens of milliseconds; two leave the others to the
+ * store's durable writes and the site's files, so a flood of sign-ins never
+ * stalls the lead intake.
+ */
+export const PASSWORD_HASHES_AT_ONCE = 2;
+/** Hashes waiting for a place: at two at once, under a second's wait. Past it, refused (429). */
+export const PASSWORD_HASHES_WAITING_MAX = 16;
+/** Every scrypt of this process passes through it: sign-ins, new passwords, invitations accepted. */
+export const passwordHashes = createWorkGate({ what: "password hashes", atOnce: PASSWORD_HASHES_AT_ONCE, waitingMax: PASSWORD_HASHES_WAITING_MAX });
 
 /** The common-passwords list, lower-cased: a password in it is refused whatever its case. */
 const common = new Set(dictionary["passwords-common"].map((word) => word.toLowerCase()));
@@ -29,8 +42,11 @@ export function passwordProblem(password: string, email?: string): string | unde
 }
 
 const derive = (password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }, keyLength: number) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, keyLength, { N, r, p, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+  passwordHashes.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize("NFC"), salt, keyLength, { N, r, p, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 
 /** `scrypt$N$r$p$salt$key`, salt and key in base64url. */
@@ -40,7 +56,7 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-/** Whether the password is the one hashed, compared in constant time; a malformed hash matches nothing. */
+/** Whether the password is the one hashed, compared in constant time; a malformed hash matches nothing. Rejects with GateFull when too many wait. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
@@ -54,4 +70,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * unknown address takes as long to refuse as a wrong password.
  */
 let dummy: Promise<string> | undefined;
-export const dummyHash = () => (dummy ??= hashPassword(randomBytes(32).toString("base64url")));
+export const dummyHash = () =>
+  (dummy ??= hashPassword(randomBytes(32).toString("base64url")).catch((error: unknown) => {
+    // Refused by a full queue (or failed): the next call tries again rather than keep the refusal.
+    dummy = undefined;
+    throw error;
+  }));

@@ -6,18 +6,32 @@ import { PASSWORD_MAX, type SignInState } from "../../contract/team";
 import { SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
 import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from "../admin/session";
 import { ANONYMOUS_ACTOR } from "../store/audit";
-import type { PersonRow } from "../store/team-store";
+import { hashToken, type PersonRow } from "../store/team-store";
 import { dummyHash, verifyPassword } from "./passwords";
 import { toMember } from "./team-plugin";
+import { GateFull } from "./work-gate";
 
 // The first step of a sign-in, its status and signing out, inside /api/admin
-// (its hooks and per-address limit apply). Unknown addresses, wrong passwords
-// and locked accounts answer alike; past the total of failures from all
-// addresses, every sign-in waits for the window.
+// (its hooks and per-address limit apply). Each attempt is claimed against the
+// typed address's limit and the total in the store before its password is
+// checked (store/sign-in-limits-store.ts), so attempts arriving together, on
+// any instance, cannot pass either. Unknown addresses and wrong passwords
+// answer alike; an address past its limit, known or not, and every address
+// past the total, are refused unchecked. A browser where the person signed in
+// before (its device cookie) is counted on its own instead, so the lock an
+// attacker causes is met by the attacker's browsers, not the person's.
 
-/** Wrong passwords in a row that lock an account, and for how long. */
+/** Attempts at one address (known or not) per window: the tenth wrong one in a row locks it. */
 export const ACCOUNT_LOCK_AFTER = 10;
+/** How long a lock lasts, from the wrong password that made it. */
 export const ACCOUNT_LOCK_MS = 15 * 60 * 1000;
+/** The key of the total's counter in the store. */
+export const TOTAL_LIMIT_KEY = "total";
+/** The key of an address's counter: a hash of the address as typed, lower-cased, so a stranger's is never kept. */
+export const accountLimitKey = (email: string) => `account:${hashToken(email.trim().toLowerCase())}`;
+
+/** Retry-After when the password checks' queue is full: it empties within a second or two. */
+const BUSY_RETRY_AFTER_S = 5;
 
 export const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
 
@@ -32,7 +46,7 @@ export interface SignInOptions {
   /** The per-address limit (@fastify/rate-limit's route settings). */
   rateLimit: { max: number; timeWindow: number; onExceeded: (request: FastifyRequest) => void };
   /** Records a sign-in refused before it was checked, once per client and window. */
-  signInRefused: (request: FastifyRequest, reason: "too-many-overall") => void;
+  signInRefused: (request: FastifyRequest, reason: "too-many-overall" | "account-limit") => void;
   audit: (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => Promise<void>;
 }
 
@@ -63,33 +77,57 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
         await audit(request, "sign-in-failed", { reason: "malformed" }, ANONYMOUS_ACTOR);
         return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
       }
-      // Guessing spread over many addresses: past the total, every sign-in waits for the window to pass.
-      if ((await app.audit.failedSignInsSince(new Date(Date.now() - windowMs))) >= signInTotalMax) {
-        signInRefused(request, "too-many-overall");
-        return reply.code(429).header("retry-after", String(windowMs / 1000)).send({ statusCode: 429, message: TOO_MANY });
-      }
       const { email, password } = body.output;
       const person = await team.personByEmail(email);
-      // An unknown address is checked against a dummy hash: it takes as long, and answers the same, as a wrong password.
-      const right = await verifyPassword(password, person?.password_hash ?? (await dummyHash()));
-      const locked = person !== undefined && team.isLocked(person);
-      if (!person || !right || locked) {
-        if (person && !locked) {
-          const failed = await team.signInFailed(person.id, { max: ACCOUNT_LOCK_AFTER, lockMs: ACCOUNT_LOCK_MS });
-          if (failed.locked) await lockedOut(request, person);
+      // A browser where this person signed in before is counted on its own: the account's lock and
+      // the total are the attacker's, and a known device never meets them (device-cookie.ts).
+      const known = app.team.knownDevice(request);
+      const deviceKey = person && known?.personId === person.id ? `device:${known.device}` : undefined;
+      const accountKey = deviceKey ?? accountLimitKey(email);
+      // Counted before the check, all or nothing: the address's (or the device's) run of attempts, then the total from every address.
+      const claim = await app.signInLimits.claim([
+        { key: accountKey, max: ACCOUNT_LOCK_AFTER, windowMs: ACCOUNT_LOCK_MS },
+        ...(deviceKey ? [] : [{ key: TOTAL_LIMIT_KEY, max: signInTotalMax, windowMs }]),
+      ]);
+      if (!claim.ok) {
+        signInRefused(request, claim.full === TOTAL_LIMIT_KEY ? "too-many-overall" : "account-limit");
+        return reply.code(429).header("retry-after", String(windowMs / 1000)).send({ statusCode: 429, message: TOO_MANY });
+      }
+      let right: boolean;
+      try {
+        // An unknown address is checked against a dummy hash: it takes as long, and answers the same, as a wrong password.
+        right = await verifyPassword(password, person?.password_hash ?? (await dummyHash()));
+      } catch (error) {
+        if (!(error instanceof GateFull)) throw error;
+        // Too many checks waiting in this process: refused unchecked, so it counts against no limit.
+        await app.signInLimits.giveBack(accountKey);
+        if (!deviceKey) await app.signInLimits.giveBack(TOTAL_LIMIT_KEY);
+        return reply.code(429).header("retry-after", String(BUSY_RETRY_AFTER_S)).send({ statusCode: 429, message: TOO_MANY });
+      }
+      if (!person || !right) {
+        // The attempt that filled the address's (or the device's) limit, wrong: the lock runs its full time from now.
+        // A known device locked is that browser alone (a stolen cookie, or a person who forgot): nobody is emailed.
+        if (claim.attempts[0] === ACCOUNT_LOCK_AFTER) {
+          await app.signInLimits.hold(accountKey, ACCOUNT_LOCK_AFTER, Date.now() + ACCOUNT_LOCK_MS);
+          if (person && !deviceKey) await lockedOut(request, person);
         }
         // Never the typed address: it may be a mistyped password, or a stranger's.
         await audit(request, "sign-in-failed", {}, ANONYMOUS_ACTOR);
         return unauthorized(reply);
       }
-      await team.signInSucceeded(person.id);
+      // Right: the run of wrong ones ends, and the total counts failures only. From a known device the
+      // account's count is left alone: whoever was guessing elsewhere stays locked out.
+      await app.signInLimits.clear(accountKey);
+      if (!deviceKey) await app.signInLimits.giveBack(TOTAL_LIMIT_KEY);
       const methods = await app.secondFactors.methodsOf(person.id);
       const stage = methods.length > 0 ? "second-factor" : "complete";
       const cookie = await team.openSession({ personId: person.id, stage, userAgent: request.headers["user-agent"] });
       // A sign-in is recorded once complete (team.completeSignIn records the second step's).
       if (stage === "complete") await audit(request, "sign-in", {}, person.email);
       const state: SignInState = stage === "complete" ? { enabled: true, signedIn: true } : { enabled: true, signedIn: false, secondFactor: methods };
-      return reply.header("set-cookie", sessionCookie(cookie)).send(state);
+      // Complete without a second step: this browser is a known device from now on (else once the second step is given).
+      const cookies = stage === "complete" ? [sessionCookie(cookie, app.config.admin.sessionTtlMs), app.team.deviceCookie(person.id)] : [sessionCookie(cookie, app.config.admin.sessionTtlMs)];
+      return reply.header("set-cookie", cookies).send(state);
     },
   );
 
@@ -97,7 +135,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
   const lockedOut = async (request: FastifyRequest, person: PersonRow) => {
     await audit(request, "account-locked", { id: person.id, minutes: ACCOUNT_LOCK_MS / 60_000 }, ANONYMOUS_ACTOR);
     const text = [
-      `There were ${ACCOUNT_LOCK_AFTER} wrong passwords in a row for your account, so it is locked for ${ACCOUNT_LOCK_MS / 60_000} minutes. Nobody can sign in as you meanwhile, you included.`,
+      `There were ${ACCOUNT_LOCK_AFTER} wrong passwords in a row for your account, so it is locked for ${ACCOUNT_LOCK_MS / 60_000} minutes. Meanwhile only a browser where you have signed in before can sign you in.`,
       "If it was not you, someone is guessing your password: once the lock ends, sign in and make sure your password is not used anywhere else, and set up a second factor if you have none.",
     ].join("\n\n");
     await app.team.notify(toMember(person), { subject: "Your account is locked for a while", text }).catch((error: unknown) => request.log.error({ err: error }, "team: the lock notice was not sent"));

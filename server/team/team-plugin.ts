@@ -8,6 +8,7 @@ import { teamNoticeEmail } from "../mail/messages";
 import type { PersonRow } from "../store/team-store";
 import { readCookie, SESSION_COOKIE } from "../admin/session";
 import { recordRequestAction } from "../admin/owner-requests";
+import { createDeviceCookies, DEVICE_COOKIE } from "./device-cookie";
 import { dummyHash, hashPassword } from "./passwords";
 import { isOwnerRoute, PUBLIC, routeNeed, SECOND_STEP, SIGNED_IN, type RouteNeed } from "./permissions";
 import type { OwnerSession, TeamAccess, TeamMember } from "./team-types";
@@ -130,10 +131,14 @@ export const teamPlugin = fp(
       return undefined;
     });
 
+    const devices = createDeviceCookies(app.secrets.session);
     const team: TeamAccess = {
       sessionOf,
-      async completeSignIn(request, session, method) {
+      deviceCookie: (personId) => devices.issue(personId),
+      knownDevice: (request) => devices.read(readCookie(request.headers.cookie, DEVICE_COOKIE)),
+      async completeSignIn(request, reply, session, method) {
         await store.completeSession(session.idHash);
+        reply.header("set-cookie", devices.issue(session.person.id));
         request.ownerSession = { ...session, stage: "complete" };
         await recordRequestAction(app.audit, request, "sign-in", { method }, session.person.email);
       },
@@ -145,5 +150,5 @@ export const teamPlugin = fp(
     };
     app.decorate("team", team);
   },
-  { name: "team", dependencies: ["database", "teamStore", "audit", "second-factors"] },
+  { name: "team", dependencies: ["database", "teamStore", "audit", "second-factors", "secrets"] },
 );

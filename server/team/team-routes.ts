@@ -16,15 +16,19 @@ import {
   type InviteInfo,
   type InviteSummary,
   type Me,
+  type PasswordChanged,
   type Person,
   type SessionInfo,
   type TeamSettings,
+  WRONG_CURRENT_PASSWORD,
 } from "../../contract/team";
 import { inviteEmail } from "../mail/messages";
 import { recordRequestAction, SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
 import { sessionCookie } from "../admin/session";
 import type { InviteRow, PersonRow, SessionRow } from "../store/team-store";
-import { hashPassword, passwordProblem } from "./passwords";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
+import { ACCOUNT_LOCK_AFTER, ACCOUNT_LOCK_MS, accountLimitKey } from "./sign-in-routes";
+import { GateFull } from "./work-gate";
 import { deviceName, mustSetUpSecondFactor } from "./team-plugin";
 
 // The team's own routes inside /api/admin (their permissions: permissions.ts):
@@ -42,11 +46,26 @@ const InviteBody = v.strictObject({ email, role: v.picklist(roles) });
 const SettingsBody = v.strictObject({ requireSecondFactor: v.boolean() });
 const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/));
 const InviteQuery = v.strictObject({ token });
+const PasswordBody = v.strictObject({
+  current: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX * 4)),
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX * 4)),
+});
+const passwordMessages = {
+  wrongCurrent: WRONG_CURRENT_PASSWORD,
+  same: "The new password is the one you have now: choose another.",
+  tooMany: "Too many tries. Please wait 15 minutes and try again.",
+  busy: "Too many password checks at once. Please try again in a few seconds.",
+} as const;
 const AcceptBody = v.strictObject({
   token,
   name: v.pipe(singleLineText, v.trim(), v.minLength(1), v.maxLength(NAME_MAX)),
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX * 4)),
 });
+
+const passwordChangedNotice = {
+  subject: "Your password was changed",
+  text: "The password of your account was changed, and your other sessions were ended.\n\nIf this was not you, tell the site's owner at once: they can remove the account and invite you again.",
+};
 
 const personOf = (row: PersonRow, secondFactor: boolean): Person => ({
   id: row.id,
@@ -106,6 +125,43 @@ export function teamRoutes(app: FastifyInstance) {
     return { ended: 1 };
   });
 
+  // My password: the current one first (counted against my address's sign-in limit, so a session left
+  // open buys no more guesses than the sign-in gives), then the new one under the same rules as joining.
+  // Every other session of mine ends; this one stays.
+  app.put(local(teamEndpoints.password), async (request, reply): Promise<PasswordChanged> => {
+    const body = v.safeParse(PasswordBody, request.body);
+    if (!body.success) return badRequest(reply);
+    const session = me(request);
+    const person = await store.personById(session.person.id);
+    if (!person) return notFound(reply);
+    const problem = passwordProblem(body.output.password, person.email);
+    if (problem) return badRequest(reply, problem);
+    const accountKey = accountLimitKey(person.email);
+    const claim = await app.signInLimits.claim([{ key: accountKey, max: ACCOUNT_LOCK_AFTER, windowMs: ACCOUNT_LOCK_MS }]);
+    if (!claim.ok) return reply.code(429).send({ statusCode: 429, message: passwordMessages.tooMany });
+    let checked: "wrong" | "same" | { hash: string };
+    try {
+      if (!(await verifyPassword(body.output.current, person.password_hash))) checked = "wrong";
+      else if (await verifyPassword(body.output.password, person.password_hash)) checked = "same";
+      else checked = { hash: await hashPassword(body.output.password) };
+    } catch (error) {
+      if (!(error instanceof GateFull)) throw error;
+      await app.signInLimits.giveBack(accountKey);
+      return reply.code(429).send({ statusCode: 429, message: passwordMessages.busy });
+    }
+    // Only a wrong current password stays counted.
+    if (checked === "wrong") return badRequest(reply, passwordMessages.wrongCurrent);
+    await app.signInLimits.giveBack(accountKey);
+    if (checked === "same") return badRequest(reply, passwordMessages.same);
+    await store.setPasswordHash(person.id, checked.hash);
+    const endedSessions = await store.endSessionsOf(person.id, { except: session.idHash });
+    await audit(request, "password-changed", { sessions: endedSessions });
+    await app.team
+      .notify(session.person, passwordChangedNotice)
+      .catch((error: unknown) => request.log.error({ err: error }, "team: the password-change notice was not sent"));
+    return { changed: true, endedSessions };
+  });
+
   app.get(local(teamEndpoints.people), async (): Promise<Person[]> => {
     const people = await store.listPeople();
     return Promise.all(people.map(async (row) => personOf(row, (await app.secondFactors.methodsOf(row.id)).length > 0)));
@@ -118,7 +174,7 @@ export function teamRoutes(app: FastifyInstance) {
     const changed = await store.changeRole(params.output.id, body.output.role);
     if (changed === "not-found") return notFound(reply);
     if (changed === "last-owner") return reply.code(409).send({ statusCode: 409, message: "The team needs at least one owner" });
-    await audit(request, "role-changed", { id: changed.id, role: changed.role });
+    await audit(request, "role-changed", { id: changed.id, role: changed.role, from: changed.previousRole });
     return personOf(changed, (await app.secondFactors.methodsOf(changed.id)).length > 0);
   });
 
@@ -130,7 +186,7 @@ export function teamRoutes(app: FastifyInstance) {
     if (removed === "not-found") return notFound(reply);
     if (removed === "last-owner") return reply.code(409).send({ statusCode: 409, message: "The team needs at least one owner" });
     await app.secondFactors.forget(removed.id);
-    await audit(request, "person-removed", { id: removed.id, role: removed.role });
+    await audit(request, "person-removed", { id: removed.id, role: removed.role, invitesWithdrawn: removed.invitesWithdrawn });
     return { removed: removed.id };
   });
 
@@ -197,7 +253,7 @@ export function teamRoutes(app: FastifyInstance) {
     if (!person) return notFound(reply);
     const cookie = await store.openSession({ personId: person.id, stage: "complete", userAgent: request.headers["user-agent"] });
     await audit(request, "person-joined", { id: person.id, role: person.role, invite: invite.id }, person.email);
-    return reply.header("set-cookie", sessionCookie(cookie)).send({ enabled: true, signedIn: true });
+    return reply.header("set-cookie", sessionCookie(cookie, app.config.admin.sessionTtlMs)).send({ enabled: true, signedIn: true });
   });
 }
 

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PasskeyInfo, Role, SecondFactorMethod } from "../../contract/team";
+import type { KnownDevice } from "./device-cookie";
 
 // Where the team's sign-in (people, sessions, roles: team-plugin.ts) and the
 // second factors (passkeys, authenticator codes, recovery codes:
@@ -24,8 +25,15 @@ export interface OwnerSession {
 export interface TeamAccess {
   /** The live session the request's cookie names, at either stage; undefined when none. */
   sessionOf(request: FastifyRequest): Promise<OwnerSession | undefined>;
-  /** The second step succeeded: the session becomes complete, and the sign-in is recorded with its method. */
-  completeSignIn(request: FastifyRequest, session: OwnerSession, method: SecondFactorMethod): Promise<void>;
+  /**
+   * The second step succeeded: the session becomes complete, the sign-in is
+   * recorded with its method, and the reply makes the browser a known device.
+   */
+  completeSignIn(request: FastifyRequest, reply: FastifyReply, session: OwnerSession, method: SecondFactorMethod): Promise<void>;
+  /** The Set-Cookie value that makes this browser a known device of the person (device-cookie.ts). */
+  deviceCookie(personId: string): string;
+  /** The person and device the request's device cookie names, when its signature holds. */
+  knownDevice(request: FastifyRequest): KnownDevice | undefined;
   /** An email to one person of the team (through the outbox, so it survives a restart). */
   notify(person: TeamMember, message: { subject: string; text: string }): Promise<void>;
 }

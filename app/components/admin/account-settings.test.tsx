@@ -3,9 +3,9 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountCopy as copy } from "~/data/admin-team";
-import { teamEndpoints, type Me, type SessionInfo } from "../../../contract/team";
+import { teamEndpoints, WRONG_CURRENT_PASSWORD, type Me, type SessionInfo } from "../../../contract/team";
 import { AccountSettings } from "./account-settings";
-import { fakeApi } from "./fake-api.test-support";
+import { fakeApi, refusal } from "./fake-api.test-support";
 
 afterEach(() => {
   cleanup();
@@ -103,5 +103,53 @@ describe("AccountSettings: factors", () => {
     await userEvent.click(screen.getByRole("button", { name: copy.recovery.renew }));
     expect(await screen.findByText("new-9")).toBeInTheDocument();
     expect(calls.some((call) => call.method === "POST" && call.path === teamEndpoints.recoveryCodes)).toBe(true);
+  });
+});
+
+describe("AccountSettings: password", () => {
+  const typeInto = async (user: ReturnType<typeof userEvent.setup>, current: string, next: string) => {
+    if (current) await user.type(screen.getByLabelText(copy.password.currentLabel), current);
+    if (next) await user.type(screen.getByLabelText(copy.password.newLabel), next);
+    await user.click(screen.getByRole("button", { name: copy.password.submit }));
+  };
+
+  it("changes the password with the current one, and says how many other sessions ended", async () => {
+    const calls = fakeApi({
+      [`GET ${teamEndpoints.sessions}`]: [session("s1", "Firefox on Linux", true)],
+      [`PUT ${teamEndpoints.password}`]: { changed: true, endedSessions: 2 },
+    });
+    const user = userEvent.setup();
+    render(<AccountSettings me={me} onChanged={() => undefined} onUnauthorized={() => undefined} />);
+    await typeInto(user, "my old password", "a brand new passphrase");
+    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(copy.password.changed(2)));
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ current: "my old password", password: "a brand new passphrase" });
+    expect((screen.getByLabelText(copy.password.currentLabel) as HTMLInputElement).value).toBe("");
+  });
+
+  it("marks the current password when the server says it is wrong, and the new one when it is too common", async () => {
+    let answer = refusal(400, WRONG_CURRENT_PASSWORD);
+    fakeApi({ [`GET ${teamEndpoints.sessions}`]: [], [`PUT ${teamEndpoints.password}`]: () => answer });
+    const user = userEvent.setup();
+    render(<AccountSettings me={me} onChanged={() => undefined} onUnauthorized={() => undefined} />);
+    await typeInto(user, "not it", "a brand new passphrase");
+    expect(await screen.findByText(WRONG_CURRENT_PASSWORD)).toBeTruthy();
+    expect(screen.getByLabelText(copy.password.currentLabel).getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(screen.getByLabelText(copy.password.currentLabel));
+
+    answer = refusal(400, "That password is on a list of common passwords: choose another.");
+    await user.click(screen.getByRole("button", { name: copy.password.submit }));
+    expect(await screen.findByText(/common passwords/)).toBeTruthy();
+    expect(screen.getByLabelText(copy.password.newLabel).getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("asks for both before sending anything", async () => {
+    const calls = fakeApi({ [`GET ${teamEndpoints.sessions}`]: [] });
+    const user = userEvent.setup();
+    render(<AccountSettings me={me} onChanged={() => undefined} onUnauthorized={() => undefined} />);
+    await typeInto(user, "", "");
+    expect(screen.getByText(copy.password.emptyCurrent)).toBeTruthy();
+    await typeInto(user, "my old password", "short");
+    expect(screen.getByText(copy.password.shortPassword)).toBeTruthy();
+    expect(calls.filter((call) => call.method === "PUT")).toEqual([]);
   });
 });

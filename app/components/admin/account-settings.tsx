@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { accountCopy as copy } from "~/data/admin-team";
 import type { Me, SessionInfo } from "../../../contract/team";
 import { refusalText, Unauthorized } from "./admin-api";
+import { PasswordChange } from "./password-change";
 import { RecoveryCodesView } from "./recovery-codes";
 import { SecondFactorSetup } from "./second-factor-setup";
 import { teamApi } from "./team-api";
@@ -14,7 +15,7 @@ const linkButton = "font-semibold text-brand-700 underline hover:text-brand-600"
 
 /**
  * The signed-in person's own account: where they are signed in, their
- * passkeys, the authenticator app and the recovery codes. `onChanged` reloads
+ * password, their passkeys, the authenticator app and the recovery codes. `onChanged` reloads
  * the person (their factors) after a change.
  */
 export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onChanged: () => void; onUnauthorized: () => void }) {
@@ -98,6 +99,15 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
       </p>
 
       <SessionList act={act} onUnauthorized={onUnauthorized} />
+
+      <PasswordChange
+        onChanged={(done) => {
+          setError("");
+          setMessage(done);
+          statusRef.current?.focus();
+        }}
+        onUnauthorized={onUnauthorized}
+      />
 
       <section aria-labelledby={`${id}-passkeys`} className="space-y-3">
         <h3 id={`${id}-passkeys`} className="text-xl font-bold text-brand-900">

@@ -11,6 +11,7 @@ import {
   type InviteInfo,
   type InviteSummary,
   type Me,
+  type PasswordChanged,
   type Person,
   type RecoveryCodes,
   type Role,
@@ -75,6 +76,8 @@ export const teamApi = {
   confirmTotp: (code: string) => call<Partial<RecoveryCodes>>(teamEndpoints.totpConfirm, json("POST", { code })),
   removeTotp: () => call<unknown>(teamEndpoints.totp, { method: "DELETE" }),
   newRecoveryCodes: () => call<RecoveryCodes>(teamEndpoints.recoveryCodes, { method: "POST" }),
+  /** A 400 names what was wrong (the current password, or the new one's rule). */
+  changePassword: (current: string, password: string) => call<PasswordChanged>(teamEndpoints.password, json("PUT", { current, password })),
 
   people: () => call<Person[]>(teamEndpoints.people),
   changeRole: (id: string, role: Role) => call<unknown>(teamEndpoints.person(id), json("PATCH", { role })),

@@ -52,12 +52,14 @@ export async function startSecondFactorApp(kind: "sqlite" | "postgres"): Promise
   const notified: SecondFactorTestApp["notified"] = [];
   const team: TeamAccess = {
     sessionOf: async (request) => sessions.get(readCookie(request.headers.cookie, TEST_COOKIE) ?? ""),
-    async completeSignIn(request, session, method) {
+    async completeSignIn(request, _reply, session, method) {
       const cookie = readCookie(request.headers.cookie, TEST_COOKIE)!;
       sessions.set(cookie, { ...session, stage: "complete" });
       completed.push({ idHash: session.idHash, method });
     },
     notify: async (person, message) => void notified.push({ to: person.email, ...message }),
+    deviceCookie: (personId) => `test-device=${personId}`,
+    knownDevice: () => undefined,
   };
 
   const app = Fastify({ logger: false });

@@ -29,6 +29,13 @@ export const secondFactorNotices = {
     subject: "New recovery codes were made for your account",
     text: `New recovery codes were made for your account; the old ones no longer work.\n\n${ifNotYou}`,
   }),
+  codesLocked: (tries: number, minutes: number) => ({
+    subject: "Too many wrong codes were tried for your account",
+    text: [
+      `Someone gave your password and then ${tries} wrong authenticator or recovery codes, so no more codes are accepted for your account for ${minutes} minutes. A passkey still signs you in.`,
+      "If it was not you, someone knows your password: sign in, change it, and make sure it is not used anywhere else.",
+    ].join("\n\n"),
+  }),
   recoveryCodeUsed: (left: number) => ({
     subject: "A recovery code was used to sign in",
     text: `A recovery code was used to sign in to your account. ${left === 1 ? "1 code is" : `${left} codes are`} left; you can make new ones once signed in.\n\n${ifNotYou}`,

@@ -7,7 +7,7 @@ import { recordRequestAction, SIGNED_OUT_BODY_BYTES } from "../../admin/owner-re
 import type { OwnerSession } from "../team-types";
 import { secondFactorNotices as notices } from "./second-factor-notices";
 import { SECOND_FACTORS } from "./second-factors-plugin";
-import { DEFAULT_PASSKEY_NAME, PASSKEY_NAME_MAX, SECOND_STEP_ATTEMPTS_MAX } from "./second-factors";
+import { DEFAULT_PASSKEY_NAME, PASSKEY_NAME_MAX, PERSON_CODE_ATTEMPTS_MAX, PERSON_CODE_WINDOW_MS, SECOND_STEP_ATTEMPTS_MAX } from "./second-factors";
 
 // The second factors' routes, registered by the team's plugin in its scope
 // (behind its cross-site check). Each route checks the session itself: the
@@ -58,6 +58,7 @@ const messages = {
   wrongCode: "That code did not work. Please check it and try again.",
   passkeyFailed: "That passkey did not work. Please try again, or use another way.",
   tooMany: `That was ${SECOND_STEP_ATTEMPTS_MAX} wrong tries: please sign in again.`,
+  personTooMany: `Too many codes were tried for this account. Please wait ${PERSON_CODE_WINDOW_MS / 60_000} minutes, or use a passkey.`,
   totpNotConfirmed: "That code did not match the new authenticator. Please check the app's clock and try the current code.",
   lastFactor: "This is your only second factor: add a passkey or an authenticator app before removing it, or you could not sign in.",
   registrationExpired: "The passkey request expired. Please try again.",
@@ -99,9 +100,21 @@ export function secondFactorRoutes(app: FastifyInstance) {
     if (await factors.exhausted(session)) return reply.code(401).send({ statusCode: 401, message: messages.tooMany });
     const body = v.safeParse(CodeBody, request.body);
     if (!body.success) return reply.code(400).send(badRequest);
+    // Counted for the person before it is checked, whichever session or address it comes from:
+    // a new sign-in gives a new session five tries, never the person more than ten a window.
+    const tried = await factors.claimCodeAttempt(session.person.id);
+    if (tried === undefined) return reply.code(429).header("retry-after", String(PERSON_CODE_WINDOW_MS / 1000)).send({ statusCode: 429, message: messages.personTooMany });
     const method = await factors.checkCode(session.person.id, body.output.code);
-    if (!method) return wrongStep(request, reply, session, "code", messages.wrongCode);
-    await app.team.completeSignIn(request, session, method);
+    if (!method) {
+      // The try that used up the person's codes, wrong: recorded and told once a window, whoever sent it.
+      if (tried === PERSON_CODE_ATTEMPTS_MAX) {
+        await audit(request, session, "account-locked", { id: session.person.id, step: "second", minutes: PERSON_CODE_WINDOW_MS / 60_000 });
+        await notify(session, notices.codesLocked(PERSON_CODE_ATTEMPTS_MAX, PERSON_CODE_WINDOW_MS / 60_000));
+      }
+      return wrongStep(request, reply, session, "code", messages.wrongCode);
+    }
+    await factors.codeWasRight(session.person.id);
+    await app.team.completeSignIn(request, reply, session, method);
     if (method === "recovery") await notify(session, notices.recoveryCodeUsed(await factors.recoveryCodesLeft(session.person.id)));
     return signedIn;
   });
@@ -123,7 +136,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
     if (!(await factors.signInWithPasskey(session, body.output.response satisfies AuthenticationResponseJSON))) {
       return wrongStep(request, reply, session, "passkey", messages.passkeyFailed);
     }
-    await app.team.completeSignIn(request, session, "passkey");
+    await app.team.completeSignIn(request, reply, session, "passkey");
     return signedIn;
   });
 

@@ -4,7 +4,7 @@ import { RECOVERY_CODE_COUNT, teamEndpoints, type PasskeyInfo, type RecoveryCode
 import { postgresReachable, shouldRun } from "../../store/databases.test-support";
 import type { TeamMember } from "../team-types";
 import { SITE_URL, startSecondFactorApp, type SecondFactorTestApp } from "./second-factor-app.test-support";
-import { SECOND_STEP_ATTEMPTS_MAX } from "./second-factors";
+import { PERSON_CODE_ATTEMPTS_MAX, PERSON_CODE_WINDOW_MS, SECOND_STEP_ATTEMPTS_MAX } from "./second-factors";
 import { SoftwarePasskey } from "../../../scripts/software-passkey";
 
 // The second factors end to end through their routes, on SQLite and
@@ -146,6 +146,37 @@ describe.each(kinds)("second factors on %s", (kind) => {
       // A new sign-in (a new session) starts afresh.
       const fresh = t.session(person, "second-factor");
       expect((await t.request("POST", teamEndpoints.secondFactor, fresh, { code: codeAt(secret, t.clock.now) })).statusCode).toBe(200);
+    });
+
+    it(`checks at most ${PERSON_CODE_ATTEMPTS_MAX} codes per person in ${PERSON_CODE_WINDOW_MS / 60_000} minutes, sent at once over several sign-ins, and tells them once`, async () => {
+      const person = newPerson();
+      const { secret } = await enrolTotp(person);
+      t.clock.now += 2 * STEP_MS;
+      t.notified.length = 0;
+      const sessions = Array.from({ length: 6 }, () => t.session(person, "second-factor"));
+      const burst = await Promise.all(sessions.flatMap((cookie) => Array.from({ length: 8 }, () => t.request("POST", teamEndpoints.secondFactor, cookie, { code: "000000" }))));
+      const checked = await t.db.selectFrom("owner_actions").select("action").where("actor", "=", person.email).where("action", "=", "sign-in-failed").execute();
+      expect(checked).toHaveLength(PERSON_CODE_ATTEMPTS_MAX);
+      expect(burst.filter((response) => response.statusCode === 429).length).toBeGreaterThan(0);
+      expect(burst.every((response) => response.statusCode === 401 || response.statusCode === 429)).toBe(true);
+      expect(t.notified.filter((mail) => mail.to === person.email && /Too many wrong codes/.test(mail.subject))).toHaveLength(1);
+      const locks = await t.db.selectFrom("owner_actions").select("detail").where("actor", "=", person.email).where("action", "=", "account-locked").execute();
+      expect(locks.map((row) => JSON.parse(row.detail))).toEqual([{ id: person.id, step: "second", minutes: PERSON_CODE_WINDOW_MS / 60_000 }]);
+
+      // Even the right code, from a new sign-in, waits for the window; then it works.
+      const refused = await t.request("POST", teamEndpoints.secondFactor, t.session(person, "second-factor"), { code: codeAt(secret, t.clock.now) });
+      expect([refused.statusCode, refused.json().message]).toEqual([429, expect.stringMatching(/Too many codes/)]);
+      t.clock.now += PERSON_CODE_WINDOW_MS;
+      expect((await t.request("POST", teamEndpoints.secondFactor, t.session(person, "second-factor"), { code: codeAt(secret, t.clock.now) })).statusCode).toBe(200);
+    });
+
+    it("gives a right code's count back: a person who signs in often never meets the limit", async () => {
+      const person = newPerson();
+      const { secret } = await enrolTotp(person);
+      for (let signIn = 0; signIn < PERSON_CODE_ATTEMPTS_MAX + 2; signIn += 1) {
+        t.clock.now += STEP_MS;
+        expect((await t.request("POST", teamEndpoints.secondFactor, t.session(person, "second-factor"), { code: codeAt(secret, t.clock.now) })).statusCode).toBe(200);
+      }
     });
 
     it("is removed, unless it is the person's only second factor", async () => {

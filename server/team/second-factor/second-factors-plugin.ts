@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { brand } from "../../mail/messages";
-import { secondFactorStoreRepository } from "../../store/repositories";
+import { secondFactorStoreRepository, signInLimitsRepository } from "../../store/repositories";
 import { createSecondFactors, type SecondFactorService } from "./second-factors";
 
 // `app.secondFactors`: each person's passkeys, authenticator and recovery
@@ -25,7 +25,8 @@ export interface SecondFactorsOptions {
 export const secondFactorsPlugin = fp(
   async (app: FastifyInstance, { now }: SecondFactorsOptions) => {
     if (!app.hasDecorator("secondFactorStore")) await app.register(secondFactorStoreRepository);
-    const service = createSecondFactors({ store: app.secondFactorStore, secret: app.secrets.session, siteName: brand.name, publicSiteUrl: app.config.publicSiteUrl, now, log: app.log });
+    if (!app.hasDecorator("signInLimits")) await app.register(signInLimitsRepository);
+    const service = createSecondFactors({ store: app.secondFactorStore, limits: app.signInLimits, secret: app.secrets.session, siteName: brand.name, publicSiteUrl: app.config.publicSiteUrl, now, log: app.log });
     app.decorate(SECOND_FACTORS, service);
     app.decorate("secondFactors", service);
   },

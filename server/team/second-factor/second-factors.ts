@@ -15,6 +15,7 @@ import type { PasskeyRow, SecondFactorStore } from "../../store/second-factor-st
 import type { OwnerSession, SecondFactors, TeamMember } from "../team-types";
 import { hashRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from "./recovery-codes";
 import { secretBox } from "./secret-box";
+import type { SignInLimits } from "../../store/sign-in-limits-store";
 
 // What the second factors mean, on top of their rows: authenticator codes
 // (RFC 6238, 30-second steps, each code accepted once), passkeys (WebAuthn
@@ -25,6 +26,11 @@ import { secretBox } from "./secret-box";
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Wrong second steps a sign-in may give before it has to start again. */
 export const SECOND_STEP_ATTEMPTS_MAX = 5;
+/** Codes one person may try across all their sessions and addresses per window: a password alone then buys few guesses. */
+export const PERSON_CODE_ATTEMPTS_MAX = 10;
+export const PERSON_CODE_WINDOW_MS = 15 * 60 * 1000;
+/** The key of a person's codes' counter among the sign-in's limits. */
+export const codeLimitKey = (personId: string) => `second-step:${personId}`;
 /** How long a session's wrong second steps are remembered: longer than a sign-in waits at its second step. */
 const FAILURES_KEPT_MS = 24 * 60 * 60 * 1000;
 /** An authenticator code from one step either side of ours is accepted: clocks drift, people type slowly. */
@@ -35,6 +41,8 @@ export const DEFAULT_PASSKEY_NAME = "Passkey";
 
 export interface SecondFactorSettings {
   store: SecondFactorStore;
+  /** Where each person's codes are counted, before each is checked (app.signInLimits). */
+  limits: SignInLimits;
   /** The key the authenticator secrets are sealed under is derived from it (app.secrets.session). */
   secret: string;
   /** The issuer an authenticator app shows, and the name a passkey prompt shows. */
@@ -66,6 +74,14 @@ export interface SecondFactorService extends SecondFactors {
   signInWithPasskey(session: OwnerSession, response: AuthenticationResponseJSON): Promise<boolean>;
   /** An authenticator code or a recovery code, spent if it is good: which it was, or undefined. */
   checkCode(personId: string, code: string): Promise<"totp" | "recovery" | undefined>;
+  /**
+   * One more code tried by the person, counted across all their sessions
+   * before it is checked: how many with it in the window, or undefined when
+   * they have tried PERSON_CODE_ATTEMPTS_MAX already.
+   */
+  claimCodeAttempt(personId: string): Promise<number | undefined>;
+  /** A right code gives its count back: only the wrong ones use up the person's tries. */
+  codeWasRight(personId: string): Promise<void>;
   /** One more wrong second step for this session: how many it has given. */
   failed(session: OwnerSession): Promise<number>;
   /** Whether the session has used up its wrong second steps. */
@@ -76,7 +92,7 @@ export interface SecondFactorService extends SecondFactors {
 
 const passkeyInfo = (row: PasskeyRow): PasskeyInfo => ({ id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt });
 
-export function createSecondFactors({ store, secret, siteName, publicSiteUrl, now = Date.now, log }: SecondFactorSettings): SecondFactorService {
+export function createSecondFactors({ store, limits, secret, siteName, publicSiteUrl, now = Date.now, log }: SecondFactorSettings): SecondFactorService {
   const box = secretBox(secret, "authenticator secrets");
   const rpID = publicSiteUrl.hostname;
   const expectedOrigin = publicSiteUrl.origin;
@@ -242,6 +258,11 @@ export function createSecondFactors({ store, secret, siteName, publicSiteUrl, no
       if (!code) return undefined;
       return (await store.useRecoveryCode(personId, hashRecoveryCode(code), iso())) ? "recovery" : undefined;
     },
+    async claimCodeAttempt(personId) {
+      const claim = await limits.claim([{ key: codeLimitKey(personId), max: PERSON_CODE_ATTEMPTS_MAX, windowMs: PERSON_CODE_WINDOW_MS }], now());
+      return claim.ok ? claim.attempts[0] : undefined;
+    },
+    codeWasRight: (personId) => limits.giveBack(codeLimitKey(personId), now()),
     failed: (session) => store.addFailure(session.idHash, new Date(now() + FAILURES_KEPT_MS).toISOString(), iso()),
     exhausted: async (session) => (await store.failures(session.idHash)) >= SECOND_STEP_ATTEMPTS_MAX,
 
