@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, type Locator, type Page } from "@playwright/test";
-import { accessibleExpanded, acknowledgeBanners, expect, isPhone, waitForHydration, waitForIsland } from "./fixtures";
+import { accessibleExpanded, acknowledgeBanners, expect, isPhone, waitForHydration } from "./fixtures";
 import { storedRows } from "./stored-leads";
 import { countPageLoads, gotoEarly, holdScripts } from "./held-scripts";
 import { mockLeadApi } from "./lead-api-mock";
@@ -68,9 +68,18 @@ async function openEarly(page: Page, pagePath: string) {
   return { scripts, loads, posts };
 }
 
-/** The island holding `form` has not hydrated (Astro removes its `ssr` attribute when it has): the form is still the browser's. */
+/**
+ * The code of `form` has not run: the contact form's island has not hydrated (Astro removes its `ssr`
+ * attribute when it has), the footer's `<newsletter-signup>` is not defined. The form is still the browser's.
+ */
 async function expectNotHydrated(form: Locator, scripts: { held: () => number }) {
-  expect(await form.evaluate((element) => element.closest("astro-island")?.hasAttribute("ssr"))).toBe(true);
+  const waiting = await form.evaluate((element) => {
+    const island = element.closest("astro-island");
+    if (island) return island.hasAttribute("ssr");
+    const behaviour = element.closest("newsletter-signup");
+    return behaviour !== null && customElements.get(behaviour.localName) === undefined;
+  });
+  expect(waiting).toBe(true);
   expect(scripts.held()).toBeGreaterThan(0);
 }
 
@@ -94,10 +103,8 @@ for (const [name, typed] of [["an empty", ""], ["a malformed", "ann@example"]] a
     expect(posts).toEqual([]);
     expect(loads()).toBe(0);
 
-    // Once the code has arrived the form answers itself, with the spec's words. The footer's
-    // form hydrates once it has been seen (client:visible), which the typing above made it.
+    // Once the page's script has arrived the form answers itself, with the spec's words.
     await scripts.release();
-    await waitForIsland(email);
     await press(page, submit);
     await expect(status).toHaveText(newsletterCopy.error);
     await expect(email).toHaveAttribute("aria-invalid", "true");
@@ -211,10 +218,8 @@ test("after hydration, an empty submit is answered at once with the spec's words
   const api = await mockLeadApi(page);
   await page.goto(paths.contact);
   await waitForHydration(page);
-  // The footer's form hydrates once seen (client:visible): scrolled to, as a visitor reaching it.
+  // The footer's form is the page's script's from the start (`<newsletter-signup>`), seen or not.
   const footer = newsletter(page);
-  await footer.email.scrollIntoViewIfNeeded();
-  await waitForIsland(footer.email);
   // From here every script the page asks for (the schema's chunk among them) never arrives.
   await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, () => undefined);
   await press(page, footer.submit);

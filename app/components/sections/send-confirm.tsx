@@ -1,5 +1,5 @@
 import { sendConfirmPage as copy } from "~/data/send-confirm";
-import { API_BASE } from "~/lib/lead-client";
+import { API_BASE } from "~/lib/lead-post";
 import { CONFIRM_ENDPOINT } from "../../../contract/fields";
 import { CONFIRM_TOKEN_FIELD, sendConfirmSlots } from "../../../contract/send-confirm";
 import { buttonClasses } from "../ui/button-link";
