@@ -18,6 +18,7 @@ declare module "react" {
       "desktop-nav": CustomElementProps;
       "back-to-top": CustomElementProps;
       "header-tone": CustomElementProps;
+      "newsletter-signup": CustomElementProps;
       "slide-carousel": CustomElementProps & { delay: number };
     }
   }

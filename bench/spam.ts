@@ -9,11 +9,17 @@
 // first paint (before the script has hydrated), autofill, a password manager
 // filling the honeypot, JavaScript off (native posts; its honeypot and an older
 // browser without Fetch Metadata at the HTTP level), and pairs of weak signals.
-// Bots that must be held: HTTP clients (python-requests, Node's fetch, curl,
-// honeypot filled), a real submission copied with its proof and replayed with
-// new addresses, the copy without its proof, a bot solving each proof itself
-// with link spam, headless Chromium at machine speed with and without the
-// automation flag. Reported apart, as nothing on the server can tell them from
+// A form the browser posts itself is answered with the "one more step" page:
+// people without JavaScript (and anyone who pressed before the form's code
+// arrived) read what they sent and press its Send, again if the page asks them
+// to wait. Bots that must be held: HTTP clients (python-requests, Node's own
+// HTTP client, curl, honeypot filled; none sends Fetch Metadata), the classic
+// form bot that reads the form's HTML and posts what it finds (every field, the
+// hidden one too, with no Fetch Metadata; a navigation's Fetch Metadata forged
+// and hidden fields skipped; footer sign-ups with other people's addresses),
+// a real submission copied with its proof and replayed with new addresses, the
+// copy without its proof, a bot solving each proof itself with link spam,
+// headless Chromium at machine speed with and without the automation flag. Reported apart, as nothing on the server can tell them from
 // people (the per-address rate limit bounds them): a headless browser with the
 // flag hidden at a person's pace, and its link spam. Sequential, one browser
 // context per kind, so it runs on a 2-core machine.
@@ -28,7 +34,9 @@ import { chromium, devices, type Browser, type BrowserContext, type BrowserConte
 import Database from "better-sqlite3";
 import { contactForm } from "../app/data/contact";
 import { newsletterCopy } from "../app/data/newsletter";
-import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, headers as formHeaders } from "../contract/lead";
+import { sendConfirmPage } from "../app/data/send-confirm";
+import { CHALLENGE_ENDPOINT, CONFIRM_ENDPOINT, CONTACT_ENDPOINT, headers as formHeaders } from "../contract/lead";
+import { CONFIRM_TOKEN_FIELD } from "../contract/send-confirm";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { CHROME_UA, solvedProof, type Challenge } from "../server/spam/browser-post.test-support";
 import { flag, isMain, report, sleep, startSiteServer, type Row } from "./lib";
@@ -36,7 +44,7 @@ import { flag, isMain, report, sleep, startSiteServer, type Row } from "./lib";
 /** people: ≥ 99% in the inbox, none lost; bot: must be held; indistinguishable: reported only. */
 type Group = "person" | "bot" | "indistinguishable";
 /** Which bot target a kind counts towards: copied, replayed or proofless posts (all held), machine-speed browsers (≥ 95%). */
-type Target = "all" | "machine";
+type Target = "all" | "machine" | "classic";
 interface Kind {
   id: string;
   name: string;
@@ -53,6 +61,10 @@ interface Outcome {
   honeypot: boolean;
   /** A press timed from the first paint (the slow phone, the quick press). */
   pressMs?: number;
+  /** Presses of the "one more step" page's Send (0 when the post got no such page). */
+  presses?: number;
+  /** The answer to the last of those presses. */
+  confirmStatus?: number;
 }
 
 const quick = flag("quick");
@@ -78,6 +90,10 @@ const plan = {
   copied: n(50, 10),
   copiedNoProof: n(50, 10),
   ownProof: n(20, 6),
+  /** The classic form bot (h): every field, no Fetch Metadata; forged navigation, hidden fields skipped; footer sign-ups. */
+  classicEvery: n(60, 10),
+  classicForged: n(60, 10),
+  classicSignUp: n(30, 6),
   /** Per flag setting (e). */
   machineSpeed: n(15, 4),
   personPaced: n(8, 2),
@@ -101,12 +117,15 @@ const kinds = {
   scriptLinks: { id: "8", name: "foreign script + links", group: "person" },
   noJsLinks: { id: "8", name: "JavaScript off + links", group: "person" },
   python: { id: "a", name: "python-requests (form, JSON)", group: "bot", target: "all" },
-  nodeFetch: { id: "a", name: "Node's fetch (its sec-fetch-mode cors)", group: "bot", target: "all" },
+  nodeClient: { id: "a", name: "Node's HTTP client (no Fetch Metadata)", group: "bot", target: "all" },
   curl: { id: "a", name: "curl", group: "bot", target: "all" },
   httpHoneypot: { id: "a", name: "HTTP clients, honeypot filled", group: "bot", target: "all" },
   copied: { id: "b", name: "browser request copied, replayed", group: "bot", target: "all" },
   copiedNoProof: { id: "c", name: "copied, X-Altcha removed", group: "bot", target: "all" },
   ownProof: { id: "d", name: "own proof each time, 5–10 links", group: "bot" },
+  classicEvery: { id: "h", name: "classic: the form's HTML, every field filled, no Fetch Metadata", group: "bot", target: "classic" },
+  classicForged: { id: "h", name: "classic: navigation Fetch Metadata forged, hidden fields skipped", group: "bot", target: "classic" },
+  classicSignUp: { id: "h", name: "classic: footer sign-ups with other people's addresses", group: "bot", target: "classic" },
   machineFlag: { id: "e", name: "headless, machine speed, automation flag", group: "bot", target: "machine" },
   machineHidden: { id: "e", name: "headless, machine speed, flag hidden", group: "bot", target: "machine" },
   personPaced: { id: "f", name: "headless, flag hidden, a person's pace", group: "indistinguishable" },
@@ -162,15 +181,83 @@ function multipart(boundary: string, fields: Record<string, string>): Buffer {
   return Buffer.from(`${parts.join("")}--${boundary}--\r\n`);
 }
 
-/** A POST with exactly these headers (Node's fetch would add its own sec-fetch-mode); resolves to the status. */
-function rawPost(url: string, headers: Record<string, string>, body: Buffer): Promise<number> {
+/** A request with exactly these headers (Node's fetch would add its own sec-fetch-mode); resolves to the status and the answer's text. */
+function rawRequest(url: string, method: "GET" | "POST", headers: Record<string, string>, body?: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "POST", headers: { ...headers, "content-length": String(body.length) } }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
+    const request = http.request(url, { method, headers: body ? { ...headers, "content-length": String(body.length) } : headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
     });
     request.on("error", reject);
     request.end(body);
+  });
+}
+const rawPost = async (url: string, headers: Record<string, string>, body: Buffer) => (await rawRequest(url, "POST", headers, body)).status;
+
+/** The Send button's token on a "one more step" page; undefined on any other answer. */
+const confirmTokenIn = (html: string) => new RegExp(`name="${CONFIRM_TOKEN_FIELD}" value="([^"]+)"`).exec(html)?.[1];
+
+const decodeEntities = (text: string) =>
+  text.replace(/&(#\d+|#x[0-9a-f]+|amp|lt|gt|quot|apos);/gi, (entity, code: string) => {
+    const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+    if (code.startsWith("#x") || code.startsWith("#X")) return String.fromCodePoint(parseInt(code.slice(2), 16));
+    if (code.startsWith("#")) return String.fromCodePoint(Number(code.slice(1)));
+    return named[code.toLowerCase()] ?? entity;
+  });
+const attribute = (tag: string, name: string) => {
+  const value = new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+  return value === undefined ? undefined : decodeEntities(value);
+};
+
+/** A field of a form as a bot reading its HTML finds it. */
+interface FoundField {
+  name: string;
+  kind: "text" | "email" | "tel" | "checkbox" | "select" | "textarea" | "hidden";
+  value: string;
+  /** Looks hidden to a bot that checks: `type=hidden`, out of the tab order, or inside a hidden element. */
+  hidden: boolean;
+  options: string[];
+}
+interface FoundForm {
+  id: string;
+  action: string;
+  multipart: boolean;
+  fields: FoundField[];
+}
+
+/**
+ * The forms of a page as the classic form bot reads them: regular expressions
+ * over the HTML, as such bots do, no script run, no CSS read.
+ */
+function formsOf(html: string): FoundForm[] {
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)].map(([, formTag = "", inner = ""]) => {
+    const fields: FoundField[] = [];
+    for (const match of inner.matchAll(/<(select)\b([^>]*)>([\s\S]*?)<\/select>|<(input|textarea)\b([^>]*)>/gi)) {
+      const element = match[1] ?? match[4] ?? "";
+      const tag = match[2] ?? match[5] ?? "";
+      const selectInner = match[3] ?? "";
+      const name = attribute(tag, "name");
+      if (!name) continue;
+      const before = inner.slice(Math.max(0, match.index - 300), match.index);
+      const hidden = /\btabindex="-1"/i.test(tag) || /type="hidden"/i.test(tag) || /<div class="hidden" aria-hidden="true">(?![\s\S]*<\/div>)/.test(before);
+      if (element.toLowerCase() === "select") {
+        const options = [...selectInner.matchAll(/<option\b([^>]*)>/gi)].map(([, optionTag = ""]) => attribute(optionTag, "value") ?? "").filter(Boolean);
+        fields.push({ name, kind: "select", value: "", hidden, options });
+      } else if (element.toLowerCase() === "textarea") {
+        fields.push({ name, kind: "textarea", value: "", hidden, options: [] });
+      } else {
+        const type = (attribute(tag, "type") ?? "text").toLowerCase();
+        const kind = (["email", "tel", "checkbox", "hidden"].includes(type) ? type : "text") as FoundField["kind"];
+        fields.push({ name, kind, value: attribute(tag, "value") ?? "", hidden, options: [] });
+      }
+    }
+    return {
+      id: attribute(formTag, "id") ?? "",
+      action: attribute(formTag, "action") ?? "",
+      multipart: /enctype="multipart\/form-data"/i.test(formTag),
+      fields,
+    };
   });
 }
 
@@ -203,10 +290,30 @@ export async function runSpam(): Promise<void> {
   const address = (kind: Kind) => `${kind.group}-${kind.id.replace("/", "")}-${(serial += 1)}@drill.example`;
   const captured: { enquiry?: Captured; signUp?: Captured; noJsEnquiry?: Captured; noJsSignUp?: Captured } = {};
 
-  /** Sends a scripted request and records where it went. */
-  const postRaw = async (kind: Kind, email: string, headers: Record<string, string>, body: Buffer, honeypot = false) => {
-    const status = await rawPost(`${base}${CONTACT_ENDPOINT}`, headers, body).catch(() => 0);
-    outcomes.push({ kind, email, status, headers, honeypot });
+  /** Sends a scripted request and records where it went; resolves to the outcome and the answer's text. */
+  const postRaw = async (kind: Kind, email: string, headers: Record<string, string>, body: Buffer, honeypot = false, url = `${base}${CONTACT_ENDPOINT}`) => {
+    const answer = await rawRequest(url, "POST", headers, body).catch(() => ({ status: 0, text: "" }));
+    const outcome: Outcome = { kind, email, status: answer.status, headers, honeypot };
+    outcomes.push(outcome);
+    return { outcome, text: answer.text };
+  };
+  /**
+   * A person without JavaScript at the HTTP level, on the "one more step" page: reads what they sent, presses
+   * Send (its form's plain post, from the browser that made the first one), and again if the page asks to wait.
+   */
+  const confirmRaw = async (outcome: Outcome, page: string, headers: Record<string, string>) => {
+    const token = confirmTokenIn(page);
+    if (!token) return;
+    const { "content-type": _type, referer: _referer, ...browser } = headers;
+    void _type;
+    void _referer;
+    await sleep(random(2500, 8000));
+    for (let presses = 1; presses <= 3; presses += 1) {
+      outcome.presses = presses;
+      outcome.confirmStatus = await rawPost(`${base}${CONFIRM_ENDPOINT}`, { ...browser, origin: base, referer: `${base}${CONTACT_ENDPOINT}`, "content-type": "application/x-www-form-urlencoded" }, urlencoded({ [CONFIRM_TOKEN_FIELD]: token })).catch(() => 0);
+      if (outcome.confirmStatus !== 425) return;
+      await sleep(random(1500, 3000));
+    }
   };
   const urlencoded = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
   const enquiryFields = (email: string, message = "We would like to talk about payroll for our contractors.", name = "Drill Person") => ({
@@ -251,7 +358,28 @@ export async function runSpam(): Promise<void> {
       const headers = sent ? await sent.allHeaders() : {};
       const body = sent?.postDataBuffer() ?? Buffer.alloc(0);
       if (extra.capture && sent && !captured[extra.capture]) captured[extra.capture] = { headers, body, email };
-      outcomes.push({ kind, email, status: response?.status() ?? 0, headers, honeypot: filledHoneypot.test(body.toString("utf8")), pressMs: extra.pressMs });
+      const outcome: Outcome = { kind, email, status: response?.status() ?? 0, headers, honeypot: filledHoneypot.test(body.toString("utf8")), pressMs: extra.pressMs };
+      outcomes.push(outcome);
+      // The browser posted the form itself (no script, or pressed before it arrived): the page asks a person for one
+      // more press. A bot driving the browser posts and moves on to its next address.
+      const askedToConfirm = response?.status() === 200 && (response.headers()["content-type"] ?? "").startsWith("text/html");
+      if (askedToConfirm && kind.group === "person") await confirmInBrowser(page, outcome, how);
+    };
+    /** A person on the "one more step" page: reads what they sent, presses Send, and again if the page asks to wait. */
+    const confirmInBrowser = async (page: Page, outcome: Outcome, how: "click" | "tap") => {
+      await page.getByRole("heading", { level: 1, name: sendConfirmPage.heading }).waitFor({ timeout: 30_000 });
+      const send = page.getByRole("button", { name: sendConfirmPage.button, exact: true });
+      await sleep(random(2500, 8000));
+      for (let presses = 1; presses <= 3; presses += 1) {
+        const answer = page.waitForResponse((response) => response.url().endsWith(CONFIRM_ENDPOINT) && response.request().method() === "POST", { timeout: 30_000 }).catch(() => null);
+        if (how === "tap") await send.tap();
+        else await send.click();
+        outcome.presses = presses;
+        outcome.confirmStatus = (await answer)?.status() ?? 0;
+        if (outcome.confirmStatus !== 425) return;
+        await page.getByText(sendConfirmPage.early).waitFor({ timeout: 30_000 });
+        await sleep(random(1500, 3000));
+      }
     };
 
     interface Person {
@@ -399,11 +527,15 @@ export async function runSpam(): Promise<void> {
       i % 2 === 1 ? typeSignUp(page, kinds.noJs, {}, "noJsSignUp") : typeEnquiry(page, kinds.noJs, {}, "noJsEnquiry"),
     );
     if (!captured.noJsEnquiry || !captured.noJsSignUp) throw new Error("no JavaScript-off submission was captured");
+    // Each then presses Send on the page it got, as the browser's person would: at once, so their reading overlaps.
+    const pressedLater: Promise<void>[] = [];
     for (let i = 0; i < plan.noJsHoneypot; i += 1) {
       const copy = i % 2 === 0 ? captured.noJsEnquiry : captured.noJsSignUp;
       const email = address(kinds.noJsHoneypot);
       const fields = i % 2 === 0 ? { ...enquiryFields(email), website: "sam.ray@example.co.uk" } : { email, website: "sam.ray@example.co.uk" };
-      await postRaw(kinds.noJsHoneypot, email, replayable(copy.headers), multipart(boundaryOf(copy.headers), fields), true);
+      const headers = replayable(copy.headers);
+      const { outcome, text } = await postRaw(kinds.noJsHoneypot, email, headers, multipart(boundaryOf(copy.headers), fields), true);
+      pressedLater.push(confirmRaw(outcome, text, headers));
     }
     // An older browser: no Fetch Metadata, a urlencoded post from a page of the site.
     const oldBrowser = {
@@ -416,8 +548,11 @@ export async function runSpam(): Promise<void> {
     for (let i = 0; i < plan.oldBrowser; i += 1) {
       const email = address(kinds.oldBrowser);
       const signUp = i % 2 === 1;
-      await postRaw(kinds.oldBrowser, email, { ...oldBrowser, referer: `${base}${signUp ? "/about" : "/contact"}` }, urlencoded(signUp ? { email } : enquiryFields(email)));
+      const headers = { ...oldBrowser, referer: `${base}${signUp ? "/about" : "/contact"}` };
+      const { outcome, text } = await postRaw(kinds.oldBrowser, email, headers, urlencoded(signUp ? { email } : enquiryFields(email)));
+      pressedLater.push(confirmRaw(outcome, text, headers));
     }
+    await Promise.all(pressedLater);
 
     // 8. Two weak signals together. Links, the form filled as autofill fills it and Send pressed 1–1.8 s
     // after the first paint (under the 2 s a person usually takes).
@@ -444,7 +579,7 @@ export async function runSpam(): Promise<void> {
     await repeat(await noJsContext(), plan.noJsLinks, (page, i) => typeEnquiry(page, kinds.noJsLinks, { message: pick(peoplesLinks, i) }));
 
     // a. HTTP clients: a few at a time, as a small botnet would.
-    const inBatches = async (count: number, send: (index: number) => Promise<void>) => {
+    const inBatches = async (count: number, send: (index: number) => Promise<unknown>) => {
       for (let index = 0; index < count; index += 10) await Promise.all(Array.from({ length: Math.min(10, count - index) }, (_, k) => send(index + k)));
     };
     const python = { "user-agent": "python-requests/2.31.0", accept: "*/*", "accept-encoding": "gzip, deflate" };
@@ -454,13 +589,14 @@ export async function runSpam(): Promise<void> {
       if (i % 4 < 2) await postRaw(kinds.python, email, { ...python, "content-type": "application/x-www-form-urlencoded" }, urlencoded(fields));
       else await postRaw(kinds.python, email, { ...python, "content-type": "application/json" }, Buffer.from(JSON.stringify(fields)));
     });
+    // Node's own HTTP client as a bot's script uses it (node:http, as undici's request): no Fetch Metadata. Node's
+    // fetch adds `Sec-Fetch-Mode: cors` by itself, which no other client sends: the page's script's mark, not a bot's.
+    const node = { "user-agent": "node", accept: "*/*" };
     await inBatches(plan.httpClient, async (i) => {
-      const email = address(kinds.nodeFetch);
+      const email = address(kinds.nodeClient);
       const fields = i % 2 === 0 ? enquiryFields(email) : { email };
-      const json = i % 4 >= 2;
-      const response = await fetch(`${base}${CONTACT_ENDPOINT}`, { method: "POST", redirect: "manual", body: json ? JSON.stringify(fields) : new URLSearchParams(fields), headers: json ? { "content-type": "application/json" } : {} }).catch(() => null);
-      await response?.arrayBuffer();
-      outcomes.push({ kind: kinds.nodeFetch, email, status: response?.status ?? 0, headers: { "user-agent": "node", "sec-fetch-mode": "cors" }, honeypot: false });
+      if (i % 4 < 2) await postRaw(kinds.nodeClient, email, { ...node, "content-type": "application/x-www-form-urlencoded" }, urlencoded(fields));
+      else await postRaw(kinds.nodeClient, email, { ...node, "content-type": "application/json" }, Buffer.from(JSON.stringify(fields)));
     });
     const curl = { "user-agent": "curl/8.5.0", accept: "*/*", "content-type": "application/x-www-form-urlencoded" };
     await inBatches(plan.httpClient, (i) => {
@@ -471,6 +607,63 @@ export async function runSpam(): Promise<void> {
       const email = address(kinds.httpHoneypot);
       const fields = { ...(i % 2 === 0 ? enquiryFields(email) : { email }), website: "https://cheap.example" };
       return postRaw(kinds.httpHoneypot, email, { ...(i % 3 === 0 ? python : curl), "content-type": "application/x-www-form-urlencoded" }, urlencoded(fields), true);
+    });
+
+    // h. The classic form bot: it downloads the page's HTML with a browser's User-Agent, finds the form, fills
+    // what it finds and posts it as the form would (its action and encoding). It never presses the page it gets.
+    const classicBrowser = {
+      "user-agent": CHROME_UA,
+      accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+      "accept-language": "en-GB,en;q=0.9",
+    };
+    /** What a navigation sends, forged: the form's own post as Chromium makes it. */
+    const forgedNavigation = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "sec-fetch-user": "?1", "upgrade-insecure-requests": "1" };
+    const pages = { contact: (await rawRequest(`${base}/contact`, "GET", classicBrowser)).text, about: (await rawRequest(`${base}/about`, "GET", classicBrowser)).text };
+    const contactHtmlForm = formsOf(pages.contact).find((form) => form.fields.some((field) => field.name === "message"));
+    const footerHtmlForm = formsOf(pages.about).find((form) => form.id === "newsletter");
+    if (!contactHtmlForm || !footerHtmlForm) throw new Error("the classic bot found no contact or newsletter form in the pages' HTML");
+    const pitches = [
+      "We can get your site to the first page of Google in 30 days. See our results at https://rank-first.example and book a call at www.seo-pros.example",
+      "Need more leads? Our agency builds backlinks that work: best-links.shop, and our price list at https://growth-deals.example/uk",
+    ];
+    /** The fields of a found form as the bot fills them: an address, a name, a phone, a pitch with two links, every box ticked. */
+    const filledIn = (form: FoundForm, email: string, index: number, skipHidden: boolean): [string, string][] =>
+      form.fields.flatMap((field): [string, string][] => {
+        if (skipHidden && field.hidden) return [];
+        if (field.kind === "email" || /mail/i.test(field.name)) return [[field.name, email]];
+        if (field.kind === "tel") return [[field.name, "+44 7700 900456"]];
+        if (field.kind === "checkbox") return [[field.name, field.value || "on"]];
+        if (field.kind === "select") return field.options.length > 0 ? [[field.name, pick(field.options, index)]] : [];
+        if (field.kind === "textarea") return [[field.name, pick(pitches, index)]];
+        if (field.kind === "hidden") return [[field.name, field.value]];
+        return [[field.name, field.name === "name" ? "Rank Higher Team" : field.value || "https://rank-first.example"]];
+      });
+    const multipartOf = (boundary: string, entries: [string, string][]) =>
+      Buffer.from(`${entries.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("")}--${boundary}--\r\n`);
+    const postFound = (kind: Kind, form: FoundForm, from: string, email: string, entries: [string, string][], extraHeaders: Record<string, string>) => {
+      const boundary = `----WebKitFormBoundary${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+      const body = form.multipart ? multipartOf(boundary, entries) : Buffer.from(new URLSearchParams(entries).toString());
+      const headers = {
+        ...classicBrowser,
+        ...extraHeaders,
+        origin: base,
+        referer: `${base}${from}`,
+        "content-type": form.multipart ? `multipart/form-data; boundary=${boundary}` : "application/x-www-form-urlencoded",
+      };
+      return postRaw(kind, email, headers, body, entries.some(([name, value]) => name === "website" && value !== ""), new URL(form.action, base).href);
+    };
+    await inBatches(plan.classicEvery, async (i) => {
+      const email = address(kinds.classicEvery);
+      await postFound(kinds.classicEvery, contactHtmlForm, "/contact", email, filledIn(contactHtmlForm, email, i, false), {});
+    });
+    await inBatches(plan.classicForged, async (i) => {
+      const email = address(kinds.classicForged);
+      await postFound(kinds.classicForged, contactHtmlForm, "/contact", email, filledIn(contactHtmlForm, email, i, true), forgedNavigation);
+    });
+    await inBatches(plan.classicSignUp, async (i) => {
+      // Someone else's address: the sign-up would send them a confirmation email they never asked for.
+      const email = address(kinds.classicSignUp);
+      await postFound(kinds.classicSignUp, footerHtmlForm, "/about", email, filledIn(footerHtmlForm, email, i, i % 2 === 1), i % 2 === 1 ? forgedNavigation : {});
     });
 
     // b. "Copy as cURL" of a real submission (its proof, key, timing and every header), sent with new addresses.
@@ -545,13 +738,18 @@ export async function runSpam(): Promise<void> {
   const held = new Map<string, string[]>(
     (db.prepare("select email, reasons from suspected_spam").all() as { email: string; reasons: string }[]).map((row) => [row.email.toLowerCase(), JSON.parse(row.reasons) as string[]]),
   );
-  const confirmations = (db.prepare("select lead_email from outbox where topic = 'confirm-subscription'").all() as { lead_email: string }[]).map((row) => row.lead_email);
+  const outbox = db.prepare("select lead_email, topic from outbox").all() as { lead_email: string; topic: string }[];
+  const confirmations = outbox.filter((row) => row.topic === "confirm-subscription").map((row) => row.lead_email);
   db.close();
   await rm(dataDir, { recursive: true, force: true });
 
   const groupOf = new Map(outcomes.map((outcome) => [outcome.email.toLowerCase(), outcome.kind.group]));
   const confirmationsToHeld = confirmations.filter((email) => held.has(email) || groupOf.get(email) === "bot").length;
   const confirmationsToIndistinguishable = confirmations.filter((email) => groupOf.get(email) === "indistinguishable").length;
+  /** Emails to or about bots of a target: team notifications about their enquiries, confirmations to their addresses. */
+  const targetOf = new Map(outcomes.map((outcome) => [outcome.email.toLowerCase(), outcome.kind.target]));
+  const emailsAbout = (target: Target | "any") =>
+    outbox.filter((row) => (row.topic === "team-notification" || row.topic === "confirm-subscription") && groupOf.get(row.lead_email.toLowerCase()) === "bot" && (target === "any" || targetOf.get(row.lead_email.toLowerCase()) === target)).length;
 
   interface Tally {
     sent: number;
@@ -578,9 +776,17 @@ export async function runSpam(): Promise<void> {
       mine.some((outcome) => outcome.pressMs !== undefined) && `press at ${range(mine.flatMap((outcome) => (outcome.pressMs === undefined ? [] : [outcome.pressMs])))} ms after paint`,
       mine.some((outcome) => outcome.honeypot) && `honeypot ${mine.filter((outcome) => outcome.honeypot).length}`,
       header(formHeaders.automated).length > 0 && `automated ${header(formHeaders.automated).length}`,
+      header("sec-fetch-mode").length < mine.length && `no Fetch Metadata ${mine.length - header("sec-fetch-mode").length}`,
+      mine.some((outcome) => outcome.presses) && `Send pressed ${pressCounts(mine)}`,
     ];
     return notes.filter(Boolean).join(", ");
   };
+  /** How many presses of the "one more step" page's Send it took: "1× 5, 2× 1". */
+  function pressCounts(mine: Outcome[]) {
+    const counts = new Map<number, number>();
+    for (const outcome of mine) if (outcome.presses) counts.set(outcome.presses, (counts.get(outcome.presses) ?? 0) + 1);
+    return [...counts].sort(([a], [b]) => a - b).map(([presses, count]) => `${presses}× ${count}`).join(", ");
+  }
   const percent = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
   const rowOf = (label: string, mine: Outcome[], details: string): Row => {
     const counts = tally(mine);
@@ -615,10 +821,15 @@ export async function runSpam(): Promise<void> {
   const mustHold = heldShare(bots);
   const allHeld = heldShare(bots.filter((outcome) => outcome.kind.target === "all"));
   const machine = heldShare(bots.filter((outcome) => outcome.kind.target === "machine"));
+  const classic = heldShare(bots.filter((outcome) => outcome.kind.target === "classic"));
+  /** People whose browser posted the form itself (JavaScript off, or pressed before the code): each met the page's Send. */
+  const confirmers = people.filter((outcome) => outcome.presses);
+  const confirmersTally = tally(confirmers);
   const ownProof = heldShare(bots.filter((outcome) => outcome.kind === kinds.ownProof));
   const indistinguishable = heldShare(alike);
   rows.push(rowOf("all people (1–8)", people, `${percent(peopleTally.inbox, peopleTally.sent)} in the inbox`));
-  rows.push(rowOf("bots that must be held (a–e)", bots, `${mustHold.share} held; copied, replayed, proofless (a–c) ${allHeld.share}; machine speed (e) ${machine.share}`));
+  rows.push(rowOf("people who pressed the page's Send", confirmers, `${percent(confirmersTally.inbox, confirmersTally.sent)} in the inbox; Send pressed ${pressCounts(confirmers)}`));
+  rows.push(rowOf("bots that must be held (a–e, h)", bots, `${mustHold.share} held; copied, replayed, proofless (a–c) ${allHeld.share}; machine speed (e) ${machine.share}; classic form bot (h) ${classic.share}`));
   rows.push(rowOf("indistinguishable (f, g)", alike, `${indistinguishable.share} held`));
 
   const summary = {
@@ -630,6 +841,13 @@ export async function runSpam(): Promise<void> {
     botsHeld: mustHold.share,
     copiedReplayedProoflessHeld: allHeld.share,
     machineSpeedHeld: machine.share,
+    classicFormBots: classic.sent,
+    classicFormBotsKeptOut: classic.share,
+    emailsToOrAboutClassicBots: emailsAbout("classic"),
+    emailsToOrAboutBots: emailsAbout("any"),
+    peopleWhoPressedSend: confirmersTally.sent,
+    peopleWhoPressedSendInInbox: percent(confirmersTally.inbox, confirmersTally.sent),
+    sendPresses: pressCounts(confirmers),
     ownProofLinkSpamHeld: ownProof.share,
     indistinguishable: indistinguishable.sent,
     indistinguishableHeld: indistinguishable.share,
@@ -657,6 +875,9 @@ export async function runSpam(): Promise<void> {
     peopleTally.inbox < 0.99 * peopleTally.sent && `only ${summary.peopleInInbox} of people in the inbox`,
     allHeld.held < allHeld.sent && `only ${allHeld.share} of copied, replayed and proofless posts held`,
     machine.held < 0.95 * machine.sent && `only ${machine.share} of machine-speed browsers held`,
+    classic.held < 0.99 * classic.sent && `only ${classic.share} of the classic form bot's posts kept out`,
+    emailsAbout("classic") > 0 && `${emailsAbout("classic")} emails to or about the classic form bot`,
+    confirmersTally.inbox < confirmersTally.sent && `only ${confirmersTally.inbox} of ${confirmersTally.sent} people who pressed the page's Send in the inbox`,
     confirmationsToHeld > 0 && `${confirmationsToHeld} confirmation emails to held or bot addresses`,
     harnessErrors.length > 0 && `${harnessErrors.length} submissions the harness could not make`,
   ].filter(Boolean);

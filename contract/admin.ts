@@ -223,6 +223,7 @@ export const spamReasonNames = [
   "no-browser",
   "links",
   "foreign-script",
+  "not-confirmed",
 ] as const;
 export type SpamReasonName = (typeof spamReasonNames)[number];
 

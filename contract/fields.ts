@@ -51,6 +51,13 @@ export const headers = {
 /** GET: a proof-of-work challenge (ALTCHA's JSON) the form solves in the background once the visitor starts it. */
 export const CHALLENGE_ENDPOINT = `${CONTACT_ENDPOINT}/challenge`;
 
+/**
+ * POST (a form post, field `token`): the one press that sends a submission the
+ * browser posted without the page's script. Until then it is held as "not
+ * confirmed" (server/spam/form-confirm.ts).
+ */
+export const CONFIRM_ENDPOINT = `${CONTACT_ENDPOINT}/confirm`;
+
 export const IDEMPOTENCY_KEY_MAX = 200;
 /** Printable ASCII (space to tilde), at most IDEMPOTENCY_KEY_MAX characters. */
 export const idempotencyKeyPattern = new RegExp(`^[\\x20-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
@@ -87,4 +94,8 @@ export const apiMessages = {
   unsupportedType: "Send the form as multipart/form-data, application/x-www-form-urlencoded or JSON, without files.",
   tooMany: "Too many submissions. Please wait a minute and try again.",
   failed: "Something went wrong. Please try again later.",
+  confirmInvalid: "This confirmation is not valid: nothing was sent.",
+  confirmExpired: "This confirmation has expired: nothing was sent.",
+  confirmUsed: "This was sent already, or is no longer waiting: nothing more was sent.",
+  confirmEarly: "Pressed too soon: wait a few seconds and press Send again.",
 } as const;

@@ -31,7 +31,7 @@ export const sitePages: readonly string[] = [
 /**
  * Pages that exist but are not for search engines or the sitemap (noindex):
  * the newsletter confirm/unsubscribe/subscribed pages, the enquiry's "received"
- * page and the owner's inbox. They join
+ * page, the form post's confirmation and its failures, and the owner's inbox. They join
  * this list with their route modules.
  */
 export const unlistedPages: readonly string[] = [
@@ -39,6 +39,10 @@ export const unlistedPages: readonly string[] = [
   paths.newsletterUnsubscribe,
   paths.newsletterSubscribed,
   paths.contactReceived,
+  paths.sendConfirm,
+  paths.sendExpired,
+  paths.sendUsed,
+  paths.sendInvalid,
   paths.admin,
 ];
 

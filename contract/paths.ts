@@ -40,6 +40,17 @@ export const paths = {
   newsletterSubscribed: "/newsletter/subscribed",
   /** "Thanks, we'll be in touch": where an enquiry sent before the page's script ran lands (the API redirects there). */
   contactReceived: "/contact/received",
+  /**
+   * "One more step": the page the API answers a form posted without the page's
+   * script with, filled in by the server (what was sent, the button's token).
+   */
+  sendConfirm: "/send",
+  /** The confirmation's button pressed after its 30 minutes. */
+  sendExpired: "/send/expired",
+  /** The confirmation's button pressed again, or for a submission no longer held. */
+  sendUsed: "/send/already-sent",
+  /** A confirmation token that is not ours: forged, altered, cut short. */
+  sendInvalid: "/send/not-valid",
   /** The owner's inbox: not linked from the site, never indexed. */
   admin: "/admin",
   /** Pre-rendered not-found page, served with HTTP 404 for any unknown path. */

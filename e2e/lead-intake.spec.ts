@@ -3,9 +3,11 @@ import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtu
 import { storedRows } from "./stored-leads";
 import { contactForm, contactReceivedPage } from "../app/data/contact";
 import { newsletterCopy, newsletterSubscribedPage } from "../app/data/newsletter";
+import { sendConfirmPage } from "../app/data/send-confirm";
 import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT, headers, refusalPageCopy } from "../contract/lead";
 import { pageScriptHeaders } from "../server/spam/browser-post.test-support";
+import { confirmSend } from "./send-confirm";
 
 // The whole path with no mock: a visitor submits in the browser, the real
 // server validates and stores, and the lead is in the database afterwards.
@@ -95,7 +97,7 @@ test("both forms send a proof of work the server verifies, and reach the inbox w
 test.describe("before the page's script has run (here: never, JavaScript off)", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a newsletter sign-up is a plain form post: checked by the browser, stored, and the visitor told to check their email", async ({ page }) => {
+  test("a newsletter sign-up is a plain form post: checked by the browser, shown back with one Send, then stored, and the visitor told to check their email", async ({ page }) => {
     const email = `early.${randomUUID()}@example.co.uk`;
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");
@@ -107,6 +109,10 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
 
     await footer.getByLabel(newsletterCopy.emailLabel).fill(email);
     await submit.click();
+    // Nothing is stored as a sign-up before the one press: a bot posting the form's HTML never makes it.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(sendConfirmPage.heading);
+    expect(storedRows("subscribers", email)).toHaveLength(0);
+    await confirmSend(page, [email], (target) => target.click());
     await expect(page).toHaveURL(new RegExp(`${paths.newsletterSubscribed}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(newsletterSubscribedPage.heading);
     await expect(page.getByText(newsletterSubscribedPage.text)).toBeVisible();
@@ -115,7 +121,7 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
     expect(rows[0]).toMatchObject({ status: "pending", source_page: "/about" });
   });
 
-  test("an enquiry is a plain form post too: checked by the browser, stored, and the visitor told it was received", async ({ page }) => {
+  test("an enquiry is a plain form post too: checked by the browser, shown back with one Send, then stored, and the visitor told it was received", async ({ page }) => {
     const email = `early.${randomUUID()}@example.co.uk`;
     await page.goto(paths.contact);
     const form = page.getByRole("main").locator("form");
@@ -131,12 +137,14 @@ test.describe("before the page's script has run (here: never, JavaScript off)", 
     await form.getByLabel(contactForm.labels.message).fill("Sent before any script ran.");
     await form.getByRole("checkbox").click();
     await submit.click();
+    await confirmSend(page, ["Early Visitor", email, "Agency", "Sent before any script ran."], (target) => target.click());
     await expect(page).toHaveURL(new RegExp(`${paths.contactReceived}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(contactReceivedPage.heading);
     await expect(page.getByText(contactReceivedPage.text)).toBeVisible();
     const rows = storedRows("enquiries", email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Early Visitor", role: "Agency", message: "Sent before any script ran.", source_page: paths.contact });
+    expect(storedRows("suspected_spam", email)).toEqual([]);
   });
 
   test("an enquiry the browser lets through but the contract refuses shows what to fix, and Back keeps what was typed", async ({ page }) => {

@@ -5,7 +5,9 @@ import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import * as OTPAuth from "otpauth";
 import { adminEndpoints } from "../contract/admin";
-import { notFoundPages } from "../contract/paths";
+import { CONFIRM_ENDPOINT } from "../contract/fields";
+import { notFoundPages, paths } from "../contract/paths";
+import { CONFIRM_TOKEN_FIELD, sendConfirmSlots } from "../contract/send-confirm";
 import type { Role } from "../contract/team";
 import { SESSION_COOKIE } from "./admin/session";
 import { buildApp } from "./app";
@@ -24,10 +26,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Writes the smallest site the server starts with: a home page and every not-found page it serves. */
+/** The "one more step" page as the build renders it, reduced to its slots (contract/send-confirm.ts). */
+export const standInSendConfirmPage =
+  `<!DOCTYPE html><title>One more step</title><h1>One more step</h1><p ${sendConfirmSlots.early}="" role="status" hidden="">Wait a moment.</p>` +
+  `<dl ${sendConfirmSlots.fields}="" class="grid"></dl><form method="post" action="${CONFIRM_ENDPOINT}"><input type="hidden" name="${CONFIRM_TOKEN_FIELD}" value="${sendConfirmSlots.token}"/><button type="submit">Send</button></form>`;
+
+/** Writes the smallest site the server starts with: a home page, every not-found page it serves, and the form post's confirmation pages. */
 export async function makeSite(dir: string) {
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, "index.html"), "<!DOCTYPE html><title>Home</title><h1>Home</h1>");
+  const sendPages: [string, string][] = [
+    [paths.sendConfirm, standInSendConfirmPage],
+    [paths.sendExpired, "<!DOCTYPE html><title>Not sent</title><h1>This page has expired</h1>"],
+    [paths.sendUsed, "<!DOCTYPE html><title>Not sent</title><h1>Already sent</h1>"],
+    [paths.sendInvalid, "<!DOCTYPE html><title>Not sent</title><h1>This link is not valid</h1>"],
+  ];
+  for (const [page, html] of sendPages) {
+    await mkdir(path.join(dir, page), { recursive: true });
+    await writeFile(path.join(dir, page, "index.html"), html);
+  }
   for (const { page } of notFoundPages) {
     await mkdir(path.join(dir, page), { recursive: true });
     await writeFile(path.join(dir, page, "index.html"), `<!DOCTYPE html><title>Not found</title><h1>Not found: ${page}</h1>`);

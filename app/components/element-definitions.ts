@@ -18,6 +18,7 @@ export const elementDefinitions = {
   "desktop-nav": () => import("./layout/desktop-nav-behaviour"),
   "back-to-top": () => import("./layout/back-to-top-behaviour"),
   "header-tone": () => import("./layout/header-tone-behaviour"),
+  "newsletter-signup": () => import("./forms/newsletter-signup-behaviour"),
 } as const satisfies Record<string, () => Promise<unknown>>;
 
 export type ElementTag = keyof typeof elementDefinitions;

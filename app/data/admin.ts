@@ -226,5 +226,6 @@ export const adminSpamCopy = {
     "no-browser": "Not sent by a browser",
     links: "Several links",
     "foreign-script": "Unexpected alphabet",
+    "not-confirmed": "Sent without the page's script, never confirmed",
   } satisfies Record<SpamReasonName, string>,
 } as const;

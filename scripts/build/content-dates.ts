@@ -32,6 +32,10 @@ export const pageContent: Readonly<Record<string, readonly string[]>> = {
   [paths.newsletterConfirm]: ["content/pages/newsletter-confirm.yaml"],
   [paths.newsletterUnsubscribe]: ["content/pages/newsletter-unsubscribe.yaml"],
   [paths.newsletterSubscribed]: ["content/pages/newsletter-subscribed.yaml"],
+  [paths.sendConfirm]: ["content/pages/send-confirm.yaml"],
+  [paths.sendExpired]: ["content/pages/send-failed.yaml"],
+  [paths.sendUsed]: ["content/pages/send-failed.yaml"],
+  [paths.sendInvalid]: ["content/pages/send-failed.yaml"],
   [paths.notFound]: ["content/pages/not-found.yaml"],
 };
 

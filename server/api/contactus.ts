@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import {
   apiMessages,
   CHALLENGE_ENDPOINT,
+  CONFIRM_ENDPOINT,
   CONSENT_VERSION,
   CONTACT_ENDPOINT,
   fields as wire,
@@ -22,14 +23,19 @@ import { NEWSLETTER_CONSENT_VERSION } from "../../contract/newsletter";
 import { paths } from "../../contract/paths";
 import { safeError } from "../logging";
 import { signUp } from "../newsletter/sign-up";
+import { spamSummary } from "../store/spam-store";
 import { enqueue } from "../store/outbox-store";
 import { deliverySettings, enquiryDeliveries } from "../outbox/lead-deliveries";
 import { serverRateLimitStorage } from "./rate-limit-store";
 import { HttpError, multipartLimits, readFields } from "./read-fields";
 import { refusalPage, refusalPageCsp } from "./refusal-page";
 import type { SpamReasonName } from "../../contract/admin";
+import { CONFIRM_TOKEN_FIELD } from "../../contract/send-confirm";
 import { createProofOfWork, memorySpentProofs, redisSpentProofs } from "../spam/proof-of-work";
-import { isBrowserUserAgent, spamSignals, type Sender } from "../spam/signals";
+import { sendConfirmTokens } from "../spam/send-confirm";
+import { fillSendConfirmPage } from "../spam/send-confirm-page";
+import { isBrowserUserAgent, SPAM_THRESHOLD, spamSignals, type Sender } from "../spam/signals";
+import type { SuspectedSpamRow } from "../store/schema";
 import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncatedUserAgent } from "./visitor";
 
 // POST /api/contactus: the newsletter sign-up and the enquiry form. Reads
@@ -37,6 +43,9 @@ import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncat
 // lead durably before answering that it was accepted. A submission that looks
 // like spam (server/spam/signals.ts) gets the same answer but is held in the
 // inbox's Spam view, with no email, CRM call or conversion, until the owner decides.
+// One the browser posted itself (no page script) is held as "not confirmed" and
+// answered with a page showing it and one Send button (POST /confirm), whose
+// press sends it on as the owner's "Not spam" does (server/spam/send-confirm.ts).
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -92,11 +101,14 @@ export function senderOf(header: (name: string) => string | undefined): Sender {
   return isFormNavigation(mode, header("accept")) ? "form-post" : "other";
 }
 
+/** A held submission its sender's one press may send: held as "not confirmed" and for nothing that would hold it by itself. */
+const awaitsConfirmation = (row: SuspectedSpamRow) => spamSummary(row).reasons.includes("not-confirmed") && Number(row.score) < 2 * SPAM_THRESHOLD;
+
 /** A duration header in milliseconds: digits only, anything else counts as none. */
 const durationMs = (value: string | undefined) => (value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : undefined);
 
 /** Why a request ended as it did; logged in the request's one log line, never with personal data. */
-export type LeadOutcome = "stored" | "replayed" | "subscribed" | "quarantined";
+export type LeadOutcome = "stored" | "replayed" | "subscribed" | "quarantined" | "unconfirmed" | "confirmed";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -139,6 +151,8 @@ export async function contactUsRoutes(app: FastifyInstance) {
   // Proofs are spent once across instances with Redis, in this instance's memory without.
   const proofOfWork = createProofOfWork({ secret: ipHashSecret, spent: app.redis ? redisSpentProofs(app.redis) : memorySpentProofs() });
   const onEnqueued = () => app.outbox.poke();
+  // The one press that sends a form the browser posted itself.
+  const confirmTokens = sendConfirmTokens(ipHashSecret);
   const siteOrigins = new Set([publicSiteUrl.origin, ...corsOrigins]);
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   /** Origins whose pages may carry our forms: the site's, the configured ones, and this server's own. */
@@ -211,11 +225,74 @@ export async function contactUsRoutes(app: FastifyInstance) {
   const acceptEnquiry = (request: FastifyRequest, reply: FastifyReply, id: string) =>
     acceptLead(request, reply, apiMessages.enquiryReceived, id, paths.contactReceived);
 
+  /** A page of the served build, answered from here with its own CSP; undefined without one. */
+  const sitePage = async (urlPath: string) => app.servedSite.current?.page(urlPath);
+  /** "One more step": what was sent and one Send button, in the site's layout and words. */
+  const askToConfirm = async (reply: FastifyReply, status: number, fill: Parameters<typeof fillSendConfirmPage>[1]) => {
+    const page = await sitePage(paths.sendConfirm);
+    if (!page) {
+      // Held all the same (the owner can release it): only the page to send it from is missing.
+      reply.log.error({ page: paths.sendConfirm }, "the served build has no confirmation page: run the build");
+      return reply.code(503).send(rejected(apiMessages.failed));
+    }
+    return reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("x-robots-tag", "noindex")
+      .header("content-security-policy", page.csp)
+      .send(fillSendConfirmPage(page.html, fill));
+  };
+  /** A press of Send that sent nothing: the page saying why, or the contract's JSON for a script. */
+  const notSent = async (request: FastifyRequest, reply: FastifyReply, status: number, urlPath: string, message: string) => {
+    reply.code(status).header("cache-control", "no-store");
+    const page = isFormNavigation(headerValue(request, "sec-fetch-mode"), headerValue(request, "accept")) ? await sitePage(urlPath) : undefined;
+    if (!page) return reply.send(rejected(message));
+    return reply.type("text/html; charset=utf-8").header("x-robots-tag", "noindex").header("content-security-policy", page.csp).send(page.html);
+  };
+  // What a confirmed submission sends: exactly what the owner's "Not spam" sends.
+  const release = { store, deliveries, resendMinMs: confirmationResendMinMs };
+
   // A challenge for the form's proof of work: fetched once the visitor starts a form, never cached.
   app.get(CHALLENGE_ENDPOINT.slice(CONTACT_ENDPOINT.length), async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return proofOfWork.challenge();
   });
+
+  // The Send button of the "one more step" page: a plain form post carrying the held submission's token.
+  app.post(
+    CONFIRM_ENDPOINT.slice(CONTACT_ENDPOINT.length),
+    {
+      bodyLimit: limits.bodyBytes,
+      config: { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } },
+    },
+    async (request, reply) => {
+      let body: Record<string, unknown>;
+      try {
+        body = await readFields(request);
+      } catch (error) {
+        if (error instanceof HttpError) return reply.code(error.statusCode).send(rejected(messageFor[error.statusCode] ?? apiMessages.unreadable));
+        throw error;
+      }
+      const check = confirmTokens.check(body[CONFIRM_TOKEN_FIELD]);
+      if (!check.ok && check.reason === "invalid") return notSent(request, reply, 400, paths.sendInvalid, apiMessages.confirmInvalid);
+      if (!check.ok && check.reason === "expired") return notSent(request, reply, 410, paths.sendExpired, apiMessages.confirmExpired);
+      const row = await spam.held(check.id);
+      // Released (by this button or the owner), deleted, or held for more than the missing press.
+      if (!row || !awaitsConfirmation(row)) return notSent(request, reply, 409, paths.sendUsed, apiMessages.confirmUsed);
+      if (!check.ok) {
+        // Too soon to be a person who read the page: the same page again, asking to wait; the same token works then.
+        reply.header("retry-after", String(Math.ceil(check.waitMs / 1000)));
+        const fields = spamSummary(row).fields;
+        return askToConfirm(reply, 425, { kind: row.kind, fields, token: String(body[CONFIRM_TOKEN_FIELD]), early: true });
+      }
+      const released = await spam.release(row.id, release);
+      if (!released) return notSent(request, reply, 409, paths.sendUsed, apiMessages.confirmUsed);
+      onEnqueued();
+      request.leadOutcome = "confirmed";
+      return row.kind === "enquiry" ? acceptEnquiry(request, reply, released.enquiryId ?? row.id) : acceptSignUp(request, reply, undefined);
+    },
+  );
 
   app.post(
     "/",
@@ -250,8 +327,9 @@ export async function contactUsRoutes(app: FastifyInstance) {
       const email = parsed.lead.email;
       // A retry of one submission carries its proof again with its key and address: that is not a replay.
       const owner = proofOwner(ipHashSecret, parsed.kind, key, email);
+      const sender = senderOf((name) => headerValue(request, name));
       const verdict = spamSignals({
-        sender: senderOf((name) => headerValue(request, name)),
+        sender,
         honeypot: body[wire.honeypot],
         ageMs,
         fillMs: durationMs(headerValue(request, headers.fillMs)),
@@ -264,7 +342,7 @@ export async function contactUsRoutes(app: FastifyInstance) {
 
       if (verdict.spam && spamFilter) {
         // Held, not delivered: the same answer as an accepted lead, so a bot learns nothing.
-        await spam.quarantine({
+        const held = {
           kind: parsed.kind,
           email,
           fields: parsed.lead,
@@ -274,7 +352,15 @@ export async function contactUsRoutes(app: FastifyInstance) {
           sourcePage,
           userAgent: truncatedUserAgent(headerValue(request, "user-agent")),
           ipHash,
-        });
+        };
+        // A double press of the native post (two POSTs) is one submission waiting for its press.
+        const again = verdict.confirmable ? await spam.heldAgain(held, "not-confirmed", new Date(Date.now() - FORM_POST_REPEAT_MS)) : undefined;
+        const id = again ?? (await spam.quarantine(held));
+        if (verdict.confirmable) {
+          // The browser's own post: held until the visitor's one press on the page it gets.
+          request.leadOutcome = "unconfirmed";
+          return askToConfirm(reply, 200, { kind: parsed.kind, fields: parsed.lead, token: confirmTokens.issue(id) });
+        }
         request.leadOutcome = "quarantined";
         return parsed.kind === "enquiry" ? acceptEnquiry(request, reply, opaqueId(ipHashSecret, key)) : acceptSignUp(request, reply, key);
       }

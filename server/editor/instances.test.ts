@@ -109,6 +109,7 @@ describe.runIf(run)("two instances on PostgreSQL and Redis", () => {
       siteDir: "/nowhere",
       swap: async (dir) => void (swapped = dir),
       load: async () => () => undefined,
+      page: async () => undefined,
     };
     // Checking the record only once a minute: only a notice can make it look now.
     const following = followReleases({ releasesDir, site: () => site, redis, log: editor.log, checkMs: 60_000 });

@@ -77,7 +77,7 @@ export function installMetrics(app: FastifyInstance, { token, port, readOutboxSt
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const accepted = new Counter({ name: "leads_accepted_total", help: "Leads answered as accepted: stored, replayed (same Idempotency-Key), subscribed, or quarantined (held as suspected spam).", labelNames: ["outcome"], registers: [registry] });
+  const accepted = new Counter({ name: "leads_accepted_total", help: "Leads answered as accepted: stored, replayed (same Idempotency-Key), subscribed, quarantined (held as suspected spam), unconfirmed (a form post held until its Send press) or confirmed (that press).", labelNames: ["outcome"], registers: [registry] });
   const refused = new Counter({ name: "leads_refused_total", help: "Submissions turned away, by reason.", labelNames: ["reason"], registers: [registry] });
   const spamSignals = new Counter({
     name: "leads_spam_signals_total",
@@ -140,7 +140,7 @@ export function installMetrics(app: FastifyInstance, { token, port, readOutboxSt
     if (request.method === "POST" && route.startsWith(CONTACT_ENDPOINT)) {
       const outcome = request.leadOutcome;
       for (const reason of request.spamReasons ?? []) spamSignals.inc({ reason });
-      if (outcome === "stored" || outcome === "replayed" || outcome === "subscribed" || outcome === "quarantined") accepted.inc({ outcome });
+      if (outcome) accepted.inc({ outcome });
       else refused.inc({ reason: refusalByStatus[reply.statusCode] ?? (reply.statusCode >= 500 ? "error" : String(reply.statusCode)) });
     }
     done();

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { indexSiteFiles, type SiteFile } from "./site-files";
@@ -31,6 +33,12 @@ export interface LiveSite {
   swap(siteDir: string): Promise<void>;
   /** Indexes and checks another build like swap, without serving it yet; serving it is then the returned call, which cannot fail. */
   load(siteDir: string): Promise<() => void>;
+  /**
+   * A pre-rendered page of the build now served, for the server to fill in and
+   * answer with itself (the form post's confirmation): its HTML and its CSP.
+   * Undefined when the build has no such page.
+   */
+  page(urlPath: string): Promise<{ html: string; csp: string } | undefined>;
 }
 
 interface LoadedSite {
@@ -38,6 +46,8 @@ interface LoadedSite {
   files: Map<string, SiteFile>;
   notFound: { match: RegExp; file: SiteFile }[];
   notFoundFiles: Set<SiteFile>;
+  /** Pages read by `page()`, kept with their build: a build's files never change. */
+  pages: Map<string, Promise<{ html: string; csp: string } | undefined>>;
 }
 
 async function loadSite(siteDir: string, options: SitePluginOptions): Promise<LoadedSite> {
@@ -48,7 +58,7 @@ async function loadSite(siteDir: string, options: SitePluginOptions): Promise<Lo
     return { match, file };
   });
   // A not-found page requested by its own path (/404, /services/404) is still a not-found answer.
-  return { siteDir, files, notFound, notFoundFiles: new Set(notFound.map(({ file }) => file)) };
+  return { siteDir, files, notFound, notFoundFiles: new Set(notFound.map(({ file }) => file)), pages: new Map() };
 }
 
 /**
@@ -76,6 +86,17 @@ export async function sitePlugin(app: FastifyInstance, options: SitePluginOption
         site = next;
         app.log.info({ files: next.files.size, siteDir }, "site swapped");
       };
+    },
+    page(urlPath) {
+      const current = site;
+      let read = current.pages.get(urlPath);
+      if (!read) {
+        const file = current.files.get(urlPath);
+        const csp = file?.csp;
+        read = file && csp !== undefined ? readFile(path.join(current.siteDir, file.file), "utf8").then((html) => ({ html, csp })) : Promise.resolve(undefined);
+        current.pages.set(urlPath, read);
+      }
+      return read;
     },
   });
 

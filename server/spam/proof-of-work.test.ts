@@ -89,9 +89,18 @@ describe("the signals' weights", () => {
     expect(spamSignals({ ...person, honeypot: "saved@example.co.uk", ageMs: 1400 })).toMatchObject({ spam: false, reasons: ["honeypot", "too-fast"] });
     expect(spamSignals({ ...person, ageMs: 1400, text: threeLinks })).toMatchObject({ spam: false, score: 2 });
     expect(spamSignals({ ...person, text: `${arabic} ${threeLinks}` })).toMatchObject({ spam: false, reasons: ["links", "foreign-script"] });
-    // Without JavaScript there is no proof and no timing: that is no evidence.
-    expect(spamSignals(withoutJs)).toMatchObject({ spam: false, reasons: [] });
-    expect(spamSignals({ ...withoutJs, honeypot: "saved@example.co.uk", text: threeLinks })).toMatchObject({ spam: false, score: 2 });
+  });
+
+  it("hold the browser's own form post until its one press, and only the owner releases one held for more", () => {
+    // Without JavaScript there is no proof and no timing, just as from a bot posting the form's HTML: one press tells them apart.
+    expect(spamSignals(withoutJs)).toMatchObject({ spam: true, confirmable: true, reasons: ["not-confirmed"] });
+    const threeLinks = "Portfolio https://ann.example, linkedin.com/in/ann and github.com/ann";
+    expect(spamSignals({ ...withoutJs, honeypot: "saved@example.co.uk", text: threeLinks })).toMatchObject({ spam: true, confirmable: true, score: 5 });
+    const linkSpam = Array.from({ length: 5 }, (_, i) => `site${i}.shop`).join(" ");
+    expect(spamSignals({ ...withoutJs, honeypot: "https://spam.example", text: linkSpam })).toMatchObject({ spam: true, confirmable: false, reasons: ["honeypot", "not-confirmed", "links"] });
+    // The page's script never asks for the press.
+    expect(spamSignals(person)).toMatchObject({ spam: false, confirmable: false });
+    expect(spamSignals({ ...person, proof: "missing" }).confirmable).toBe(false);
   });
 
   it("hold what only a script does, each alone", () => {

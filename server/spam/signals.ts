@@ -11,8 +11,13 @@ import type { SpamReasonName } from "../../contract/admin";
 //   people paste their portfolio, LinkedIn and GitHub, write in their own
 //   alphabet, press Send soon after the page appears. Two of these together
 //   still reach the inbox: a missed lead costs the owner more than a spam email.
-// A browser without JavaScript sends no proof and no timing, and an older one
-// no Fetch Metadata: neither counts at all, as nobody can tell them from people.
+// A browser's own form post (JavaScript off, or pressed before the form's code
+// arrived) sends no proof and no timing, and an older one no Fetch Metadata:
+// that is exactly what a bot that reads the form's HTML and posts what it finds
+// sends too. So it is held as "not confirmed" until the visitor presses Send on
+// the page it is answered with (server/spam/send-confirm.ts): one press a
+// person makes and such a bot does not. Held for that alone, it is
+// `confirmable`; held for more, only the owner releases it.
 // The weights were chosen on the spam drill's figures (bench/spam.ts).
 
 export const SPAM_THRESHOLD = 3;
@@ -62,6 +67,8 @@ export interface SpamVerdict {
   reasons: SpamReasonName[];
   score: number;
   spam: boolean;
+  /** Held only as "not confirmed": the visitor's own press on the confirmation page sends it. */
+  confirmable: boolean;
 }
 
 /**
@@ -120,9 +127,12 @@ export function spamSignals(input: SignalInput): SpamVerdict {
   if (input.proof === "replayed") add("pow-replayed", DECISIVE);
   if (input.automated) add("automated", DECISIVE);
   if (input.sender === "other") add("no-browser", DECISIVE);
+  // The browser's own post: a person without the page's script, or a bot posting the form's HTML.
+  if (input.sender === "form-post") add("not-confirmed", DECISIVE);
   add("links", linkWeight(linkCount(input.text)));
   // Judged on the words alone: a link's letters are Latin whatever language the visitor writes.
   if (mostlyForeignScript(input.text.replace(LINK, " "))) add("foreign-script", 1);
   const score = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
-  return { reasons: [...weights.keys()], score, spam: score >= SPAM_THRESHOLD };
+  const confirmable = weights.has("not-confirmed") && score - DECISIVE < SPAM_THRESHOLD;
+  return { reasons: [...weights.keys()], score, spam: score >= SPAM_THRESHOLD, confirmable };
 }

@@ -77,15 +77,25 @@ describe.each(kinds)("suspected spam on %s", (kind) => {
     expect(await outboxOf(email)).toEqual([]);
   });
 
-  it("stores a no-JavaScript post, also from an older browser with a password manager, and a password manager's honeypot with a proof", async () => {
+  it("holds a no-JavaScript post, also from an older browser with a password manager, as not confirmed, sending nothing, and answers with its page", async () => {
     const nojs = "nojs@example.co.uk";
-    expect((await post(enquiry({ email: nojs }), navigation)).statusCode).toBe(303);
-    expect(await enquiries(nojs)).toHaveLength(1);
-    expect(await held(nojs)).toHaveLength(0);
+    const response = await post(enquiry({ email: nojs }), navigation);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.body).toContain("<dd>We need help with payroll.</dd>");
+    expect(await enquiries(nojs)).toHaveLength(0);
+    const [row] = await held(nojs);
+    expect(JSON.parse(row!.reasons)).toEqual(["not-confirmed"]);
+    expect(await outboxOf(nojs)).toEqual([]);
     const older = "older@example.co.uk";
     const links = "My work: https://ann.example and github.com/ann";
-    expect((await post({ ...enquiry({ email: older, message: links }), website: "ann@example.co.uk" }, olderBrowser)).statusCode).toBe(303);
-    expect(await enquiries(older)).toHaveLength(1);
+    expect((await post({ ...enquiry({ email: older, message: links }), website: "ann@example.co.uk" }, olderBrowser)).statusCode).toBe(200);
+    expect(await enquiries(older)).toHaveLength(0);
+    expect(JSON.parse((await held(older))[0]!.reasons)).toEqual(["honeypot", "not-confirmed", "links"]);
+    expect(await outboxOf(older)).toEqual([]);
+  });
+
+  it("stores a password manager's honeypot with a proof", async () => {
     const manager = "manager@example.co.uk";
     const response = await submit({ ...enquiry({ email: manager }), website: "ann@example.co.uk" }, { ...fromScript, [headers.proofOfWork]: await proof() });
     expect(response.statusCode).toBe(200);

@@ -119,6 +119,30 @@ export function createSpamStore(db: Kysely<Database>) {
       return filtered(q).selectAll().orderBy("created_at").orderBy("id").execute();
     },
 
+    /**
+     * A submission held as `reason` since `since` with this visitor's hash and
+     * exactly these words: a double press of a form's native post is held once.
+     */
+    async heldAgain(spam: Pick<NewSuspectedSpam, "kind" | "email" | "fields" | "ipHash">, reason: SpamReasonName, since: Date): Promise<string | undefined> {
+      if (spam.ipHash === null) return undefined;
+      const rows = await db
+        .selectFrom("suspected_spam")
+        .select(["id", "reasons"])
+        .where("kind", "=", spam.kind)
+        .where("email", "=", spam.email.trim().toLowerCase())
+        .where("ip_hash", "=", spam.ipHash)
+        .where("fields", "=", JSON.stringify(spam.fields))
+        .where("created_at", ">=", since.toISOString())
+        .orderBy("created_at", "desc")
+        .execute();
+      return rows.find((row) => parse<SpamReasonName[]>(row.reasons, []).includes(reason))?.id;
+    },
+
+    /** One held submission, as stored; undefined once released or deleted. */
+    async held(id: string): Promise<SuspectedSpamRow | undefined> {
+      return db.selectFrom("suspected_spam").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
     async remove(id: string): Promise<boolean> {
       const deleted = await db.deleteFrom("suspected_spam").where("id", "=", id).returning("id").executeTakeFirst();
       return deleted !== undefined;

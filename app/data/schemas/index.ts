@@ -301,6 +301,27 @@ export const newsletterForm = v.strictObject({ heading: text, ...formMessages })
 /** A page a form posted without scripts lands on. */
 export const messagePage = v.strictObject({ meta: pageMeta, heading: text, text: v.optional(text), link });
 
+/** "One more step": a form posted without the page's script, shown back with one button that sends it. */
+export const sendConfirmPage = v.strictObject({
+  meta: pageMeta,
+  heading: text,
+  text,
+  button: v.pipe(text, v.title("Button")),
+  early: v.pipe(text, v.title("When the button was pressed within a few seconds")),
+  link,
+});
+
+const messageState = v.strictObject({ heading: text, text });
+
+/** What that page's button answers when it cannot send. */
+export const sendFailedPages = v.strictObject({
+  meta: pageMeta,
+  expired: v.pipe(messageState, v.title("Pressed after 30 minutes")),
+  used: v.pipe(messageState, v.title("Pressed again, or no longer waiting")),
+  invalid: v.pipe(messageState, v.title("Not a link of ours")),
+  link,
+});
+
 const tokenState = v.strictObject({ title: text, text });
 
 /** A newsletter page that acts on the token of an email's link, in each of its states. */
@@ -389,6 +410,8 @@ export const contentFiles = {
   "pages/contact.yaml": contactPage,
   "pages/contact-received.yaml": messagePage,
   "pages/newsletter-subscribed.yaml": messagePage,
+  "pages/send-confirm.yaml": sendConfirmPage,
+  "pages/send-failed.yaml": sendFailedPages,
   "pages/newsletter-confirm.yaml": tokenPage,
   "pages/newsletter-unsubscribe.yaml": tokenPage,
   "pages/not-found.yaml": notFoundPage,
