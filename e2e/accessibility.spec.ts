@@ -9,6 +9,9 @@ const phoneLayoutCheckedElsewhere = new Set<string>([
   paths.cookiePolicy,
   paths.newsletterUnsubscribe,
   paths.newsletterSubscribed,
+  paths.sendExpired,
+  paths.sendUsed,
+  paths.sendInvalid,
   "/services/no-such-service",
 ]);
 

@@ -35,7 +35,7 @@ describe("the counted pages", () => {
     expect(countedPages.has("/services/payroll")).toBe(true);
     expect(countedPages.has("/newsletter/confirm")).toBe(true);
     for (const path of ["/admin", "/404", "/services/404", "/home"]) expect(countedPages.has(path)).toBe(false);
-    expect(countedPages.size).toBe(27);
+    expect(countedPages.size).toBe(31);
   });
 });
 
