@@ -51,16 +51,18 @@ export function newsletterSignup(element: HTMLElement) {
     if (next === "success" || next === "error") reset = window.setTimeout(() => show("idle"), STATUS_MESSAGE_MS);
   };
 
+  const refuse = () => {
+    show("error", true);
+    input!.focus();
+  };
+
   async function send() {
     // The browser's own check of the rules the input carries answers an empty or malformed address at once;
-    // the schema, fetched on demand, has the last word.
-    const parsed = input!.validity.valid ? (await loadLeadSchema()).parseLead({ [newsletterFields.email.wire]: input!.value }) : undefined;
-    if (!parsed?.ok || parsed.kind !== "newsletter") {
-      show("error", true);
-      input!.focus();
-      return;
-    }
+    // a valid one shows it is being sent at once, while the schema, fetched on demand, has the last word.
+    if (!input!.validity.valid) return refuse();
     show("loading");
+    const parsed = (await loadLeadSchema()).parseLead({ [newsletterFields.email.wire]: input!.value });
+    if (!parsed.ok || parsed.kind !== "newsletter") return refuse();
     const answer = await postLead({ [newsletterFields.email.wire]: parsed.lead.email }, { submission, form, honeypot: honeypot?.value ?? "" });
     if (newsletterAccepted(answer)) {
       input!.value = "";

@@ -68,6 +68,7 @@ describe("<newsletter-signup>", () => {
     await vi.waitFor(() => expect(button.textContent).toBe(copy.submitting));
     expect(button.getAttribute("aria-disabled")).toBe("true");
     await user.type(email, "{Enter}");
+    await vi.waitFor(() => expect(postLead).toHaveBeenCalled());
     release();
     await vi.waitFor(() => expect(status.textContent).toBe(copy.success));
     expect(email.value).toBe("");
