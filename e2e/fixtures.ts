@@ -52,35 +52,17 @@ export async function rawHtml(request: { get: (url: string) => Promise<{ status(
 
 /**
  * Waits until the page is as a visitor finds it once its code has run: every
- * island that hydrates on load has (Astro removes an island's `ssr` attribute
- * when it has), and every custom element on the page is defined. An island that
- * waits to be seen (the footer's newsletter form, `client:visible`) is left
- * out: scrolling to it is what starts it (waitForIsland). Pages without any
- * (a text file, a plain 404) are not waited for.
+ * island has hydrated (Astro removes an island's `ssr` attribute when it has;
+ * all of the site's hydrate on load), and every custom element on the page is
+ * defined. Pages without any (a text file, a plain 404) are not waited for.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll("astro-island[ssr]")].every((island) => island.getAttribute("client") === "visible") &&
+      document.querySelectorAll("astro-island[ssr]").length === 0 &&
       [...document.querySelectorAll("*")].every((element) => !element.localName.includes("-") || element.localName.startsWith("astro-") || customElements.get(element.localName)),
     undefined,
     { timeout: 15_000 },
-  );
-}
-
-/** Waits until the island holding `inside` (e.g. the newsletter form's email field) has hydrated: scroll to it first when it waits to be seen. */
-export async function waitForIsland(inside: Locator) {
-  await inside.evaluate(
-    (element) =>
-      new Promise<void>((resolve) => {
-        const island = element.closest("astro-island");
-        if (!island?.hasAttribute("ssr")) return resolve();
-        new MutationObserver((_, observer) => {
-          if (island.hasAttribute("ssr")) return;
-          observer.disconnect();
-          resolve();
-        }).observe(island, { attributes: true, attributeFilter: ["ssr"] });
-      }),
   );
 }
 

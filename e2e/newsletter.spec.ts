@@ -1,4 +1,4 @@
-import { acknowledgeBanners, expect, test, waitForIsland } from "./fixtures";
+import { acknowledgeBanners, expect, test } from "./fixtures";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
 import { STATUS_MESSAGE_MS } from "../app/data/constants";
 import { newsletterCopy as copy } from "../app/data/newsletter";
@@ -9,15 +9,13 @@ const SUCCESS = "Thanks! Please check your email to confirm.";
 const ERROR = "Please enter a valid email address.";
 
 /**
- * The footer's form. Its code starts once it is seen (an island loaded when
- * visible): this scrolls to it, as a person does, and waits for that code,
- * for the tests of what the code does. What a press does before it is in
- * first-tap-forms.spec.ts.
+ * The footer's form, scrolled to as a person does. Its code (`<newsletter-signup>`)
+ * is defined with the page's script, which goto() waits for; what a press does
+ * before it arrives is in first-tap-forms.spec.ts.
  */
 async function seenNewsletter(page: Page) {
   const parts = newsletter(page);
   await parts.email.scrollIntoViewIfNeeded();
-  await waitForIsland(parts.email);
   return parts;
 }
 
