@@ -81,6 +81,10 @@ export const teamEndpoints = {
   passkey: (id: string) => `${ADMIN_API}/me/passkeys/${encodeURIComponent(id)}`,
   /** POST: ten new recovery codes (RecoveryCodes), the old ones void. */
   recoveryCodes: `${ADMIN_API}/me/recovery-codes`,
+  /** Signed out. POST { email }: a reset link emailed if the address is in the team (always 202). */
+  passwordReset: `${ADMIN_API}/password-reset`,
+  /** Signed out. GET ?token=: whose link it is ({ email }); POST { token, password }: the password set, once. */
+  passwordResetLink: `${ADMIN_API}/password-reset/link`,
   /** PUT { current, password }: my password changed (PasswordChanged); my other sessions end. */
   password: `${ADMIN_API}/me/password`,
 } as const;
@@ -93,6 +97,12 @@ export interface PasswordChanged {
   changed: true;
   endedSessions: number;
 }
+
+/** How long a "forgot your password" link works. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+/** Where a reset link points: the token is in the fragment, as an invitation's. */
+export const resetLinkPath = (token: string) => `/admin#reset=${token}`;
 
 /** Where an invitation link points: the token is in the fragment, so no server log holds it. */
 export const inviteLinkPath = (token: string) => `/admin#invite=${token}`;

@@ -1,7 +1,7 @@
 // Copy of the team's screens at /admin: signing in with a second factor,
 // accepting an invitation, a person's own account, and the owner's team.
 // The owner's screens, not the public site's, so, like admin.ts, they stay code.
-import { PASSWORD_MIN, RECOVERY_CODE_COUNT, type Role } from "../../contract/team";
+import { PASSWORD_MIN, PASSWORD_RESET_TTL_MS, RECOVERY_CODE_COUNT, type Role } from "../../contract/team";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -58,6 +58,30 @@ export const inviteCopy = {
   submitting: "Creating your account…",
   gone: "This invitation link has been used, has expired or was withdrawn. Ask the owner for a new one, or sign in if you already have an account.",
   failed: "Your account could not be created. Please try again.",
+} as const;
+
+export const resetCopy = {
+  forgot: {
+    summary: "Forgot your password?",
+    text: `Enter your email and we will send you a link to choose a new one. It works once, for ${PASSWORD_RESET_TTL_MS / 60_000} minutes.`,
+    emailLabel: "Your email",
+    emptyEmail: "Please enter your email address.",
+    submit: "Email me a link",
+    submitting: "Sending…",
+    sent: "If that address is in the team, a link is on its way. Without a mail server, the site's owner can make one with npm run owners -- reset.",
+    failed: "The link could not be asked for. Please try again.",
+  },
+  heading: "Choose a new password",
+  loading: "Opening your link…",
+  forWhom: (email: string) => `For ${email}. Setting it signs you out everywhere.`,
+  passwordLabel: "New password",
+  passwordRule,
+  shortPassword: `The password needs at least ${PASSWORD_MIN} characters.`,
+  submit: "Set my new password",
+  submitting: "Setting…",
+  done: "Your new password is set. Sign in with it.",
+  gone: "This link has been used or has expired. Ask for a new one below.",
+  failed: "The password was not set. Please try again.",
 } as const;
 
 export const secondFactorCopy = {

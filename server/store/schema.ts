@@ -105,6 +105,14 @@ export interface TeamPersonTable {
   locked_until: string | null;
 }
 
+/** An open "forgot your password" link: only its token's hash. */
+export interface TeamPasswordResetTable {
+  token_hash: string;
+  person_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** One limit's count of attempts in its window (sign-in-limits-store.ts). */
 export interface SignInLimitTable {
   key: string;
@@ -213,6 +221,7 @@ export interface Database {
   team_people: TeamPersonTable;
   team_invites: TeamInviteTable;
   sign_in_limits: SignInLimitTable;
+  team_password_resets: TeamPasswordResetTable;
   team_settings: TeamSettingsTable;
   owner_actions: OwnerActionTable;
   suspected_spam: SuspectedSpamTable;

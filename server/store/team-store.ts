@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { INVITE_TTL_MS, type Role } from "../../contract/team";
+import { INVITE_TTL_MS, PASSWORD_RESET_TTL_MS, type Role } from "../../contract/team";
 import type { AdminSessionTable, Database, TeamInviteTable, TeamPersonTable } from "./schema";
 
 // The owner's team: people, invitations, the team's settings and each
@@ -57,6 +57,17 @@ export interface TeamStore {
   acceptInvite(token: string, person: { name: string; passwordHash: string }, now?: number): Promise<PersonRow | undefined>;
   withdrawInvite(id: string): Promise<InviteRow | undefined>;
 
+  /** A "forgot your password" link for the person, working once for PASSWORD_RESET_TTL_MS; their earlier links are void. */
+  createReset(personId: string, now?: number): Promise<{ token: string; expiresAt: string }>;
+  /** The person an open reset link names. */
+  resetByToken(token: string, now?: number): Promise<PersonRow | undefined>;
+  /**
+   * The link used (deleted, so a second use finds nothing), the new password
+   * set and every session of the person ended, in one transaction: the person,
+   * and how many sessions ended; undefined when the link is not open.
+   */
+  useReset(token: string, passwordHash: string, now?: number): Promise<{ person: PersonRow; sessionsEnded: number } | undefined>;
+
   settings(): Promise<{ requireSecondFactor: boolean }>;
   saveSettings(settings: { requireSecondFactor: boolean }): Promise<void>;
 
@@ -108,6 +119,7 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
         await trx.deleteFrom("team_people").where("id", "=", id).execute();
         // A way in that someone who has left handed out is not left open after them.
         invitesWithdrawn = Number((await trx.deleteFrom("team_invites").where("invited_by", "=", id).executeTakeFirst()).numDeletedRows);
+        await trx.deleteFrom("team_password_resets").where("person_id", "=", id).execute();
       } else await trx.updateTable("team_people").set({ role }).where("id", "=", id).execute();
       await trx.deleteFrom("admin_sessions").where("person_id", "=", id).execute();
       return role === "removed" ? { ...person, previousRole, invitesWithdrawn } : { ...person, role, previousRole, invitesWithdrawn };
@@ -203,6 +215,34 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
       if (!row) return undefined;
       await db.deleteFrom("team_invites").where("id", "=", id).execute();
       return row;
+    },
+
+    async createReset(personId, now = Date.now()) {
+      const token = newToken();
+      const expiresAt = iso(now + PASSWORD_RESET_TTL_MS);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("team_password_resets").where((eb) => eb.or([eb("person_id", "=", personId), eb("expires_at", "<=", iso(now))])).execute();
+        await trx.insertInto("team_password_resets").values({ token_hash: hashToken(token), person_id: personId, created_at: iso(now), expires_at: expiresAt }).execute();
+      });
+      return { token, expiresAt };
+    },
+    async resetByToken(token, now = Date.now()) {
+      if (!tokenPattern.test(token)) return undefined;
+      const row = await db.selectFrom("team_password_resets").select("person_id").where("token_hash", "=", hashToken(token)).where("expires_at", ">", iso(now)).executeTakeFirst();
+      return row ? personById(row.person_id) : undefined;
+    },
+    async useReset(token, passwordHash, now = Date.now()) {
+      if (!tokenPattern.test(token)) return undefined;
+      return db.transaction().execute(async (trx) => {
+        // The delete is the claim: of two uses at once, one deletes the row and the other finds none.
+        const claimed = await trx.deleteFrom("team_password_resets").where("token_hash", "=", hashToken(token)).where("expires_at", ">", iso(now)).returningAll().executeTakeFirst();
+        if (!claimed) return undefined;
+        const person = await trx.selectFrom("team_people").selectAll().where("id", "=", claimed.person_id).executeTakeFirst();
+        if (!person) return undefined;
+        await trx.updateTable("team_people").set({ password_hash: passwordHash }).where("id", "=", person.id).execute();
+        const ended = await trx.deleteFrom("admin_sessions").where("person_id", "=", person.id).executeTakeFirst();
+        return { person: { ...person, password_hash: passwordHash }, sessionsEnded: Number(ended.numDeletedRows) };
+      });
     },
 
     async settings() {

@@ -26,6 +26,9 @@ export const routeNeeds: Readonly<Record<string, RouteNeed>> = {
   [`DELETE ${adminEndpoints.session}`]: PUBLIC,
   [`GET ${teamEndpoints.inviteLookup}`]: PUBLIC,
   [`POST ${teamEndpoints.inviteLookup}`]: PUBLIC,
+  [`POST ${teamEndpoints.passwordReset}`]: PUBLIC,
+  [`GET ${teamEndpoints.passwordResetLink}`]: PUBLIC,
+  [`POST ${teamEndpoints.passwordResetLink}`]: PUBLIC,
 
   [`GET ${teamEndpoints.me}`]: SIGNED_IN,
   [`GET ${teamEndpoints.sessions}`]: SIGNED_IN,
