@@ -130,6 +130,16 @@ export const recoveryCopy = {
 
 export const accountCopy = {
   tab: "Your account",
+  confirm: {
+    heading: "Confirm it is you",
+    text: "Changes to how you sign in ask for your password again when you last gave it more than 10 minutes ago.",
+    passwordLabel: "Your password",
+    emptyPassword: "Please enter your password.",
+    submit: "Confirm",
+    submitting: "Checking…",
+    cancel: "Cancel",
+    failed: "That did not work. Please try again.",
+  },
   password: {
     heading: "Password",
     currentLabel: "Current password",

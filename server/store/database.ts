@@ -16,6 +16,7 @@ import * as secondFactors0012 from "./migrations/0012-second-factors";
 import * as openInvitesOnly0013 from "./migrations/0013-open-invites-only";
 import * as signInLimits0014 from "./migrations/0014-sign-in-limits";
 import * as passwordResets0015 from "./migrations/0015-password-resets";
+import * as sessionConfirmedAt0016 from "./migrations/0016-session-confirmed-at";
 import type { Database } from "./schema";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "../private-files";
 import { WalSyncedSqliteDialect } from "./wal-sync";
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0013-open-invites-only": openInvitesOnly0013,
   "0014-sign-in-limits": signInLimits0014,
   "0015-password-resets": passwordResets0015,
+  "0016-session-confirmed-at": sessionConfirmedAt0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,6 +87,8 @@ export interface AdminSessionTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The last password or second step given in it: security changes ask again once it is old. */
+  confirmed_at: string | null;
 }
 
 /** One person of the owner's team. */

@@ -79,6 +79,8 @@ export interface TeamStore {
   sessionsOf(personId: string, now?: number): Promise<SessionRow[]>;
   /** The second step given: the session is complete, for the whole session's time. */
   completeSession(idHash: string, now?: number): Promise<void>;
+  /** The person proved it was them again (their password): security changes are open for a while. */
+  confirmSession(idHash: string, now?: number): Promise<void>;
   /** Ends the session the cookie's value names (signing out). */
   endSession(id: string | undefined): Promise<void>;
   /** Ends one of a person's sessions by its public id; false when they have no such session. */
@@ -274,6 +276,8 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
           created_at: at,
           last_seen_at: at,
           expires_at: iso(now + (stage === "complete" ? sessionTtlMs : SECOND_STEP_TTL_MS)),
+          // Opened by a password just checked (or an invitation's new one).
+          confirmed_at: at,
         })
         .execute();
       // A complete sign-in is the person's being seen now (the team's list shows it).
@@ -304,11 +308,14 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
     async completeSession(idHash, now = Date.now()) {
       await db
         .updateTable("admin_sessions")
-        .set({ stage: "complete", expires_at: iso(now + sessionTtlMs), last_seen_at: iso(now) })
+        .set({ stage: "complete", expires_at: iso(now + sessionTtlMs), last_seen_at: iso(now), confirmed_at: iso(now) })
         .where("id_hash", "=", idHash)
         .execute();
       const session = await db.selectFrom("admin_sessions").select("person_id").where("id_hash", "=", idHash).executeTakeFirst();
       if (session) await db.updateTable("team_people").set({ last_seen_at: iso(now) }).where("id", "=", session.person_id).execute();
+    },
+    async confirmSession(idHash, now = Date.now()) {
+      await db.updateTable("admin_sessions").set({ confirmed_at: iso(now) }).where("id_hash", "=", idHash).execute();
     },
     async endSession(id) {
       if (!id || !sessionIdPattern.test(id)) return;

@@ -1,7 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_RESET_TTL_MS, teamEndpoints } from "../../contract/team";
+import { CONFIRM_IT_IS_YOU, CONFIRM_WITHIN_MS, PASSWORD_RESET_TTL_MS, teamEndpoints, WRONG_CURRENT_PASSWORD, type Me } from "../../contract/team";
+import { SESSION_COOKIE } from "../admin/session";
+import { hashToken } from "../store/team-store";
 import { MAIL_FOLDER } from "../mail/mailer";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
 import { signedInAs, signIn, startTestApp, TEST_PASSWORD, type TestApp } from "../app.test-support";
@@ -135,5 +137,35 @@ describe.each(kinds)("account upkeep on %s", (kind) => {
     const { token } = await t.app.teamStore.createReset(person.id);
     expect((await useLink(token, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await signIn(t.app, { email: person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it("asks for the password again before a security change once the last one given is 10 minutes old", async () => {
+    const { cookie } = await signedInAs(t.app, "inbox", { email: "security@team.example" });
+    const idHash = hashToken(cookie.slice(SESSION_COOKIE.length + 1));
+    const me = async () => (await t.app.inject({ url: teamEndpoints.me, headers: { cookie } })).json<Me>();
+    const post = (url: string, payload?: object) => t.app.inject({ method: "POST", url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    const fresh = Date.parse((await me()).confirmedUntil!);
+    expect(fresh).toBeGreaterThan(Date.now() + CONFIRM_WITHIN_MS - 60_000);
+
+    await t.app.teamStore.confirmSession(idHash, Date.now() - CONFIRM_WITHIN_MS);
+    expect((await me()).confirmedUntil).toBeNull();
+    const changes = [
+      () => post(teamEndpoints.recoveryCodes),
+      () => post(teamEndpoints.totp),
+      () => post(teamEndpoints.passkeyOptions),
+      () => t.app.inject({ method: "DELETE", url: teamEndpoints.totp, headers: { cookie } }),
+      () => t.app.inject({ method: "DELETE", url: teamEndpoints.passkey("some-passkey"), headers: { cookie } }),
+    ];
+    for (const change of changes) {
+      const refused = await change();
+      expect([refused.statusCode, refused.json().message]).toEqual([403, CONFIRM_IT_IS_YOU]);
+    }
+    const wrong = await post(teamEndpoints.confirm, { password: "not my password" });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, WRONG_CURRENT_PASSWORD]);
+    expect((await post(teamEndpoints.recoveryCodes)).statusCode).toBe(403);
+    expect((await post(teamEndpoints.confirm, { password: TEST_PASSWORD })).json()).toEqual({ confirmed: true });
+    expect((await me()).confirmedUntil).not.toBeNull();
+    expect((await post(teamEndpoints.recoveryCodes)).statusCode).toBe(200);
+    expect((await post(teamEndpoints.confirm, {})).statusCode).toBe(400);
   });
 });

@@ -47,6 +47,7 @@ export const routeNeeds: Readonly<Record<string, RouteNeed>> = {
   [`DELETE ${param(teamEndpoints.passkey(":id"))}`]: SIGNED_IN,
   [`POST ${teamEndpoints.recoveryCodes}`]: SIGNED_IN,
   [`PUT ${teamEndpoints.password}`]: SIGNED_IN,
+  [`POST ${teamEndpoints.confirm}`]: SIGNED_IN,
   // Anything else under /api/admin answers 404 to whoever is signed in.
   [`* ${ADMIN_API}/*`]: SIGNED_IN,
 

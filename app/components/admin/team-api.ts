@@ -88,6 +88,8 @@ export const teamApi = {
   confirmTotp: (code: string) => call<Partial<RecoveryCodes>>(teamEndpoints.totpConfirm, json("POST", { code })),
   removeTotp: () => call<unknown>(teamEndpoints.totp, { method: "DELETE" }),
   newRecoveryCodes: () => call<RecoveryCodes>(teamEndpoints.recoveryCodes, { method: "POST" }),
+  /** "It is me": a security change needs no password for a while. A 400 is a wrong password. */
+  confirm: (password: string) => call<unknown>(teamEndpoints.confirm, json("POST", { password })),
   /** A 400 names what was wrong (the current password, or the new one's rule). */
   changePassword: (current: string, password: string) => call<PasswordChanged>(teamEndpoints.password, json("PUT", { current, password })),
 
