@@ -103,6 +103,8 @@ export function ForgotPassword() {
   const [error, setError] = useState("");
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Its field exists only while it is open: the sign-in's own Email is then the page's only one.
+  const [open, setOpen] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const forgot = copy.forgot;
@@ -128,35 +130,37 @@ export function ForgotPassword() {
   }
 
   return (
-    <details className="max-w-md">
+    <details className="max-w-md" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-semibold text-brand-700 underline hover:text-brand-600">{forgot.summary}</summary>
-      <form noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-3 space-y-2">
-        <p id={`${id}-text`}>{forgot.text}</p>
-        <label htmlFor={`${id}-email`} className={labelClass}>
-          {forgot.emailLabel}
-        </label>
-        <input
-          ref={emailRef}
-          id={`${id}-email`}
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[`${id}-text`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
-          className={inputClass}
-        />
-        <p id={`${id}-error`} role="alert" className="min-h-6 text-sm font-medium text-danger">
-          {error}
-        </p>
-        <p role="status" className="font-medium text-success">
-          {sent ? forgot.sent : ""}
-        </p>
-        <button type="submit" aria-disabled={busy} className={secondaryButton}>
-          {busy ? forgot.submitting : forgot.submit}
-        </button>
-      </form>
+      {open && (
+        <form noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-3 space-y-2">
+          <p id={`${id}-text`}>{forgot.text}</p>
+          <label htmlFor={`${id}-email`} className={labelClass}>
+            {forgot.emailLabel}
+          </label>
+          <input
+            ref={emailRef}
+            id={`${id}-email`}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[`${id}-text`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
+            className={inputClass}
+          />
+          <p id={`${id}-error`} role="alert" className="min-h-6 text-sm font-medium text-danger">
+            {error}
+          </p>
+          <p role="status" className="font-medium text-success">
+            {sent ? forgot.sent : ""}
+          </p>
+          <button type="submit" aria-disabled={busy} className={secondaryButton}>
+            {busy ? forgot.submitting : forgot.submit}
+          </button>
+        </form>
+      )}
     </details>
   );
 }
