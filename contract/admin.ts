@@ -187,6 +187,8 @@ export const ownerActionNames = [
   "second-factor-removed",
   "recovery-codes-renewed",
   "password-changed",
+  "password-reset-requested",
+  "password-reset",
 ] as const;
 export type OwnerActionName = (typeof ownerActionNames)[number];
 

@@ -81,6 +81,12 @@ export const teamEndpoints = {
   passkey: (id: string) => `${ADMIN_API}/me/passkeys/${encodeURIComponent(id)}`,
   /** POST: ten new recovery codes (RecoveryCodes), the old ones void. */
   recoveryCodes: `${ADMIN_API}/me/recovery-codes`,
+  /** Signed out. POST { email }: a reset link emailed if the address is in the team (always 202). */
+  passwordReset: `${ADMIN_API}/password-reset`,
+  /** Signed out. GET ?token=: whose link it is ({ email }); POST { token, password }: the password set, once. */
+  passwordResetLink: `${ADMIN_API}/password-reset/link`,
+  /** POST { password }: it is me (a security change is open for CONFIRM_WITHIN_MS); 400 WRONG_CURRENT_PASSWORD. */
+  confirm: `${ADMIN_API}/me/confirm`,
   /** PUT { current, password }: my password changed (PasswordChanged); my other sessions end. */
   password: `${ADMIN_API}/me/password`,
 } as const;
@@ -93,6 +99,17 @@ export interface PasswordChanged {
   changed: true;
   endedSessions: number;
 }
+
+/** A security change (a factor added or removed, new recovery codes) asks for the password again once the last one given is older than this. */
+export const CONFIRM_WITHIN_MS = 10 * 60 * 1000;
+/** The 403 a security change gets when it must ask again: the screen asks for the password by it. */
+export const CONFIRM_IT_IS_YOU = "Please confirm it is you: enter your password again.";
+
+/** How long a "forgot your password" link works. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+/** Where a reset link points: the token is in the fragment, as an invitation's. */
+export const resetLinkPath = (token: string) => `/admin#reset=${token}`;
 
 /** Where an invitation link points: the token is in the fragment, so no server log holds it. */
 export const inviteLinkPath = (token: string) => `/admin#invite=${token}`;
@@ -123,6 +140,8 @@ export interface Me {
   recoveryCodesLeft: number;
   /** No second factor yet and one is needed: only setting one up is open until then. */
   mustSetUpSecondFactor: boolean;
+  /** Until when a security change needs no password again (ISO); null when it needs one now. */
+  confirmedUntil: string | null;
 }
 
 export interface Person {

@@ -45,6 +45,23 @@ describe("npm run owners", () => {
     await withStore((store) => store.acceptInvite(token, { name: "First", passwordHash: "scrypt$x" }));
   });
 
+  it("prints a password reset link for a person in the team, and refuses an address that is not", async () => {
+    await withStore((store) => store.createPerson({ email: "forgetful@team.example", name: "Forgetful", role: "editor", passwordHash: "scrypt$x" }));
+    const { code, out, err } = await run("reset", "--email", "Forgetful@Team.Example");
+    expect(code).toBe(0);
+    const link = out.trim();
+    expect(link).toMatch(/^https:\/\/site\.example\/admin#reset=[\w-]{43}$/);
+    expect(err).toMatch(/works once/);
+    expect((await withStore((store) => store.resetByToken(link.split("#reset=")[1]!)))?.email).toBe("forgetful@team.example");
+    const unknown = await run("reset", "--email", "nobody@team.example");
+    expect([unknown.code, unknown.err]).toEqual([1, "nobody@team.example is not in the team.\n"]);
+    await withStore(async (store) => {
+      const person = (await store.personByEmail("forgetful@team.example"))!;
+      await store.removePerson(person.id);
+    });
+    await withStore((_store, db) => db.deleteFrom("owner_actions").where("action", "=", "password-reset-requested").execute());
+  });
+
   it("lists the team, and removes a person but never the last owner", async () => {
     await withStore((store) => store.createPerson({ email: "reader@team.example", name: "Reader", role: "inbox", passwordHash: "scrypt$x" }));
     const listed = await run("list");

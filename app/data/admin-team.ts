@@ -1,7 +1,7 @@
 // Copy of the team's screens at /admin: signing in with a second factor,
 // accepting an invitation, a person's own account, and the owner's team.
 // The owner's screens, not the public site's, so, like admin.ts, they stay code.
-import { PASSWORD_MIN, RECOVERY_CODE_COUNT, type Role } from "../../contract/team";
+import { PASSWORD_MIN, PASSWORD_RESET_TTL_MS, RECOVERY_CODE_COUNT, type Role } from "../../contract/team";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -60,6 +60,30 @@ export const inviteCopy = {
   failed: "Your account could not be created. Please try again.",
 } as const;
 
+export const resetCopy = {
+  forgot: {
+    summary: "Forgot your password?",
+    text: `Enter your email and we will send you a link to choose a new one. It works once, for ${PASSWORD_RESET_TTL_MS / 60_000} minutes.`,
+    emailLabel: "Your email",
+    emptyEmail: "Please enter your email address.",
+    submit: "Email me a link",
+    submitting: "Sending…",
+    sent: "If that address is in the team, a link is on its way. Without a mail server, the site's owner can make one with npm run owners -- reset.",
+    failed: "The link could not be asked for. Please try again.",
+  },
+  heading: "Choose a new password",
+  loading: "Opening your link…",
+  forWhom: (email: string) => `For ${email}. Setting it signs you out everywhere.`,
+  passwordLabel: "New password",
+  passwordRule,
+  shortPassword: `The password needs at least ${PASSWORD_MIN} characters.`,
+  submit: "Set my new password",
+  submitting: "Setting…",
+  done: "Your new password is set. Sign in with it.",
+  gone: "This link has been used or has expired. Ask for a new one below.",
+  failed: "The password was not set. Please try again.",
+} as const;
+
 export const secondFactorCopy = {
   heading: "Set up a second factor",
   required: "Your account needs a second factor before you can go on: a passkey, or a code from an authenticator app.",
@@ -106,6 +130,16 @@ export const recoveryCopy = {
 
 export const accountCopy = {
   tab: "Your account",
+  confirm: {
+    heading: "Confirm it is you",
+    text: "Changes to how you sign in ask for your password again when you last gave it more than 10 minutes ago.",
+    passwordLabel: "Your password",
+    emptyPassword: "Please enter your password.",
+    submit: "Confirm",
+    submitting: "Checking…",
+    cancel: "Cancel",
+    failed: "That did not work. Please try again.",
+  },
   password: {
     heading: "Password",
     currentLabel: "Current password",

@@ -180,6 +180,8 @@ export const adminCopy = {
       "second-factor-removed": "Removed a second factor",
       "recovery-codes-renewed": "Made new recovery codes",
       "password-changed": "Changed their password",
+      "password-reset-requested": "Asked for a password reset link",
+      "password-reset": "Reset their password by link",
     } satisfies Record<OwnerActionName, string>,
   },
 } as const;

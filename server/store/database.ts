@@ -15,6 +15,8 @@ import * as team0011 from "./migrations/0011-team";
 import * as secondFactors0012 from "./migrations/0012-second-factors";
 import * as openInvitesOnly0013 from "./migrations/0013-open-invites-only";
 import * as signInLimits0014 from "./migrations/0014-sign-in-limits";
+import * as passwordResets0015 from "./migrations/0015-password-resets";
+import * as sessionConfirmedAt0016 from "./migrations/0016-session-confirmed-at";
 import type { Database } from "./schema";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "../private-files";
 import { WalSyncedSqliteDialect } from "./wal-sync";
@@ -40,6 +42,8 @@ const migrations: Record<string, Migration> = {
   "0012-second-factors": secondFactors0012,
   "0013-open-invites-only": openInvitesOnly0013,
   "0014-sign-in-limits": signInLimits0014,
+  "0015-password-resets": passwordResets0015,
+  "0016-session-confirmed-at": sessionConfirmedAt0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,6 +87,8 @@ export interface AdminSessionTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The last password or second step given in it: security changes ask again once it is old. */
+  confirmed_at: string | null;
 }
 
 /** One person of the owner's team. */
@@ -103,6 +105,14 @@ export interface TeamPersonTable {
   failed_sign_ins: Generated<number>;
   /** No longer written, as failed_sign_ins. */
   locked_until: string | null;
+}
+
+/** An open "forgot your password" link: only its token's hash. */
+export interface TeamPasswordResetTable {
+  token_hash: string;
+  person_id: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** One limit's count of attempts in its window (sign-in-limits-store.ts). */
@@ -213,6 +223,7 @@ export interface Database {
   team_people: TeamPersonTable;
   team_invites: TeamInviteTable;
   sign_in_limits: SignInLimitTable;
+  team_password_resets: TeamPasswordResetTable;
   team_settings: TeamSettingsTable;
   owner_actions: OwnerActionTable;
   suspected_spam: SuspectedSpamTable;

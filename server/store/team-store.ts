@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { INVITE_TTL_MS, type Role } from "../../contract/team";
+import { INVITE_TTL_MS, PASSWORD_RESET_TTL_MS, type Role } from "../../contract/team";
 import type { AdminSessionTable, Database, TeamInviteTable, TeamPersonTable } from "./schema";
 
 // The owner's team: people, invitations, the team's settings and each
@@ -57,6 +57,17 @@ export interface TeamStore {
   acceptInvite(token: string, person: { name: string; passwordHash: string }, now?: number): Promise<PersonRow | undefined>;
   withdrawInvite(id: string): Promise<InviteRow | undefined>;
 
+  /** A "forgot your password" link for the person, working once for PASSWORD_RESET_TTL_MS; their earlier links are void. */
+  createReset(personId: string, now?: number): Promise<{ token: string; expiresAt: string }>;
+  /** The person an open reset link names. */
+  resetByToken(token: string, now?: number): Promise<PersonRow | undefined>;
+  /**
+   * The link used (deleted, so a second use finds nothing), the new password
+   * set and every session of the person ended, in one transaction: the person,
+   * and how many sessions ended; undefined when the link is not open.
+   */
+  useReset(token: string, passwordHash: string, now?: number): Promise<{ person: PersonRow; sessionsEnded: number } | undefined>;
+
   settings(): Promise<{ requireSecondFactor: boolean }>;
   saveSettings(settings: { requireSecondFactor: boolean }): Promise<void>;
 
@@ -68,6 +79,8 @@ export interface TeamStore {
   sessionsOf(personId: string, now?: number): Promise<SessionRow[]>;
   /** The second step given: the session is complete, for the whole session's time. */
   completeSession(idHash: string, now?: number): Promise<void>;
+  /** The person proved it was them again (their password): security changes are open for a while. */
+  confirmSession(idHash: string, now?: number): Promise<void>;
   /** Ends the session the cookie's value names (signing out). */
   endSession(id: string | undefined): Promise<void>;
   /** Ends one of a person's sessions by its public id; false when they have no such session. */
@@ -108,6 +121,7 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
         await trx.deleteFrom("team_people").where("id", "=", id).execute();
         // A way in that someone who has left handed out is not left open after them.
         invitesWithdrawn = Number((await trx.deleteFrom("team_invites").where("invited_by", "=", id).executeTakeFirst()).numDeletedRows);
+        await trx.deleteFrom("team_password_resets").where("person_id", "=", id).execute();
       } else await trx.updateTable("team_people").set({ role }).where("id", "=", id).execute();
       await trx.deleteFrom("admin_sessions").where("person_id", "=", id).execute();
       return role === "removed" ? { ...person, previousRole, invitesWithdrawn } : { ...person, role, previousRole, invitesWithdrawn };
@@ -205,6 +219,34 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
       return row;
     },
 
+    async createReset(personId, now = Date.now()) {
+      const token = newToken();
+      const expiresAt = iso(now + PASSWORD_RESET_TTL_MS);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("team_password_resets").where((eb) => eb.or([eb("person_id", "=", personId), eb("expires_at", "<=", iso(now))])).execute();
+        await trx.insertInto("team_password_resets").values({ token_hash: hashToken(token), person_id: personId, created_at: iso(now), expires_at: expiresAt }).execute();
+      });
+      return { token, expiresAt };
+    },
+    async resetByToken(token, now = Date.now()) {
+      if (!tokenPattern.test(token)) return undefined;
+      const row = await db.selectFrom("team_password_resets").select("person_id").where("token_hash", "=", hashToken(token)).where("expires_at", ">", iso(now)).executeTakeFirst();
+      return row ? personById(row.person_id) : undefined;
+    },
+    async useReset(token, passwordHash, now = Date.now()) {
+      if (!tokenPattern.test(token)) return undefined;
+      return db.transaction().execute(async (trx) => {
+        // The delete is the claim: of two uses at once, one deletes the row and the other finds none.
+        const claimed = await trx.deleteFrom("team_password_resets").where("token_hash", "=", hashToken(token)).where("expires_at", ">", iso(now)).returningAll().executeTakeFirst();
+        if (!claimed) return undefined;
+        const person = await trx.selectFrom("team_people").selectAll().where("id", "=", claimed.person_id).executeTakeFirst();
+        if (!person) return undefined;
+        await trx.updateTable("team_people").set({ password_hash: passwordHash }).where("id", "=", person.id).execute();
+        const ended = await trx.deleteFrom("admin_sessions").where("person_id", "=", person.id).executeTakeFirst();
+        return { person: { ...person, password_hash: passwordHash }, sessionsEnded: Number(ended.numDeletedRows) };
+      });
+    },
+
     async settings() {
       const row = await db.selectFrom("team_settings").select("require_second_factor").where("id", "=", 1).executeTakeFirst();
       return { requireSecondFactor: row?.require_second_factor === 1 };
@@ -234,6 +276,8 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
           created_at: at,
           last_seen_at: at,
           expires_at: iso(now + (stage === "complete" ? sessionTtlMs : SECOND_STEP_TTL_MS)),
+          // Opened by a password just checked (or an invitation's new one).
+          confirmed_at: at,
         })
         .execute();
       // A complete sign-in is the person's being seen now (the team's list shows it).
@@ -264,11 +308,14 @@ export function createTeamStore(db: Kysely<Database>, { sessionTtlMs = SESSION_T
     async completeSession(idHash, now = Date.now()) {
       await db
         .updateTable("admin_sessions")
-        .set({ stage: "complete", expires_at: iso(now + sessionTtlMs), last_seen_at: iso(now) })
+        .set({ stage: "complete", expires_at: iso(now + sessionTtlMs), last_seen_at: iso(now), confirmed_at: iso(now) })
         .where("id_hash", "=", idHash)
         .execute();
       const session = await db.selectFrom("admin_sessions").select("person_id").where("id_hash", "=", idHash).executeTakeFirst();
       if (session) await db.updateTable("team_people").set({ last_seen_at: iso(now) }).where("id", "=", session.person_id).execute();
+    },
+    async confirmSession(idHash, now = Date.now()) {
+      await db.updateTable("admin_sessions").set({ confirmed_at: iso(now) }).where("id_hash", "=", idHash).execute();
     },
     async endSession(id) {
       if (!id || !sessionIdPattern.test(id)) return;

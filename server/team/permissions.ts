@@ -26,6 +26,9 @@ export const routeNeeds: Readonly<Record<string, RouteNeed>> = {
   [`DELETE ${adminEndpoints.session}`]: PUBLIC,
   [`GET ${teamEndpoints.inviteLookup}`]: PUBLIC,
   [`POST ${teamEndpoints.inviteLookup}`]: PUBLIC,
+  [`POST ${teamEndpoints.passwordReset}`]: PUBLIC,
+  [`GET ${teamEndpoints.passwordResetLink}`]: PUBLIC,
+  [`POST ${teamEndpoints.passwordResetLink}`]: PUBLIC,
 
   [`GET ${teamEndpoints.me}`]: SIGNED_IN,
   [`GET ${teamEndpoints.sessions}`]: SIGNED_IN,
@@ -44,6 +47,7 @@ export const routeNeeds: Readonly<Record<string, RouteNeed>> = {
   [`DELETE ${param(teamEndpoints.passkey(":id"))}`]: SIGNED_IN,
   [`POST ${teamEndpoints.recoveryCodes}`]: SIGNED_IN,
   [`PUT ${teamEndpoints.password}`]: SIGNED_IN,
+  [`POST ${teamEndpoints.confirm}`]: SIGNED_IN,
   // Anything else under /api/admin answers 404 to whoever is signed in.
   [`* ${ADMIN_API}/*`]: SIGNED_IN,
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
-import type { OwnerActionDetail, OwnerActionName } from "../../contract/admin";
+import { ADMIN_API, type OwnerActionDetail, type OwnerActionName } from "../../contract/admin";
 import { limits } from "../../contract/lead";
-import { PASSWORD_MAX, type SignInState } from "../../contract/team";
+import { PASSWORD_MAX, PASSWORD_RESET_TTL_MS, resetLinkPath, teamEndpoints, type SignInState } from "../../contract/team";
 import { SIGNED_OUT_BODY_BYTES } from "../admin/owner-requests";
 import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from "../admin/session";
 import { ANONYMOUS_ACTOR } from "../store/audit";
 import { hashToken, type PersonRow } from "../store/team-store";
-import { dummyHash, verifyPassword } from "./passwords";
+import { dummyHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { toMember } from "./team-plugin";
 import { GateFull } from "./work-gate";
 
@@ -34,6 +34,22 @@ export const accountLimitKey = (email: string) => `account:${hashToken(email.tri
 const BUSY_RETRY_AFTER_S = 5;
 
 export const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
+
+/** A used, expired or unknown reset link: one answer for all three. */
+export const RESET_GONE = "This link has been used or has expired. Ask for a new one from the sign-in page.";
+const ResetRequestBody = v.strictObject({ email: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(limits.email)) });
+const resetToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/));
+const ResetLinkQuery = v.strictObject({ token: resetToken });
+const ResetBody = v.strictObject({ token: resetToken, password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX * 4)) });
+const resetNotice = (link: string) => ({
+  subject: "Reset your password",
+  text: [
+    `Someone asked to reset the password of your account. To choose a new one, open this link within ${PASSWORD_RESET_TTL_MS / 60_000} minutes; it works once:`,
+    link,
+    "Setting a new password ends every session of yours. If you did not ask, ignore this email: your password stays as it is.",
+  ].join("\n\n"),
+});
+const local = (path: string) => path.slice(ADMIN_API.length);
 
 const SignInBody = v.strictObject({
   email: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(limits.email)),
@@ -140,6 +156,47 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
     ].join("\n\n");
     await app.team.notify(toMember(person), { subject: "Your account is locked for a while", text }).catch((error: unknown) => request.log.error({ err: error }, "team: the lock notice was not sent"));
   };
+
+  // "Forgot your password": the same answer whether or not the address is in the team, so it tells a
+  // stranger nothing; the link goes to the address itself (or, without a mail server, `npm run owners -- reset`).
+  app.post(local(teamEndpoints.passwordReset), { bodyLimit: SIGNED_OUT_BODY_BYTES, config: { rateLimit } }, async (request, reply) => {
+    const body = v.safeParse(ResetRequestBody, request.body);
+    if (!body.success) return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
+    const person = await team.personByEmail(body.output.email);
+    if (person) {
+      const { token } = await team.createReset(person.id);
+      const link = new URL(resetLinkPath(token), app.config.publicSiteUrl).toString();
+      await audit(request, "password-reset-requested", { id: person.id }, ANONYMOUS_ACTOR);
+      await app.team.notify(toMember(person), resetNotice(link)).catch((error: unknown) => request.log.error({ err: error }, "team: the reset link was not sent"));
+    }
+    return reply.code(202).send({ sent: true });
+  });
+
+  app.get(local(teamEndpoints.passwordResetLink), async (request, reply) => {
+    const query = v.safeParse(ResetLinkQuery, request.query);
+    const person = query.success ? await team.resetByToken(query.output.token) : undefined;
+    if (!person) return reply.code(404).send({ statusCode: 404, message: RESET_GONE });
+    return { email: person.email };
+  });
+
+  // The link used, once: the new password under the joining rules, every session of the person ended, and
+  // the address's run of wrong passwords forgotten (a person who forgot theirs has often locked it).
+  app.post(local(teamEndpoints.passwordResetLink), { bodyLimit: SIGNED_OUT_BODY_BYTES, config: { rateLimit } }, async (request, reply) => {
+    const body = v.safeParse(ResetBody, request.body);
+    if (!body.success) return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
+    const person = await team.resetByToken(body.output.token);
+    if (!person) return reply.code(404).send({ statusCode: 404, message: RESET_GONE });
+    const problem = passwordProblem(body.output.password, person.email);
+    if (problem) return reply.code(400).send({ statusCode: 400, message: problem });
+    const used = await team.useReset(body.output.token, await hashPassword(body.output.password));
+    if (!used) return reply.code(404).send({ statusCode: 404, message: RESET_GONE });
+    await app.signInLimits.clear(accountLimitKey(person.email));
+    await audit(request, "password-reset", { id: person.id, sessions: used.sessionsEnded }, person.email);
+    await app.team
+      .notify(toMember(person), { subject: "Your password was reset", text: "The password of your account was set through a reset link, and every session of yours was ended.\n\nIf this was not you, tell the site's owner at once." })
+      .catch((error: unknown) => request.log.error({ err: error }, "team: the reset notice was not sent"));
+    return { reset: true };
+  });
 
   // Signing out ends the session in the store: a copy of the cookie is worthless from now on, on every instance.
   app.delete("/session", { bodyLimit: SIGNED_OUT_BODY_BYTES }, async (request, reply) => {

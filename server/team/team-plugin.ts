@@ -3,7 +3,7 @@ import Bowser from "bowser";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ADMIN_API, adminEndpoints } from "../../contract/admin";
-import { can, holdsPersonalData, teamEndpoints } from "../../contract/team";
+import { can, CONFIRM_WITHIN_MS, holdsPersonalData, teamEndpoints } from "../../contract/team";
 import { teamNoticeEmail } from "../mail/messages";
 import type { PersonRow } from "../store/team-store";
 import { readCookie, SESSION_COOKIE } from "../admin/session";
@@ -105,7 +105,7 @@ export const teamPlugin = fp(
       if (!found) {
         found = store.session(readCookie(request.headers.cookie, SESSION_COOKIE)).then((live) => {
           if (!live) return undefined;
-          const session: OwnerSession = { idHash: live.session.id_hash, person: toMember(live.person), stage: live.session.stage };
+          const session: OwnerSession = { idHash: live.session.id_hash, person: toMember(live.person), stage: live.session.stage, confirmedAt: live.session.confirmed_at };
           request.ownerSession = session;
           return session;
         });
@@ -135,6 +135,7 @@ export const teamPlugin = fp(
     const team: TeamAccess = {
       sessionOf,
       deviceCookie: (personId) => devices.issue(personId),
+      recentlyConfirmed: (session) => Boolean(session.confirmedAt) && Date.parse(session.confirmedAt!) + CONFIRM_WITHIN_MS > Date.now(),
       knownDevice: (request) => devices.read(readCookie(request.headers.cookie, DEVICE_COOKIE)),
       async completeSignIn(request, reply, session, method) {
         await store.completeSession(session.idHash);

@@ -20,6 +20,7 @@ import {
   type Person,
   type SessionInfo,
   type TeamSettings,
+  CONFIRM_WITHIN_MS,
   WRONG_CURRENT_PASSWORD,
 } from "../../contract/team";
 import { inviteEmail } from "../mail/messages";
@@ -56,6 +57,7 @@ const passwordMessages = {
   tooMany: "Too many tries. Please wait 15 minutes and try again.",
   busy: "Too many password checks at once. Please try again in a few seconds.",
 } as const;
+const ConfirmBody = v.strictObject({ password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX * 4)) });
 const AcceptBody = v.strictObject({
   token,
   name: v.pipe(singleLineText, v.trim(), v.minLength(1), v.maxLength(NAME_MAX)),
@@ -101,7 +103,9 @@ export function teamRoutes(app: FastifyInstance) {
   app.get(local(teamEndpoints.me), async (request): Promise<Me> => {
     const { person } = me(request);
     const summary = await app.secondFactors.summaryOf(person.id);
-    return { ...person, permissions: [...rolePermissions[person.role]], ...summary, mustSetUpSecondFactor: await mustSetUpSecondFactor(app, person) };
+    const session = me(request);
+    const confirmedUntil = app.team.recentlyConfirmed(session) ? new Date(Date.parse(session.confirmedAt!) + CONFIRM_WITHIN_MS).toISOString() : null;
+    return { ...person, permissions: [...rolePermissions[person.role]], ...summary, mustSetUpSecondFactor: await mustSetUpSecondFactor(app, person), confirmedUntil };
   });
 
   app.get(local(teamEndpoints.sessions), async (request): Promise<SessionInfo[]> => {
@@ -160,6 +164,31 @@ export function teamRoutes(app: FastifyInstance) {
       .notify(session.person, passwordChangedNotice)
       .catch((error: unknown) => request.log.error({ err: error }, "team: the password-change notice was not sent"));
     return { changed: true, endedSessions };
+  });
+
+  // "It is me": the password again, counted against the address's sign-in limit as at the sign-in, and
+  // security changes are open for CONFIRM_WITHIN_MS.
+  app.post(local(teamEndpoints.confirm), async (request, reply) => {
+    const body = v.safeParse(ConfirmBody, request.body);
+    if (!body.success) return badRequest(reply);
+    const session = me(request);
+    const person = await store.personById(session.person.id);
+    if (!person) return notFound(reply);
+    const accountKey = accountLimitKey(person.email);
+    const claim = await app.signInLimits.claim([{ key: accountKey, max: ACCOUNT_LOCK_AFTER, windowMs: ACCOUNT_LOCK_MS }]);
+    if (!claim.ok) return reply.code(429).send({ statusCode: 429, message: passwordMessages.tooMany });
+    let right: boolean;
+    try {
+      right = await verifyPassword(body.output.password, person.password_hash);
+    } catch (error) {
+      if (!(error instanceof GateFull)) throw error;
+      await app.signInLimits.giveBack(accountKey);
+      return reply.code(429).send({ statusCode: 429, message: passwordMessages.busy });
+    }
+    if (!right) return badRequest(reply, passwordMessages.wrongCurrent);
+    await app.signInLimits.giveBack(accountKey);
+    await store.confirmSession(session.idHash);
+    return { confirmed: true };
   });
 
   app.get(local(teamEndpoints.people), async (): Promise<Person[]> => {

@@ -20,6 +20,8 @@ export interface OwnerSession {
   idHash: string;
   person: TeamMember;
   stage: "second-factor" | "complete";
+  /** When the person last gave their password or a second step in this session (ISO); null when never recorded. */
+  confirmedAt?: string | null;
 }
 
 export interface TeamAccess {
@@ -30,6 +32,8 @@ export interface TeamAccess {
    * recorded with its method, and the reply makes the browser a known device.
    */
   completeSignIn(request: FastifyRequest, reply: FastifyReply, session: OwnerSession, method: SecondFactorMethod): Promise<void>;
+  /** Whether the session's person proved it was them recently enough for a security change (CONFIRM_WITHIN_MS). */
+  recentlyConfirmed(session: OwnerSession): boolean;
   /** The Set-Cookie value that makes this browser a known device of the person (device-cookie.ts). */
   deviceCookie(personId: string): string;
   /** The person and device the request's device cookie names, when its signature holds. */

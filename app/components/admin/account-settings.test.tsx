@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountCopy as copy } from "~/data/admin-team";
-import { teamEndpoints, WRONG_CURRENT_PASSWORD, type Me, type SessionInfo } from "../../../contract/team";
+import { CONFIRM_IT_IS_YOU, teamEndpoints, WRONG_CURRENT_PASSWORD, type Me, type SessionInfo } from "../../../contract/team";
 import { AccountSettings } from "./account-settings";
 import { fakeApi, refusal } from "./fake-api.test-support";
 
@@ -22,6 +22,7 @@ const me: Me = {
   passkeys: [{ id: "pk1", name: "Work laptop", createdAt: "2026-11-01T09:00:00.000Z", lastUsedAt: null }],
   recoveryCodesLeft: 7,
   mustSetUpSecondFactor: false,
+  confirmedUntil: "2999-01-01T00:00:00.000Z",
 };
 
 const session = (id: string, device: string, current = false): SessionInfo => ({
@@ -151,5 +152,41 @@ describe("AccountSettings: password", () => {
     await typeInto(user, "my old password", "short");
     expect(screen.getByText(copy.password.shortPassword)).toBeTruthy();
     expect(calls.filter((call) => call.method === "PUT")).toEqual([]);
+  });
+});
+
+describe("AccountSettings: a security change after a while", () => {
+  it("asks for the password first, then makes the new recovery codes", async () => {
+    const calls = fakeApi({
+      [`GET ${teamEndpoints.sessions}`]: [],
+      [`POST ${teamEndpoints.confirm}`]: { confirmed: true },
+      [`POST ${teamEndpoints.recoveryCodes}`]: { codes: ["AAAA-BBBB-CCCC"] },
+    });
+    const user = userEvent.setup();
+    render(<AccountSettings me={{ ...me, confirmedUntil: null }} onChanged={() => undefined} onUnauthorized={() => undefined} />);
+    await user.click(screen.getByRole("button", { name: copy.recovery.renew }));
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+    await user.type(screen.getByLabelText(copy.confirm.passwordLabel), "my password");
+    await user.click(screen.getByRole("button", { name: copy.confirm.submit }));
+    expect(await screen.findByText("AAAA-BBBB-CCCC")).toBeTruthy();
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.path)).toEqual([teamEndpoints.confirm, teamEndpoints.recoveryCodes]);
+  });
+
+  it("asks when the server refuses for want of it, and tries again", async () => {
+    let refused = true;
+    fakeApi({
+      [`GET ${teamEndpoints.sessions}`]: [],
+      [`POST ${teamEndpoints.confirm}`]: () => {
+        refused = false;
+        return { confirmed: true };
+      },
+      [`DELETE ${teamEndpoints.totp}`]: () => (refused ? refusal(403, CONFIRM_IT_IS_YOU) : { removed: true }),
+    });
+    const user = userEvent.setup();
+    render(<AccountSettings me={me} onChanged={() => undefined} onUnauthorized={() => undefined} />);
+    await user.click(screen.getByRole("button", { name: copy.totp.remove }));
+    await user.type(await screen.findByLabelText(copy.confirm.passwordLabel), "my password");
+    await user.click(screen.getByRole("button", { name: copy.confirm.submit }));
+    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(copy.totp.removed));
   });
 });

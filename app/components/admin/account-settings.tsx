@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { accountCopy as copy } from "~/data/admin-team";
 import type { Me, SessionInfo } from "../../../contract/team";
 import { refusalText, Unauthorized } from "./admin-api";
+import { askedToConfirm, ConfirmItIsYou, mustConfirm } from "./confirm-it-is-you";
 import { PasswordChange } from "./password-change";
 import { RecoveryCodesView } from "./recovery-codes";
 import { SecondFactorSetup } from "./second-factor-setup";
@@ -9,7 +10,7 @@ import { teamApi } from "./team-api";
 import { dangerButton, formatWhen, secondaryButton } from "./ui";
 import { cellClass, DataTable } from "./data-table";
 
-type Mode = { name: "view" } | { name: "add"; only: "passkey" | "totp" } | { name: "codes"; codes: readonly string[] };
+type Mode = { name: "view" } | { name: "add"; only: "passkey" | "totp" } | { name: "codes"; codes: readonly string[] } | { name: "confirm"; then: () => void };
 
 const linkButton = "font-semibold text-brand-700 underline hover:text-brand-600";
 
@@ -46,6 +47,10 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
         await action();
       } catch (failure) {
         if (failure instanceof Unauthorized) return onUnauthorized();
+        if (askedToConfirm(failure)) {
+          setMode({ name: "confirm", then: () => void act(action, done) });
+          return;
+        }
         setError(refusalText(failure, copy.failed));
         return;
       }
@@ -56,6 +61,19 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
     [onChanged, onUnauthorized],
   );
 
+  /**
+   * A security change: when the password was last given too long ago, it is
+   * asked for first (the server would refuse otherwise), then the change runs.
+   */
+  const guarded = (change: () => void) => (mustConfirm(me) ? setMode({ name: "confirm", then: change }) : change());
+  /** A change the server refused for want of the password: ask for it, then try again. */
+  const confirmThen = (failure: unknown, retry: () => void) => {
+    if (!askedToConfirm(failure)) return false;
+    setError("");
+    setMode({ name: "confirm", then: retry });
+    return true;
+  };
+
   async function renewCodes() {
     setMessage("");
     setError("");
@@ -65,6 +83,7 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
       onChanged();
     } catch (failure) {
       if (failure instanceof Unauthorized) return onUnauthorized();
+      if (confirmThen(failure, () => void renewCodes())) return;
       setError(refusalText(failure, copy.failed));
     }
   }
@@ -78,6 +97,19 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
           setMessage(done);
           setMode({ name: "view" });
           onChanged();
+        }}
+        onCancel={() => setMode({ name: "view" })}
+        onUnauthorized={onUnauthorized}
+      />
+    );
+  }
+  if (mode.name === "confirm") {
+    return (
+      <ConfirmItIsYou
+        onConfirmed={() => {
+          setMode({ name: "view" });
+          onChanged();
+          mode.then();
         }}
         onCancel={() => setMode({ name: "view" })}
         onUnauthorized={onUnauthorized}
@@ -128,7 +160,7 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
                   <button
                     type="button"
                     aria-label={copy.passkeys.removeLabel(passkey.name)}
-                    onClick={() => act(() => teamApi.removePasskey(passkey.id), copy.passkeys.removed(passkey.name))}
+                    onClick={() => guarded(() => void act(() => teamApi.removePasskey(passkey.id), copy.passkeys.removed(passkey.name)))}
                     className={linkButton}
                   >
                     {copy.passkeys.remove}
@@ -138,7 +170,7 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
             ))}
           </DataTable>
         )}
-        <button type="button" onClick={() => setMode({ name: "add", only: "passkey" })} className={secondaryButton}>
+        <button type="button" onClick={() => guarded(() => setMode({ name: "add", only: "passkey" }))} className={secondaryButton}>
           {copy.passkeys.add}
         </button>
       </section>
@@ -149,11 +181,11 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
         </h3>
         <p>{me.totp ? copy.totp.on : copy.totp.off}</p>
         {me.totp ? (
-          <button type="button" onClick={() => act(() => teamApi.removeTotp(), copy.totp.removed)} className={secondaryButton}>
+          <button type="button" onClick={() => guarded(() => void act(() => teamApi.removeTotp(), copy.totp.removed))} className={secondaryButton}>
             {copy.totp.remove}
           </button>
         ) : (
-          <button type="button" onClick={() => setMode({ name: "add", only: "totp" })} className={secondaryButton}>
+          <button type="button" onClick={() => guarded(() => setMode({ name: "add", only: "totp" }))} className={secondaryButton}>
             {copy.totp.add}
           </button>
         )}
@@ -167,7 +199,7 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
         <p id={`${id}-renew-note`} className="text-sm text-muted">
           {copy.recovery.renewNote}
         </p>
-        <button type="button" onClick={renewCodes} aria-describedby={`${id}-renew-note`} className={secondaryButton}>
+        <button type="button" onClick={() => guarded(() => void renewCodes())} aria-describedby={`${id}-renew-note`} className={secondaryButton}>
           {copy.recovery.renew}
         </button>
       </section>

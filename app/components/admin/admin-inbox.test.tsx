@@ -25,6 +25,7 @@ const person = (role: Role, extra: Partial<Me> = {}): Me => ({
   passkeys: [],
   recoveryCodesLeft: 10,
   mustSetUpSecondFactor: false,
+  confirmedUntil: "2999-01-01T00:00:00.000Z",
   ...extra,
 });
 

@@ -1,28 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { adminCopy } from "~/data/admin";
-import { inviteCopy, roleNames, teamNavCopy } from "~/data/admin-team";
+import { inviteCopy, resetCopy, roleNames, teamNavCopy } from "~/data/admin-team";
 import { site } from "~/data/site";
 import type { Me } from "../../../contract/team";
 import { MAIN_CONTENT_ID } from "../layout/skip-link";
 import { adminApi, Unauthorized } from "./admin-api";
 import { InviteAccept } from "./invite-accept";
+import { ForgotPassword, PasswordReset } from "./password-reset";
 import { SecondFactorSetup } from "./second-factor-setup";
 import { SignInForm } from "./sign-in-form";
 import { StaffArea } from "./staff-area";
 import { teamApi } from "./team-api";
 import { secondaryButton } from "./ui";
 
-type State = "loading" | "unreachable" | "off" | "signed-out" | "expired" | "invited" | "signed-in";
+type State = "loading" | "unreachable" | "off" | "signed-out" | "expired" | "invited" | "reset" | "signed-in";
 
 const INVITE_HASH = /^#invite=([^&]+)/;
+const RESET_HASH = /^#reset=([^&]+)/;
 
 /**
- * The invitation token in the address's fragment, once: it is taken out of
- * the address bar (and so out of the history and any later copy of the URL).
+ * An invitation's or a reset link's token in the address's fragment, once: it
+ * is taken out of the address bar (and so out of the history and any later
+ * copy of the URL).
  */
-function takeInviteToken(): string | null {
+function takeToken(pattern: RegExp): string | null {
   if (typeof window === "undefined") return null;
-  const token = INVITE_HASH.exec(window.location.hash)?.[1];
+  const token = pattern.exec(window.location.hash)?.[1];
   if (!token) return null;
   window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
   return decodeURIComponent(token);
@@ -40,19 +43,25 @@ export function AdminInbox() {
   const [me, setMe] = useState<Me | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [inviteGone, setInviteGone] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
   // Off until someone has joined: the first owner's invitation, made on the server's command line, opens it.
   const [teamOn, setTeamOn] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const settled = useRef(false);
 
   useEffect(() => {
-    const invite = takeInviteToken();
+    const invite = takeToken(INVITE_HASH);
+    const reset = takeToken(RESET_HASH);
     adminApi.status().then(
       (status) => {
         setTeamOn(status.enabled);
         if (invite) {
           setToken(invite);
           return setState("invited");
+        }
+        if (reset && status.enabled) {
+          setToken(reset);
+          return setState("reset");
         }
         if (!status.enabled) return setState("off");
         setState(status.signedIn ? "signed-in" : "signed-out");
@@ -89,7 +98,17 @@ export function AdminInbox() {
     setState(teamOn ? "signed-out" : "off");
   }, [teamOn]);
 
+  /** Back from a reset link to the sign-in, saying why. */
+  const resetOver = useCallback((message: string) => {
+    setToken(null);
+    setNotice(message);
+    setState("signed-out");
+  }, []);
+  const resetDone = useCallback(() => resetOver(resetCopy.done), [resetOver]);
+  const resetGone = useCallback(() => resetOver(resetCopy.gone), [resetOver]);
+
   function signedIn() {
+    setNotice(undefined);
     setToken(null);
     setInviteGone(false);
     setState("signed-in");
@@ -139,8 +158,12 @@ export function AdminInbox() {
             {inviteCopy.gone}
           </p>
         )}
+        {state === "reset" && token && <PasswordReset token={token} onDone={resetDone} onGone={resetGone} />}
         {(state === "signed-out" || state === "expired") && (
-          <SignInForm notice={state === "expired" ? adminCopy.signIn.expired : undefined} onSignedIn={signedIn} />
+          <>
+            <SignInForm notice={state === "expired" ? adminCopy.signIn.expired : notice} onSignedIn={signedIn} />
+            <ForgotPassword />
+          </>
         )}
         {state === "signed-in" && me?.mustSetUpSecondFactor && <SecondFactorSetup required onDone={loadMe} onUnauthorized={expired} />}
         {state === "signed-in" && me && !me.mustSetUpSecondFactor && <StaffArea me={me} onChanged={loadMe} onUnauthorized={expired} />}

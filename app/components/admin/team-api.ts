@@ -57,6 +57,18 @@ export const teamApi = {
       throw error;
     }
   },
+  /** "Forgot your password": the same answer whether or not the address is in the team. */
+  requestReset: (email: string) => send<unknown>(teamEndpoints.passwordReset, json("POST", { email })),
+  /** Whose a reset link is; a 404 (used, expired or unknown) is null. */
+  async resetLink(token: string): Promise<{ email: string } | null> {
+    try {
+      return await send<{ email: string }>(`${teamEndpoints.passwordResetLink}?${new URLSearchParams({ token })}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  useReset: (token: string, password: string) => send<unknown>(teamEndpoints.passwordResetLink, json("POST", { token, password })),
   acceptInvitation: (token: string, name: string, password: string) => send<SignInState>(teamEndpoints.inviteLookup, json("POST", { token, name, password })),
 
   me: () => call<Me>(teamEndpoints.me),
@@ -76,6 +88,8 @@ export const teamApi = {
   confirmTotp: (code: string) => call<Partial<RecoveryCodes>>(teamEndpoints.totpConfirm, json("POST", { code })),
   removeTotp: () => call<unknown>(teamEndpoints.totp, { method: "DELETE" }),
   newRecoveryCodes: () => call<RecoveryCodes>(teamEndpoints.recoveryCodes, { method: "POST" }),
+  /** "It is me": a security change needs no password for a while. A 400 is a wrong password. */
+  confirm: (password: string) => call<unknown>(teamEndpoints.confirm, json("POST", { password })),
   /** A 400 names what was wrong (the current password, or the new one's rule). */
   changePassword: (current: string, password: string) => call<PasswordChanged>(teamEndpoints.password, json("PUT", { current, password })),
 

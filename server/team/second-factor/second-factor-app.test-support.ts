@@ -60,6 +60,7 @@ export async function startSecondFactorApp(kind: "sqlite" | "postgres"): Promise
     notify: async (person, message) => void notified.push({ to: person.email, ...message }),
     deviceCookie: (personId) => `test-device=${personId}`,
     knownDevice: () => undefined,
+    recentlyConfirmed: (session) => session.confirmedAt !== null,
   };
 
   const app = Fastify({ logger: false });

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
 import { singleLineText } from "../../../contract/input-policy";
-import { teamEndpoints, type RecoveryCodes, type SignInState } from "../../../contract/team";
+import { CONFIRM_IT_IS_YOU, teamEndpoints, type RecoveryCodes, type SignInState } from "../../../contract/team";
 import { recordRequestAction, SIGNED_OUT_BODY_BYTES } from "../../admin/owner-requests";
 import type { OwnerSession } from "../team-types";
 import { secondFactorNotices as notices } from "./second-factor-notices";
@@ -72,6 +72,18 @@ const messages = {
 export function secondFactorRoutes(app: FastifyInstance) {
   const factors = app[SECOND_FACTORS];
   const local = (path: string) => path.slice(app.prefix.length);
+
+  /**
+   * A complete session whose person proved it was them within CONFIRM_WITHIN_MS: a security change asks
+   * again otherwise (403 CONFIRM_IT_IS_YOU), so a session left open on a shared screen cannot add a factor.
+   */
+  const confirmedSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await sessionAt(request, reply, "complete");
+    if (!session) return undefined;
+    if (app.team.recentlyConfirmed(session)) return session;
+    reply.code(403).send({ statusCode: 403, message: CONFIRM_IT_IS_YOU });
+    return undefined;
+  };
 
   /** The request's session when it is at `stage`; otherwise answers 401 and gives undefined. */
   const sessionAt = async (request: FastifyRequest, reply: FastifyReply, stage: OwnerSession["stage"]) => {
@@ -143,7 +155,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
   // The person's own second factors, once signed in.
 
   app.post(local(teamEndpoints.totp), async (request, reply) => {
-    const session = await sessionAt(request, reply, "complete");
+    const session = await confirmedSession(request, reply);
     if (!session) return reply;
     if (!v.is(NoBody, request.body)) return reply.code(400).send(badRequest);
     return factors.startTotp(session.person);
@@ -162,7 +174,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
   });
 
   app.delete(local(teamEndpoints.totp), async (request, reply) => {
-    const session = await sessionAt(request, reply, "complete");
+    const session = await confirmedSession(request, reply);
     if (!session) return reply;
     const removal = await factors.removeTotp(session.person.id);
     if (removal === "missing") return reply.code(404).send(notFound);
@@ -173,7 +185,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
   });
 
   app.post(local(teamEndpoints.passkeyOptions), async (request, reply) => {
-    const session = await sessionAt(request, reply, "complete");
+    const session = await confirmedSession(request, reply);
     if (!session) return reply;
     if (!v.is(NoBody, request.body)) return reply.code(400).send(badRequest);
     return factors.registrationOptions(session);
@@ -196,7 +208,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
   });
 
   app.delete(local(teamEndpoints.passkey(":id")).replace("%3Aid", ":id"), async (request, reply) => {
-    const session = await sessionAt(request, reply, "complete");
+    const session = await confirmedSession(request, reply);
     if (!session) return reply;
     const params = v.safeParse(IdParams, request.params);
     if (!params.success) return reply.code(404).send(notFound);
@@ -210,7 +222,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
   });
 
   app.post(local(teamEndpoints.recoveryCodes), async (request, reply) => {
-    const session = await sessionAt(request, reply, "complete");
+    const session = await confirmedSession(request, reply);
     if (!session) return reply;
     if (!v.is(NoBody, request.body)) return reply.code(400).send(badRequest);
     if ((await factors.methodsOf(session.person.id)).length === 0) return reply.code(409).send({ statusCode: 409, message: messages.noFactor });
