@@ -46,7 +46,7 @@ export function shouldRun(service: string, reachable: boolean): boolean {
 }
 
 export interface ScratchDatabase {
-  /** For openDatabase: SQLite's folder, or a PostgreSQL URL bound to a fresh schema. */
+  /** For openDatabase: SQLite's folder, or the URL of a fresh PostgreSQL database. */
   databaseUrl?: string;
   dataDir: string;
   drop(): Promise<void>;
@@ -58,20 +58,23 @@ export async function scratchDatabase(kind: "sqlite" | "postgres"): Promise<Scra
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
   if (kind === "sqlite") return { dataDir, drop: removeDir };
 
-  const schema = `test_${randomBytes(6).toString("hex")}`;
+  // A database of its own, not a schema in a shared one: the migrator lists the tables of every
+  // schema in its database, and another test dropping its schema meanwhile failed that listing
+  // ("schema … does not exist") in full runs. A database's catalogue is its own.
+  const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: testPostgresUrl, connectionTimeoutMillis: 5000 });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(testPostgresUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  url.pathname = `/${name}`;
   return {
     databaseUrl: url.href,
     dataDir,
     async drop() {
       const client = new pg.Client({ connectionString: testPostgresUrl });
       await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
+      await client.query(`drop database ${name} with (force)`);
       await client.end();
       await removeDir();
     },
