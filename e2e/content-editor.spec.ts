@@ -16,9 +16,9 @@ import { signInWithPassword } from "./team-sign-in";
 // sign in, edit every kind of content file in Keystatic (a photo uploaded
 // too), publish, and read the rebuilt public pages; and a bad value refused
 // on save, beside its field, with nothing written.
-// A publish rebuilds the whole site (about a minute; over four on a machine
-// shared with other builds), so the one test that publishes does it once, the
-// timeouts are generous, and only the desktop project runs them (the two
+// A publish rebuilds the whole site (about 15 s on a quiet machine, minutes on
+// one shared with other builds), so the one test that publishes does it once,
+// the timeouts are generous, and only the desktop project runs them (the two
 // projects would share one copy).
 
 const BUILD_TIMEOUT = 480_000;

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { contentEndpoints, PREVIEW_PATH, type PublishStatus } from "../contract/content-editor";
 import { previewPaths } from "./keystatic.config";
+import { watchSaves } from "./save-watch";
 
 const POLL_MS = 1500;
 /** Each page an editable file shows on, once. */
@@ -31,10 +32,13 @@ export function PublishBar() {
 
   useEffect(() => {
     void refresh();
-    // While a build runs, and now and then otherwise (the editor saves drafts meanwhile).
+    // While a build runs, and now and then otherwise (another owner's saves and publishes).
     const timer = window.setInterval(() => void refresh(), status?.state === "building" ? POLL_MS : POLL_MS * 4);
     return () => window.clearInterval(timer);
   }, [refresh, status?.state]);
+
+  // A save is counted as soon as the server has it.
+  useEffect(() => watchSaves(() => void refresh()), [refresh]);
 
   const start = async (url: string) => {
     const answer = await call(url, "POST");

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../contract/team";
+import { PASSWORD_COST } from "./password-cost";
 import { createWorkGate } from "./work-gate";
 
 // The team's passwords: long enough and not a known one, no composition rules
@@ -8,7 +9,6 @@ import { createWorkGate } from "./work-gate";
 // parameters in the same string, so they can be raised later without locking
 // anyone out.
 
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 /** N=2^15, r=8 needs 32 MiB; Node's default ceiling is exactly that, so give it room. */
@@ -52,8 +52,8 @@ const derive = (password: string, salt: Buffer, { N, r, p }: { N: number; r: num
 /** `scrypt$N$r$p$salt$key`, salt and key in base64url. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, SCRYPT, KEY_LENGTH);
-  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await derive(password, salt, PASSWORD_COST, KEY_LENGTH);
+  return ["scrypt", PASSWORD_COST.N, PASSWORD_COST.r, PASSWORD_COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 /** Whether the password is the one hashed, compared in constant time; a malformed hash matches nothing. Rejects with GateFull when too many wait. */
