@@ -27,7 +27,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: true, snapshots: false, sources: false },
     launchOptions: chromium,
   },
   projects: [
