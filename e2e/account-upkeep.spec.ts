@@ -70,6 +70,8 @@ async function emailedResetLink(email: string): Promise<string> {
 }
 
 test("a team member changes their password on Your account: a wrong current one is refused, then only the new one signs in", async ({ page }) => {
+  // Four password checks (each a deliberate scrypt on the server) and a second step, on a shared machine.
+  test.slow();
   const person = await newTeamMember("editor");
   await browserOf(page, person);
   await page.goto(paths.admin);
@@ -103,6 +105,8 @@ test("a team member changes their password on Your account: a wrong current one 
 });
 
 test("Forgot your password?: the emailed link sets a new one that signs in, and the same link again is refused", async ({ page, context }) => {
+  // Four password checks (each a deliberate scrypt on the server) and a second step, on a shared machine.
+  test.slow();
   const person = await newTeamMember("editor");
   await page.goto(paths.admin);
   await page.getByText(resetCopy.forgot.summary).click();
