@@ -51,6 +51,16 @@ async function openAccount(page: Page) {
   await expect(page.getByRole("heading", { name: accountCopy.heading, level: 2 })).toBeVisible();
 }
 
+/** A new person of the team, signed in by hand in their own browser, on Your account. */
+async function onTheirAccount(page: Page): Promise<Owner> {
+  const person = await newTeamMember("editor");
+  await browserOf(page, person);
+  await page.goto(paths.admin);
+  await signInByHand(page, person.email, person.password);
+  await openAccount(page);
+  return person;
+}
+
 /** The reset link in the email the server wrote for `email` (no mail server here: DATA_DIR/outbox-mail). */
 async function emailedResetLink(email: string): Promise<string> {
   const folder = path.join(dataDir, "outbox-mail");
@@ -72,11 +82,7 @@ async function emailedResetLink(email: string): Promise<string> {
 test("a team member changes their password on Your account: a wrong current one is refused, then only the new one signs in", async ({ page }) => {
   // Four password checks (each a deliberate scrypt on the server) and a second step, on a shared machine.
   test.slow();
-  const person = await newTeamMember("editor");
-  await browserOf(page, person);
-  await page.goto(paths.admin);
-  await signInByHand(page, person.email, person.password);
-  await openAccount(page);
+  const person = await onTheirAccount(page);
 
   const form = page.getByRole("form", { name: accountCopy.password.heading });
   const current = form.getByLabel(accountCopy.password.currentLabel, { exact: true });
@@ -142,11 +148,7 @@ test("Forgot your password?: the emailed link sets a new one that signs in, and 
 });
 
 test("a security change asks Confirm it is you once the last check is over 10 minutes old, and goes ahead after the password", async ({ page }) => {
-  const person = await newTeamMember("editor");
-  await browserOf(page, person);
-  await page.goto(paths.admin);
-  await signInByHand(page, person.email, person.password);
-  await openAccount(page);
+  const person = await onTheirAccount(page);
   const renew = page.getByRole("button", { name: accountCopy.recovery.renew });
   const codes = page.getByRole("list", { name: recoveryCopy.listLabel });
 
