@@ -259,21 +259,29 @@ export async function contactUsRoutes(app: FastifyInstance) {
     return proofOfWork.challenge();
   });
 
+  // Both posts (the form's and the "one more step" page's Send) take the same body limit and rate limit.
+  const postOptions = {
+    bodyLimit: limits.bodyBytes,
+    config: { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } },
+  };
+  /** The posted fields, or undefined once an unreadable body has been answered with its refusal. */
+  async function fieldsOrRefusal(request: FastifyRequest, reply: FastifyReply): Promise<Record<string, unknown> | undefined> {
+    try {
+      return await readFields(request);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      await reply.code(error.statusCode).send(rejected(messageFor[error.statusCode] ?? apiMessages.unreadable));
+      return undefined;
+    }
+  }
+
   // The Send button of the "one more step" page: a plain form post carrying the held submission's token.
   app.post(
     CONFIRM_ENDPOINT.slice(CONTACT_ENDPOINT.length),
-    {
-      bodyLimit: limits.bodyBytes,
-      config: { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } },
-    },
+    postOptions,
     async (request, reply) => {
-      let body: Record<string, unknown>;
-      try {
-        body = await readFields(request);
-      } catch (error) {
-        if (error instanceof HttpError) return reply.code(error.statusCode).send(rejected(messageFor[error.statusCode] ?? apiMessages.unreadable));
-        throw error;
-      }
+      const body = await fieldsOrRefusal(request, reply);
+      if (!body) return reply;
       const check = confirmTokens.check(body[CONFIRM_TOKEN_FIELD]);
       if (!check.ok && check.reason === "invalid") return notSent(request, reply, 400, paths.sendInvalid, apiMessages.confirmInvalid);
       if (!check.ok && check.reason === "expired") return notSent(request, reply, 410, paths.sendExpired, apiMessages.confirmExpired);
@@ -296,18 +304,10 @@ export async function contactUsRoutes(app: FastifyInstance) {
 
   app.post(
     "/",
-    {
-      bodyLimit: limits.bodyBytes,
-      config: { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } },
-    },
+    postOptions,
     async (request, reply) => {
-      let body: Record<string, unknown>;
-      try {
-        body = await readFields(request);
-      } catch (error) {
-        if (error instanceof HttpError) return reply.code(error.statusCode).send(rejected(messageFor[error.statusCode] ?? apiMessages.unreadable));
-        throw error;
-      }
+      const body = await fieldsOrRefusal(request, reply);
+      if (!body) return reply;
       const key = headerValue(request, headers.idempotencyKey);
       if (key !== undefined && !idempotencyKeyPattern.test(key)) {
         return reply.code(400).send(rejected(apiMessages.invalid, { [headers.idempotencyKey]: "Must be 1–200 printable ASCII characters." }));

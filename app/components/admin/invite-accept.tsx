@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { adminCopy } from "~/data/admin";
 import { inviteCopy as copy, roleNames } from "~/data/admin-team";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, type InviteInfo } from "../../../contract/team";
+import { NAME_MAX } from "../../../contract/team";
 import { ApiError, refusalText } from "./admin-api";
+import { NewPasswordFields, tooShort } from "./new-password-fields";
 import { teamApi } from "./team-api";
+import { useEmailedLink } from "./use-emailed-link";
 import { formatWhen, inputClass, labelClass, primaryButton } from "./ui";
 
 type Field = "name" | "password";
@@ -14,7 +16,7 @@ type Field = "name" | "password";
  * back to sign-in with a message (onGone).
  */
 export function InviteAccept({ token, onSignedIn, onGone }: { token: string; onSignedIn: () => void; onGone: () => void }) {
-  const [info, setInfo] = useState<InviteInfo | "loading" | "failed">("loading");
+  const info = useEmailedLink(teamApi.invitation, token, onGone);
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<{ field: Field; text: string } | null>(null);
@@ -22,21 +24,6 @@ export function InviteAccept({ token, onSignedIn, onGone }: { token: string; onS
   const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
-
-  useEffect(() => {
-    let live = true;
-    teamApi.invitation(token).then(
-      (answer) => {
-        if (!live) return;
-        if (answer) setInfo(answer);
-        else onGone();
-      },
-      () => live && setInfo("failed"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, onGone]);
 
   function refuse(field: Field, text: string) {
     setError({ field, text });
@@ -47,7 +34,7 @@ export function InviteAccept({ token, onSignedIn, onGone }: { token: string; onS
     event.preventDefault();
     if (busy) return;
     if (!name.trim()) return refuse("name", copy.emptyName);
-    if (password.length < PASSWORD_MIN) return refuse("password", copy.shortPassword);
+    if (tooShort(password)) return refuse("password", copy.shortPassword);
     setBusy(true);
     try {
       await teamApi.acceptInvitation(token, name.trim(), password);
@@ -63,8 +50,6 @@ export function InviteAccept({ token, onSignedIn, onGone }: { token: string; onS
 
   if (info === "loading") return <p role="status">{copy.loading}</p>;
   if (info === "failed") return <p role="alert">{adminCopy.unreachable}</p>;
-
-  const describedBy = (field: Field, hint?: string) => [hint, error?.field === field ? `${id}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <form aria-labelledby={`${id}-heading`} noValidate onSubmit={onSubmit} aria-busy={busy} className="max-w-md space-y-2 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
@@ -88,32 +73,19 @@ export function InviteAccept({ token, onSignedIn, onGone }: { token: string; onS
         value={name}
         onChange={(event) => setName(event.target.value)}
         aria-invalid={error?.field === "name" ? true : undefined}
-        aria-describedby={describedBy("name")}
+        aria-describedby={error?.field === "name" ? `${id}-error` : undefined}
         className={inputClass}
       />
-      <label htmlFor={`${id}-password`} className={`${labelClass} pt-2`}>
-        {copy.passwordLabel}
-      </label>
-      <p id={`${id}-rule`} className="text-sm text-muted">
-        {copy.passwordRule}
-      </p>
-      <input
-        ref={passwordRef}
-        id={`${id}-password`}
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
+      <NewPasswordFields
+        id={id}
+        label={copy.passwordLabel}
+        rule={copy.passwordRule}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        aria-invalid={error?.field === "password" ? true : undefined}
-        aria-describedby={describedBy("password", `${id}-rule`)}
-        className={inputClass}
+        onChange={setPassword}
+        inputRef={passwordRef}
+        invalid={error?.field === "password"}
+        error={error?.text}
       />
-      <p id={`${id}-error`} role="alert" className="min-h-6 text-sm font-medium text-danger">
-        {error?.text}
-      </p>
       <button type="submit" aria-disabled={busy} className={primaryButton}>
         {busy ? copy.submitting : copy.submit}
       </button>

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { accountCopy } from "~/data/admin-team";
-import { PASSWORD_MAX, PASSWORD_MIN, WRONG_CURRENT_PASSWORD } from "../../../contract/team";
+import { PASSWORD_MAX, WRONG_CURRENT_PASSWORD } from "../../../contract/team";
 import { ApiError, refusalText, Unauthorized } from "./admin-api";
+import { NewPasswordFields, tooShort } from "./new-password-fields";
 import { teamApi } from "./team-api";
 import { inputClass, labelClass, secondaryButton } from "./ui";
 
@@ -32,7 +33,7 @@ export function PasswordChange({ onChanged, onUnauthorized }: { onChanged: (done
     event.preventDefault();
     if (busy) return;
     if (!current) return refuse("current", copy.emptyCurrent);
-    if ([...password].length < PASSWORD_MIN) return refuse("password", copy.shortPassword);
+    if (tooShort(password)) return refuse("password", copy.shortPassword);
     setBusy(true);
     try {
       const { endedSessions } = await teamApi.changePassword(current, password);
@@ -51,7 +52,7 @@ export function PasswordChange({ onChanged, onUnauthorized }: { onChanged: (done
     }
   }
 
-  const describedBy = (field: Field, hint?: string) => [hint, error?.field === field ? `${id}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3">
@@ -72,32 +73,19 @@ export function PasswordChange({ onChanged, onUnauthorized }: { onChanged: (done
           value={current}
           onChange={(event) => setCurrent(event.target.value)}
           aria-invalid={error?.field === "current" ? true : undefined}
-          aria-describedby={describedBy("current")}
+          aria-describedby={error?.field === "current" ? `${id}-error` : undefined}
           className={inputClass}
         />
-        <label htmlFor={`${id}-new`} className={`${labelClass} pt-2`}>
-          {copy.newLabel}
-        </label>
-        <p id={`${id}-rule`} className="text-sm text-muted">
-          {copy.rule}
-        </p>
-        <input
-          ref={passwordRef}
-          id={`${id}-new`}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
+        <NewPasswordFields
+          id={id}
+          label={copy.newLabel}
+          rule={copy.rule}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={error?.field === "password" ? true : undefined}
-          aria-describedby={describedBy("password", `${id}-rule`)}
-          className={inputClass}
+          onChange={setPassword}
+          inputRef={passwordRef}
+          invalid={error?.field === "password"}
+          error={error?.text}
         />
-        <p id={`${id}-error`} role="alert" className="min-h-6 text-sm font-medium text-danger">
-          {error?.text}
-        </p>
         <button type="submit" aria-disabled={busy} className={secondaryButton}>
           {busy ? copy.submitting : copy.submit}
         </button>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { adminCopy } from "~/data/admin";
 import { resetCopy as copy } from "~/data/admin-team";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/team";
 import { ApiError, refusalText } from "./admin-api";
+import { NewPasswordFields, tooShort } from "./new-password-fields";
 import { teamApi } from "./team-api";
+import { useEmailedLink } from "./use-emailed-link";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
 
 /**
@@ -12,27 +13,12 @@ import { inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
  * (onDone); a used or expired link goes back with a message (onGone).
  */
 export function PasswordReset({ token, onDone, onGone }: { token: string; onDone: () => void; onGone: () => void }) {
-  const [whose, setWhose] = useState<{ email: string } | "loading" | "failed">("loading");
+  const whose = useEmailedLink(teamApi.resetLink, token, onGone);
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
-
-  useEffect(() => {
-    let live = true;
-    teamApi.resetLink(token).then(
-      (answer) => {
-        if (!live) return;
-        if (answer) setWhose(answer);
-        else onGone();
-      },
-      () => live && setWhose("failed"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, onGone]);
 
   function refuse(text: string) {
     setError(text);
@@ -42,7 +28,7 @@ export function PasswordReset({ token, onDone, onGone }: { token: string; onDone
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if ([...password].length < PASSWORD_MIN) return refuse(copy.shortPassword);
+    if (tooShort(password)) return refuse(copy.shortPassword);
     setBusy(true);
     try {
       await teamApi.useReset(token, password);
@@ -67,29 +53,16 @@ export function PasswordReset({ token, onDone, onGone }: { token: string; onDone
       <p>{copy.forWhom(whose.email)}</p>
       {/* For the password manager: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={whose.email} readOnly hidden />
-      <label htmlFor={`${id}-password`} className={`${labelClass} pt-2`}>
-        {copy.passwordLabel}
-      </label>
-      <p id={`${id}-rule`} className="text-sm text-muted">
-        {copy.passwordRule}
-      </p>
-      <input
-        ref={passwordRef}
-        id={`${id}-password`}
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
+      <NewPasswordFields
+        id={id}
+        label={copy.passwordLabel}
+        rule={copy.passwordRule}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-rule`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
-        className={inputClass}
+        onChange={setPassword}
+        inputRef={passwordRef}
+        invalid={error !== ""}
+        error={error}
       />
-      <p id={`${id}-error`} role="alert" className="min-h-6 text-sm font-medium text-danger">
-        {error}
-      </p>
       <button type="submit" aria-disabled={busy} className={primaryButton}>
         {busy ? copy.submitting : copy.submit}
       </button>
