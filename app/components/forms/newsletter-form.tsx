@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/data/newsletter";
+import { EARLY_FORM_ATTRIBUTE, STATUS_TIMED_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { API_BASE } from "~/lib/lead-post";
 import { CONTACT_ENDPOINT, EMAIL_PATTERN, fields, newsletterFields } from "../../../contract/fields";
 import { buttonClasses } from "../ui/button-link";
@@ -20,7 +21,7 @@ export function NewsletterForm() {
   const id = useId();
   return (
     <newsletter-signup class="block">
-      <form id={newsletterFormAnchor} method="post" action={`${API_BASE}${CONTACT_ENDPOINT}`} encType="multipart/form-data" aria-labelledby={`${id}-heading`} aria-busy="false">
+      <form id={newsletterFormAnchor} method="post" action={`${API_BASE}${CONTACT_ENDPOINT}`} encType="multipart/form-data" aria-labelledby={`${id}-heading`} aria-busy="false" {...{ [EARLY_FORM_ATTRIBUTE]: "" }}>
         <h2 id={`${id}-heading`} className="text-sm font-semibold tracking-wider text-accent-400 uppercase">
           {copy.heading}
         </h2>
@@ -63,6 +64,7 @@ export function NewsletterForm() {
           data-status="idle"
           data-success={copy.success}
           data-error={copy.error}
+          {...{ [STATUS_TIMED_ATTRIBUTE]: "" }}
           className="mt-3 min-h-5 text-sm font-medium text-success-300 data-[status=error]:text-danger-300"
         ></p>
       </form>

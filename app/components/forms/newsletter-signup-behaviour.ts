@@ -1,5 +1,6 @@
 import { STATUS_MESSAGE_MS } from "~/data/constants";
 import { defineElement } from "~/lib/custom-element";
+import { HELD_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { firstPaintTime, loadLeadSchema, newsletterAccepted, newSubmission, postLead, watchFormStart, type Submission } from "~/lib/lead-post";
 import { fields, newsletterFields } from "../../../contract/fields";
 
@@ -83,8 +84,17 @@ export function newsletterSignup(element: HTMLElement) {
   };
   const prefetchSchema = () => void loadLeadSchema();
 
-  // From here on this code checks the address, with the spec's words.
+  // From here on this code checks the address, with the spec's words. What the head script showed before
+  // (app/head/early-forms.ts) is this code's now: its error goes back to idle in time, its held press is sent.
   form.noValidate = true;
+  if (status.dataset.status === "error") show("error", input.getAttribute("aria-invalid") === "true");
+  if (form.hasAttribute(HELD_ATTRIBUTE)) {
+    form.removeAttribute(HELD_ATTRIBUTE);
+    sending = true;
+    void send().finally(() => {
+      sending = false;
+    });
+  }
   const stopWatching = watchFormStart(form);
   form.addEventListener("submit", onSubmit);
   input.addEventListener("focus", prefetchSchema);
