@@ -1,4 +1,4 @@
-// The forms from the first paint, before their own code has arrived (docs/adr/0023):
+// The forms from the first paint, before their own code has arrived (docs/adr/0024):
 // inline in <head> like the notices' script. A press on a form marked
 // EARLY_FORM_ATTRIBUTE whose code has not taken it over (which sets noValidate)
 // is answered here with the spec's words the markup carries: an empty or

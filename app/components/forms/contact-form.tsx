@@ -220,9 +220,9 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     return () => form?.removeEventListener("focusin", preload);
   }, []);
 
-  // Until this code runs the browser checks the required fields itself and posts the form natively; from
-  // here on this form does, starting from whatever was entered before then (the honeypot included: bots
-  // fill it early too).
+  // Until this code runs the head script answers a press (app/head/early-forms.ts), and with scripts off
+  // the browser checks the fields and posts natively; from here on this form does, starting from whatever
+  // was entered before then (the honeypot included: bots fill it early too), and sends a press held meanwhile.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -287,9 +287,8 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   );
 
   return (
-    // Until the island has hydrated, and with scripts off, it is a plain multipart post to the API,
-    // checked by the browser first, so the enquiry is still stored and the visitor sent to the
-    // "received" page.
+    // With scripts off it is a plain multipart post to the API, checked by the browser first, so the
+    // enquiry is still sent (after the "one more step" page) and the visitor taken to the "received" page.
     <form
       ref={formRef}
       id={formId}

@@ -10,12 +10,14 @@ const email = newsletterFields.email;
 
 /**
  * The footer's newsletter sign-up (spec sections 4, 5, 8), markup only,
- * rendered at build time on every page. It is a plain multipart post to the
- * API, checked by the browser (required, type, pattern), until `<newsletter-signup>`
- * (newsletter-signup-behaviour.ts) arrives with the page's script: from then on
- * it answers in place with the spec's words and four states (idle → loading →
- * success or error, each message back to idle after 3 s). With scripts off the
- * server answers the post with its "one more step" page.
+ * rendered at build time on every page. It answers in place with the spec's
+ * words and four states (idle → loading → success or error, each message back
+ * to idle after 3 s) once `<newsletter-signup>` (newsletter-signup-behaviour.ts)
+ * arrives with the page's script; before then the forms' head script
+ * (app/head/early-forms.ts) answers with the same words and holds a valid press
+ * for it. With scripts off it is a plain multipart post to the API, checked by
+ * the browser (required, type, pattern), which the server answers with its
+ * "one more step" page.
  */
 export function NewsletterForm() {
   const id = useId();

@@ -5,9 +5,9 @@ import { firstPaintTime, loadLeadSchema, newsletterAccepted, newSubmission, post
 import { fields, newsletterFields } from "../../../contract/fields";
 
 // The footer's sign-up from the page's script on (newsletter-form.tsx renders
-// the form): the browser's own checks and post give way to the spec's words
-// and four states, in place. No framework: the page's script defines this
-// element as soon as it has run, so a press after the first paint meets it
+// the form): the head script's early answers (app/head/early-forms.ts) give way
+// to the spec's words and four states, in place, and a press it held is sent.
+// No framework: the page's script defines this element as soon as it has run,
 // without waiting for the form to be seen or for React.
 // idle → loading → success (the address cleared) or error; success and error
 // go back to idle after STATUS_MESSAGE_MS (3 s), counted from the last one set.
