@@ -5,10 +5,10 @@ import { expect, waitForHydration } from "./fixtures";
  * Holds every JavaScript asset of the site (`/assets/*.js`) until `release()`,
  * so a test can use the page as a visitor does between the first paint and the
  * moment the page's code arrives: the pre-rendered HTML, its inline CSS and its
- * inline scripts (the notices' and content protection's head script, Astro's
- * island loader) are there; nothing else is: no custom element is defined and
- * every island keeps its `ssr` attribute (its form is the browser's: its own
- * validation, a native post). `release()` lets them through and waits for the
+ * inline scripts (the notices', the forms' and content protection's head
+ * script, Astro's island loader) are there; nothing else is: no custom element
+ * is defined and every island keeps its `ssr` attribute (a press on its form
+ * is answered by the forms' head script, app/head/early-forms.ts). `release()` lets them through and waits for the
  * page's custom elements to be defined and its islands to hydrate.
  */
 export async function holdScripts(page: Page) {

@@ -42,8 +42,9 @@ export function useSubmission() {
  */
 export function useOneSubmissionAtATime(send: () => Promise<void>) {
   const busy = useRef(false);
-  return async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // Without an event: a submission the head script held before this code (app/head/early-forms.ts).
+  return async (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
     if (busy.current) return;
     busy.current = true;
     try {

@@ -45,7 +45,8 @@ import { hashIp, isFormNavigation, opaqueId, sourceOrigin, sourcePageOf, truncat
 // inbox's Spam view, with no email, CRM call or conversion, until the owner decides.
 // One the browser posted itself (no page script) is held as "not confirmed" and
 // answered with a page showing it and one Send button (POST /confirm), whose
-// press sends it on as the owner's "Not spam" does (server/spam/send-confirm.ts).
+// press sends it on as the owner's "Not spam" does (server/spam/send-confirm.ts) and counts the
+// conversion an in-place submission counts.
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -297,6 +298,9 @@ export async function contactUsRoutes(app: FastifyInstance) {
       const released = await spam.release(row.id, release);
       if (!released) return notSent(request, reply, 409, paths.sendUsed, apiMessages.confirmUsed);
       onEnqueued();
+      // The conversion an in-place submission counts when it is stored, counted once: a second press finds no row,
+      // and a release that repeats a lead already stored is not a new one.
+      if (released.created) await analytics?.lead(request, released.kind === "enquiry" ? "enquiry" : "signup", released.sourcePage, released.email);
       request.leadOutcome = "confirmed";
       return row.kind === "enquiry" ? acceptEnquiry(request, reply, released.enquiryId ?? row.id) : acceptSignUp(request, reply, undefined);
     },

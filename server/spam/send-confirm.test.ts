@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
+import { analyticsEndpoints, type AnalyticsReport } from "../../contract/analytics";
 import { CONFIRM_ENDPOINT, CONTACT_ENDPOINT } from "../../contract/lead";
 import { paths } from "../../contract/paths";
 import { CONFIRM_TOKEN_FIELD } from "../../contract/send-confirm";
@@ -155,6 +156,39 @@ describe.each(kinds)("a form posted without the page's script, on %s", (kind) =>
     expect(sent.headers.location).toMatch(new RegExp(`${paths.newsletterSubscribed}$`));
     expect(await subscribers(email)).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(await outboxOf(email)).toEqual(["confirm-subscription", "lead-webhook"]);
+  });
+
+  it("counts a confirmed submission as its form's conversion once, and one never confirmed not at all", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    /** The dashboard's conversions today: each form's accepted leads, and the enquiries credited to a visit. */
+    const conversions = async () => {
+      await t.app.analyticsFlush?.();
+      const today = new Date().toISOString().slice(0, 10);
+      const report = (await spamApp.admin("GET", `${analyticsEndpoints.report}?from=${today}&to=${today}`)).json<AnalyticsReport>();
+      const accepted = (form: string) => report.forms.find((row) => row.form === form)?.accepted;
+      return { contact: accepted("contact"), newsletter: accepted("newsletter"), enquiries: report.totals.enquiries };
+    };
+    const before = await conversions();
+    const enquiryPage = await formPost(CONTACT_ENDPOINT, enquiry("counted@example.co.uk"));
+    const signUpPage = await formPost(CONTACT_ENDPOINT, { email: "counted.sign-up@example.co.uk" });
+    // Held and never confirmed: in Spam, and no conversion.
+    await formPost(CONTACT_ENDPOINT, enquiry("never-pressed@example.co.uk"));
+    await formPost(CONTACT_ENDPOINT, { email: "never-pressed.sign-up@example.co.uk" });
+    expect(await conversions()).toEqual(before);
+    // Pressed too early: still nothing.
+    expect((await press(tokenIn(enquiryPage.body))).statusCode).toBe(425);
+    expect(await conversions()).toEqual(before);
+
+    wait(CONFIRM_AFTER_MS);
+    expect((await press(tokenIn(enquiryPage.body))).statusCode).toBe(303);
+    expect((await press(tokenIn(signUpPage.body))).statusCode).toBe(303);
+    const counted = { contact: before.contact! + 1, newsletter: before.newsletter! + 1, enquiries: before.enquiries + 1 };
+    expect(await conversions()).toEqual(counted);
+    // Pressed again (Back, then Send): sent once, counted once.
+    expect((await press(tokenIn(enquiryPage.body))).statusCode).toBe(409);
+    expect((await press(tokenIn(signUpPage.body))).statusCode).toBe(409);
+    expect(await conversions()).toEqual(counted);
+    expect(await held("never-pressed@example.co.uk")).toHaveLength(1);
   });
 
   it("answers an expired, altered or another's token with its page, changing nothing", async () => {

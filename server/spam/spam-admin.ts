@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import * as v from "valibot";
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, adminEndpoints } from "../../contract/admin";
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_QUERY_MAX, adminEndpoints, type SpamRelease } from "../../contract/admin";
 import { enquiryFields, fieldEntries, type FieldTable } from "../../contract/fields";
 import { singleLineText } from "../../contract/input-policy";
 import { recordRequestAction } from "../admin/owner-requests";
@@ -93,7 +93,8 @@ export function spamAdminRoutes(app: FastifyInstance) {
       ...(released.notice && { notice: released.notice.reason }),
     });
     onReleased();
-    return released;
+    const answer: SpamRelease = { kind: released.kind, enquiryId: released.enquiryId, ...(released.notice && { notice: released.notice }) };
+    return answer;
   });
 
   app.delete(local(adminEndpoints.spamItem(":id")).replace("%3Aid", ":id"), async (request, reply) => {

@@ -28,6 +28,14 @@ export interface NewSuspectedSpam {
   ipHash: string | null;
 }
 
+/** A release as the server sees it: what the owner's answer says, and what the lead API counts. */
+export interface ReleasedSpam extends SpamRelease {
+  /** The release made a new lead (not a repeat of one already stored or sent): a conversion. */
+  created: boolean;
+  email: string;
+  sourcePage: string | null;
+}
+
 export interface ReleaseOptions {
   store: LeadStore;
   deliveries: DeliverySettings;
@@ -157,12 +165,13 @@ export function createSpamStore(db: Kysely<Database>) {
      * address that unsubscribed after it stays unsubscribed (the answer's
      * notice says so). Undefined when no such row is held.
      */
-    async release(id: string, { store, deliveries, resendMinMs }: ReleaseOptions): Promise<SpamRelease | undefined> {
+    async release(id: string, { store, deliveries, resendMinMs }: ReleaseOptions): Promise<ReleasedSpam | undefined> {
       const row = await db.selectFrom("suspected_spam").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return undefined;
       const fields = parse<Record<string, unknown>>(row.fields, {});
       let enquiryId: string | null = null;
       let notice: SpamRelease["notice"];
+      let created: boolean;
       if (row.kind === "enquiry") {
         const saved = await store.saveEnquiry(
           {
@@ -178,6 +187,7 @@ export function createSpamStore(db: Kysely<Database>) {
         );
         if (saved.status === "conflict") throw new Error("A released enquiry's key was taken by another");
         enquiryId = saved.id;
+        created = saved.status === "created";
       } else {
         // Consent was given when the person signed up, not when the owner released it.
         const outcome = await signUp(
@@ -186,9 +196,10 @@ export function createSpamStore(db: Kysely<Database>) {
           { deliveries, resendMinMs },
         );
         if (outcome === "unsubscribed-since") notice = { reason: outcome, message: spamReleaseNotices[outcome] };
+        created = outcome !== "unchanged" && outcome !== "unsubscribed-since";
       }
       await db.deleteFrom("suspected_spam").where("id", "=", id).execute();
-      return { kind: row.kind, enquiryId, ...(notice && { notice }) };
+      return { kind: row.kind, enquiryId, ...(notice && { notice }), created, email: row.email, sourcePage: row.source_page };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { contactForm as copy } from "~/data/contact";
+import { EARLY_FORM_ATTRIBUTE, errorSlotId, FORMAT_ATTRIBUTE, HELD_ATTRIBUTE, MISSING_ATTRIBUTE, STATUS_ERROR_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
 import {
@@ -68,6 +69,28 @@ function constraintErrors(table: FieldTable, form: HTMLFormElement, controlId: (
 }
 
 const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
+
+/** A field's messages in its markup, for the head script that answers a press before this code (app/head/early-forms.ts). */
+function earlyMessages(spec: FieldSpec): { "data-error-missing": string; "data-error-format"?: string } {
+  const { missing, format } = fieldMessages(spec);
+  return { [MISSING_ATTRIBUTE]: missing, ...(format && { [FORMAT_ATTRIBUTE]: format }) } as { "data-error-missing": string; "data-error-format"?: string };
+}
+
+/**
+ * What the head script showed before this code ran (read from the DOM once, in the browser), so the
+ * first render is what the page shows: hydration then finds no difference, and nothing flashes back.
+ */
+function earlyAnswer(table: FieldTable, form: HTMLFormElement | null, controlId: (key: string) => string) {
+  const errors: FieldErrors = {};
+  if (!form) return { errors, status: "idle" as FormStatus };
+  for (const key of [...fieldEntries(table).map(([name]) => name), CONSENT]) {
+    const text = document.getElementById(errorSlotId(controlId(key)))?.textContent;
+    if (text) errors[key] = text;
+  }
+  const shown = form.querySelector<HTMLElement>('[role="status"]')?.dataset.status;
+  const status: FormStatus = form.hasAttribute(HELD_ATTRIBUTE) ? "loading" : shown === "error" ? "error" : "idle";
+  return { errors, status };
+}
 const inputClass =
   "mt-2 block w-full rounded-lg border-0 bg-white px-4 py-2.5 text-ink ring-1 ring-line hover:ring-brand-600 aria-invalid:ring-2 aria-invalid:ring-danger";
 
@@ -92,7 +115,7 @@ interface FormFieldProps {
   spec: FieldSpec;
   label: ReactNode;
   /** id, name and the aria wiring of its error, shared by every kind of control. */
-  control: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string };
+  control: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string; "data-error-missing": string; "data-error-format"?: string };
   value: string | readonly string[];
   onChange: (value: string | string[]) => void;
   error: ReactNode;
@@ -166,8 +189,11 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   const fieldId = (key: string) => `${id}-${key}`;
   const [values, setValues] = useState<EnquiryValues>(() => emptyValues(table));
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<FormStatus>("idle");
+  const [early] = useState(() => earlyAnswer(table, typeof document === "undefined" ? null : document.getElementById(formId) as HTMLFormElement | null, fieldId));
+  const [errors, setErrors] = useState<FieldErrors>(early.errors);
+  const [status, setStatus] = useState<FormStatus>(early.status);
+  /** A submission the head script held before this code: sent once the state holds what was entered. */
+  const [heldSend, setHeldSend] = useState(false);
   const [honeypot, setHoneypot] = useState("");
   /** Bumped on each failed check, so focus moves to the first invalid field once it is marked. */
   const [focusRequest, setFocusRequest] = useState(0);
@@ -194,9 +220,9 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     return () => form?.removeEventListener("focusin", preload);
   }, []);
 
-  // Until this code runs the browser checks the required fields itself and posts the form natively; from
-  // here on this form does, starting from whatever was entered before then (the honeypot included: bots
-  // fill it early too).
+  // Until this code runs the head script answers a press (app/head/early-forms.ts), and with scripts off
+  // the browser checks the fields and posts natively; from here on this form does, starting from whatever
+  // was entered before then (the honeypot included: bots fill it early too), and sends a press held meanwhile.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -205,6 +231,10 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     setConsent(form.querySelector<HTMLInputElement>(`[id="${fieldId(CONSENT)}"]`)?.checked ?? false);
     const trap = form.elements.namedItem(fields.honeypot);
     if (trap instanceof HTMLInputElement && trap.value !== "") setHoneypot(trap.value);
+    if (form.hasAttribute(HELD_ATTRIBUTE)) {
+      form.removeAttribute(HELD_ATTRIBUTE);
+      setHeldSend(true);
+    }
     // Runs once, on mount: fieldId is stable for the form's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -214,6 +244,15 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   }, [focusRequest]);
 
   const onSubmit = useOneSubmissionAtATime(send);
+
+  // Runs in the render after the mount effect's state: `send` reads the values typed before this code.
+  useEffect(() => {
+    if (!heldSend) return;
+    setHeldSend(false);
+    void onSubmit();
+    // Only when a held submission is handed over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [heldSend]);
 
   async function send() {
     // An empty or malformed field is answered at once; only a form that passes is checked by the schema, fetched on demand.
@@ -248,9 +287,8 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
   );
 
   return (
-    // Until the island has hydrated, and with scripts off, it is a plain multipart post to the API,
-    // checked by the browser first, so the enquiry is still stored and the visitor sent to the
-    // "received" page.
+    // With scripts off it is a plain multipart post to the API, checked by the browser first, so the
+    // enquiry is still sent (after the "one more step" page) and the visitor taken to the "received" page.
     <form
       ref={formRef}
       id={formId}
@@ -259,6 +297,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
       encType="multipart/form-data"
       onSubmit={onSubmit}
       aria-busy={loading}
+      {...{ [EARLY_FORM_ATTRIBUTE]: "" }}
       className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line sm:p-8"
     >
       <p className="text-sm text-muted">{copy.requiredNote}</p>
@@ -268,7 +307,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
             key={key}
             spec={spec}
             label={label(key, spec.label, spec.required)}
-            control={{ id: fieldId(key), name: spec.wire, ...invalidProps(key) }}
+            control={{ id: fieldId(key), name: spec.wire, ...invalidProps(key), ...earlyMessages(spec) }}
             value={values[key] ?? ""}
             onChange={(value) => set(key, value)}
             error={<FieldError id={errorId(key)} message={errors[key]} />}
@@ -281,6 +320,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
               type="checkbox"
               required
               aria-required="true"
+              {...{ [MISSING_ATTRIBUTE]: copy.consentError }}
               checked={consent}
               onChange={(event) => {
                 setConsent(event.target.checked);
@@ -306,7 +346,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
       <div className="mt-8 flex flex-wrap items-center gap-4">
         <BusyButton busy={loading} label={copy.submit} busyLabel={copy.submitting} />
         {/* In the DOM from the start, so screen readers announce each new message. */}
-        <p role="status" data-status={status} className="font-medium text-success data-[status=error]:text-danger">
+        <p id={`${id}-status`} role="status" data-status={status} {...{ [STATUS_ERROR_ATTRIBUTE]: copy.error }} className="font-medium text-success data-[status=error]:text-danger">
           {messages[status]}
         </p>
       </div>

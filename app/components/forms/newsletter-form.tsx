@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { newsletterCopy as copy, newsletterFormAnchor } from "~/data/newsletter";
+import { EARLY_FORM_ATTRIBUTE, STATUS_TIMED_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { API_BASE } from "~/lib/lead-post";
 import { CONTACT_ENDPOINT, EMAIL_PATTERN, fields, newsletterFields } from "../../../contract/fields";
 import { buttonClasses } from "../ui/button-link";
@@ -9,18 +10,20 @@ const email = newsletterFields.email;
 
 /**
  * The footer's newsletter sign-up (spec sections 4, 5, 8), markup only,
- * rendered at build time on every page. It is a plain multipart post to the
- * API, checked by the browser (required, type, pattern), until `<newsletter-signup>`
- * (newsletter-signup-behaviour.ts) arrives with the page's script: from then on
- * it answers in place with the spec's words and four states (idle → loading →
- * success or error, each message back to idle after 3 s). With scripts off the
- * server answers the post with its "one more step" page.
+ * rendered at build time on every page. It answers in place with the spec's
+ * words and four states (idle → loading → success or error, each message back
+ * to idle after 3 s) once `<newsletter-signup>` (newsletter-signup-behaviour.ts)
+ * arrives with the page's script; before then the forms' head script
+ * (app/head/early-forms.ts) answers with the same words and holds a valid press
+ * for it. With scripts off it is a plain multipart post to the API, checked by
+ * the browser (required, type, pattern), which the server answers with its
+ * "one more step" page.
  */
 export function NewsletterForm() {
   const id = useId();
   return (
     <newsletter-signup class="block">
-      <form id={newsletterFormAnchor} method="post" action={`${API_BASE}${CONTACT_ENDPOINT}`} encType="multipart/form-data" aria-labelledby={`${id}-heading`} aria-busy="false">
+      <form id={newsletterFormAnchor} method="post" action={`${API_BASE}${CONTACT_ENDPOINT}`} encType="multipart/form-data" aria-labelledby={`${id}-heading`} aria-busy="false" {...{ [EARLY_FORM_ATTRIBUTE]: "" }}>
         <h2 id={`${id}-heading`} className="text-sm font-semibold tracking-wider text-accent-400 uppercase">
           {copy.heading}
         </h2>
@@ -63,6 +66,7 @@ export function NewsletterForm() {
           data-status="idle"
           data-success={copy.success}
           data-error={copy.error}
+          {...{ [STATUS_TIMED_ATTRIBUTE]: "" }}
           className="mt-3 min-h-5 text-sm font-medium text-success-300 data-[status=error]:text-danger-300"
         ></p>
       </form>

@@ -1,12 +1,13 @@
 import { STATUS_MESSAGE_MS } from "~/data/constants";
 import { defineElement } from "~/lib/custom-element";
+import { HELD_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { firstPaintTime, loadLeadSchema, newsletterAccepted, newSubmission, postLead, watchFormStart, type Submission } from "~/lib/lead-post";
 import { fields, newsletterFields } from "../../../contract/fields";
 
 // The footer's sign-up from the page's script on (newsletter-form.tsx renders
-// the form): the browser's own checks and post give way to the spec's words
-// and four states, in place. No framework: the page's script defines this
-// element as soon as it has run, so a press after the first paint meets it
+// the form): the head script's early answers (app/head/early-forms.ts) give way
+// to the spec's words and four states, in place, and a press it held is sent.
+// No framework: the page's script defines this element as soon as it has run,
 // without waiting for the form to be seen or for React.
 // idle → loading → success (the address cleared) or error; success and error
 // go back to idle after STATUS_MESSAGE_MS (3 s), counted from the last one set.
@@ -83,8 +84,17 @@ export function newsletterSignup(element: HTMLElement) {
   };
   const prefetchSchema = () => void loadLeadSchema();
 
-  // From here on this code checks the address, with the spec's words.
+  // From here on this code checks the address, with the spec's words. What the head script showed before
+  // (app/head/early-forms.ts) is this code's now: its error goes back to idle in time, its held press is sent.
   form.noValidate = true;
+  if (status.dataset.status === "error") show("error", input.getAttribute("aria-invalid") === "true");
+  if (form.hasAttribute(HELD_ATTRIBUTE)) {
+    form.removeAttribute(HELD_ATTRIBUTE);
+    sending = true;
+    void send().finally(() => {
+      sending = false;
+    });
+  }
   const stopWatching = watchFormStart(form);
   form.addEventListener("submit", onSubmit);
   input.addEventListener("focus", prefetchSchema);

@@ -21,6 +21,7 @@ export function BusyButton({ busy, label, busyLabel, type = "submit", onClick, c
       type={type}
       onClick={onClick}
       aria-disabled={busy || undefined}
+      data-busy-label={busyLabel}
       className={buttonClasses("primary", `aria-disabled:cursor-wait aria-disabled:opacity-75 ${className}`)}
     >
       {busy ? busyLabel : label}
