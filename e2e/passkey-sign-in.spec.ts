@@ -19,7 +19,7 @@ import { addToVirtualAuthenticator, newTeamMember, type Owner } from "./team-sig
 // once when it holds none), whatever the field's autocomplete says. So these
 // tests see the autofill's request and its sign-in, not a suggestion being
 // chosen; that the field carries "webauthn" is checked on the field. For the
-// same reason "Use a passkey" under the form cannot be pressed here on its
+// same reason "Sign in with a passkey" under the form cannot be pressed here on its
 // own: the autofill has signed in before anyone could press it.
 
 /** The person's passkey in this page's browser, offered without their email being typed. */
@@ -55,7 +55,7 @@ test("a person with a passkey is signed in from the email field's passkeys, typi
   await expect.poll(() => answers).toBe(1);
   await expect(email).toHaveValue("");
   await expect(page.getByLabel(adminCopy.signIn.passwordLabel)).toHaveValue("");
-  // Nothing pressed: the autofill's request answered, not "Use a passkey".
+  // Nothing pressed: the autofill's request answered, not "Sign in with a passkey".
   await expect(page.getByRole("button", { name: teamSignInCopy.passkeyOnly.button })).toBeVisible();
   release();
 

@@ -30,7 +30,7 @@ export const teamSignInCopy = {
   /** A passkey alone, chosen from the email field's suggestions or by its button: no email or password typed. */
   passkeyOnly: {
     or: "Or, without your email and password:",
-    button: "Use a passkey",
+    button: "Sign in with a passkey",
     working: "Waiting for your passkey…",
     cancelled: "The passkey was not used. Please try again, or sign in with your email and password.",
     noCookie: "The passkey is right, but the browser did not keep the session cookie: open the inbox over HTTPS (or on localhost) and allow cookies for this site.",

@@ -9,6 +9,9 @@ import { secondaryButton } from "./ui";
 
 const copy = teamSignInCopy.passkeyOnly;
 
+/** Requests for the email field's suggestions one page makes: the first, and one after each of two refused passkeys. */
+const AUTOFILL_ROUNDS_MAX = 3;
+
 /** A ceremony ended because another began or the form went away: nothing to tell the person. */
 const aborted = (failure: unknown) => failure instanceof Error && failure.name === "AbortError";
 
@@ -24,7 +27,7 @@ export interface PasskeySignIn {
   emailAutocomplete: "username" | "username webauthn";
   busy: boolean;
   error: string;
-  /** "Use a passkey": the device's own prompt, for keyboards, screen readers and browsers without the suggestions. */
+  /** "Sign in with a passkey": the device's own prompt, for keyboards, screen readers and browsers without the suggestions. */
   usePasskey: () => void;
 }
 
@@ -32,7 +35,7 @@ export interface PasskeySignIn {
  * Signing in by a passkey alone (a user-verified passkey is both factors).
  * Where the browser offers passkeys among a field's suggestions
  * (conditional mediation), a request waits for one from the page's opening
- * and again after each failed try; the button asks in the device's own
+ * and again after a refused one; the button asks in the device's own
  * prompt. `finish` checks the session and answers what went wrong, if anything.
  */
 export function usePasskeySignIn(finish: () => Promise<string | null>): PasskeySignIn {
@@ -73,8 +76,11 @@ export function usePasskeySignIn(finish: () => Promise<string | null>): PasskeyS
   );
 
   // Waits, after the field has its "webauthn" token (the browser looks for it when the request begins).
+  // The browser ending the wait before anyone chose a passkey (none for this site, or it cannot offer
+  // them now) is nobody's mistake: nothing to tell, and no new request, which would end at once again.
+  // A passkey the server refused offers them again, a few times at most.
   useEffect(() => {
-    if (autofill) teamApi.passkeyOnlySignIn({ autofill: true }).then(answered, failed);
+    if (autofill && round < AUTOFILL_ROUNDS_MAX) teamApi.passkeyOnlySignIn({ autofill: true, wanted: () => live.current }).then(answered, (failure: unknown) => failure instanceof ApiError && failed(failure));
   }, [autofill, round, answered, failed]);
 
   const usePasskey = () => {
@@ -82,13 +88,13 @@ export function usePasskeySignIn(finish: () => Promise<string | null>): PasskeyS
     setBusy(true);
     setError("");
     // Starting it ends the waiting autofill request (one ceremony at a time).
-    teamApi.passkeyOnlySignIn({ autofill: false }).then(answered, failed);
+    teamApi.passkeyOnlySignIn({ autofill: false, wanted: () => live.current }).then(answered, failed);
   };
 
   return { emailAutocomplete: autofill ? "username webauthn" : "username", busy, error, usePasskey };
 }
 
-/** The "Use a passkey" way of the sign-in form, with its own announced outcome. */
+/** The "Sign in with a passkey" way of the sign-in form, with its own announced outcome. */
 export function PasskeySignInButton({ passkey }: { passkey: PasskeySignIn }) {
   const id = useId();
   return (

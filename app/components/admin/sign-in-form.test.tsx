@@ -29,7 +29,7 @@ const signedIn = { enabled: true, signedIn: true };
 async function givePassword() {
   await userEvent.type(screen.getByLabelText(copy.emailLabel), "ann@example.com");
   await userEvent.type(screen.getByLabelText(adminCopy.signIn.passwordLabel), "correct horse battery");
-  await userEvent.click(screen.getByRole("button", { name: adminCopy.signIn.submit }));
+  await userEvent.click(screen.getByRole("button", { name: adminCopy.signIn.submit, exact: true }));
 }
 
 describe("SignInForm", () => {
@@ -52,7 +52,7 @@ describe("SignInForm", () => {
     expect(calls.some((call) => call.path === adminEndpoints.session)).toBe(false);
   });
 
-  it("keeps a plain username field where the browser cannot, and tells why \"Use a passkey\" did not sign in", async () => {
+  it("keeps a plain username field where the browser cannot, and tells why \"Sign in with a passkey\" did not sign in", async () => {
     const options = { challenge: "YWxvbmU" };
     webAuthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error("cancelled"), { name: "NotAllowedError" }));
     fakeApi({

@@ -51,8 +51,10 @@ export const teamApi = {
    * A passkey alone (both factors): no email typed, the device offers its passkeys for the site. With
    * `autofill`, they are offered among the email field's suggestions and this waits until one is chosen.
    */
-  async passkeyOnlySignIn({ autofill }: { autofill: boolean }): Promise<SignInState> {
+  async passkeyOnlySignIn({ autofill, wanted = () => true }: { autofill: boolean; wanted?: () => boolean }): Promise<SignInState> {
     const optionsJSON = await send<PublicKeyCredentialRequestOptionsJSON>(teamEndpoints.passkeyOnlyOptions, { method: "POST" });
+    // The form may have gone while the options came: a request begun now would wait with nobody to answer it.
+    if (!wanted()) throw new DOMException("The sign-in form has gone", "AbortError");
     const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
     return send<SignInState>(teamEndpoints.passkeyOnlyVerify, json("POST", { response }));
   },
