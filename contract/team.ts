@@ -55,6 +55,9 @@ export const teamEndpoints = {
   /** POST: options for a passkey sign-in (second step); POST …/verify { response }: the assertion. */
   passkeySignInOptions: `${ADMIN_API}/session/passkey`,
   passkeySignInVerify: `${ADMIN_API}/session/passkey/verify`,
+  /** Signed out. POST: options for a sign-in by a passkey alone (no email typed); POST …/verify { response }: signed in. */
+  passkeyOnlyOptions: `${ADMIN_API}/session/passkey-only`,
+  passkeyOnlyVerify: `${ADMIN_API}/session/passkey-only/verify`,
   /** GET: the team (Person[]). */
   people: `${ADMIN_API}/people`,
   /** PATCH { role }: a new role (ends their sessions). DELETE: removed (ends their sessions). */
@@ -87,6 +90,9 @@ export const teamEndpoints = {
   passwordResetLink: `${ADMIN_API}/password-reset/link`,
   /** POST { password }: it is me (a security change is open for CONFIRM_WITHIN_MS); 400 WRONG_CURRENT_PASSWORD. */
   confirm: `${ADMIN_API}/me/confirm`,
+  /** POST: options to confirm it is me by a passkey; POST …/verify { response }: confirmed, as the password does. */
+  confirmPasskeyOptions: `${ADMIN_API}/me/confirm/passkey`,
+  confirmPasskeyVerify: `${ADMIN_API}/me/confirm/passkey/verify`,
   /** PUT { current, password }: my password changed (PasswordChanged); my other sessions end. */
   password: `${ADMIN_API}/me/password`,
 } as const;

@@ -337,7 +337,7 @@ test("says so when the browser drops the session cookie (plain HTTP away from lo
   await page.goto(paths.admin);
   await page.getByLabel(teamSignInCopy.emailLabel).fill(OWNER_EMAIL);
   await page.getByLabel(adminCopy.signIn.passwordLabel).fill(OWNER_PASSWORD);
-  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  await page.getByRole("button", { name: adminCopy.signIn.submit, exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText(adminCopy.signIn.noCookie);
   await expect(page.getByRole("search", { name: adminCopy.filters.label })).toHaveCount(0);
 });
@@ -415,7 +415,7 @@ test("an ended session sends the owner to sign in when they export, instead of s
   await browserPasskeyFor(page);
   await page.getByLabel(teamSignInCopy.emailLabel).fill(OWNER_EMAIL);
   await page.getByLabel(adminCopy.signIn.passwordLabel).fill(OWNER_PASSWORD);
-  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  await page.getByRole("button", { name: adminCopy.signIn.submit, exact: true }).click();
   await page.getByRole("button", { name: teamSignInCopy.secondStep.passkey }).click();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("search", { name: adminCopy.filters.label }).getByRole("link", { name: adminCopy.exportCsv }).click()]);
   expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -93,20 +93,26 @@ export async function browserPasskeyFor(page: Page, person: Owner = owner(), bas
   }
 }
 
-/** A virtual authenticator in the page's browser holding `passkey`: it answers at once, user verified. */
-export async function addToVirtualAuthenticator(page: Page, passkey?: SoftwarePasskey) {
+/**
+ * A virtual authenticator in the page's browser holding `passkey`: it answers at once, user verified. A
+ * `discoverable` one also carries its person's user handle, as a passkey the device offers without being named does.
+ */
+export async function addToVirtualAuthenticator(page: Page, passkey?: SoftwarePasskey, { discoverable = false }: { discoverable?: boolean } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
+  if (passkey && discoverable && !passkey.userHandle) throw new Error("A discoverable passkey needs the user handle its registration gave: register it first.");
   if (passkey)
     await cdp.send("WebAuthn.addCredential", {
       authenticatorId,
       credential: {
         credentialId: Buffer.from(passkey.id, "base64url").toString("base64"),
-        isResidentCredential: false,
+        isResidentCredential: discoverable,
         rpId: passkey.rpId,
+        // WebAuthn.addCredential takes plain base64; the server gave the handle as base64url.
+        ...(discoverable ? { userHandle: Buffer.from(passkey.userHandle!, "base64url").toString("base64") } : {}),
         privateKey: passkey.privateKeyPkcs8,
         signCount: 0,
       },

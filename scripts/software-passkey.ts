@@ -118,12 +118,15 @@ export class SoftwarePasskey {
     };
   }
 
-  /** The answer to authentication options (what `startAuthentication` returns). */
-  authenticate(options: AuthenticationOptions, origin = this.origin) {
+  /**
+   * The answer to authentication options (what `startAuthentication` returns);
+   * `userVerified: false` is a key touched without its PIN or fingerprint.
+   */
+  authenticate(options: AuthenticationOptions, origin = this.origin, { userVerified = true }: { userVerified?: boolean } = {}) {
     this.counter += this.step;
     const clientDataJSON = this.clientData("webauthn.get", options.challenge, origin);
-    // Flags: user present, user verified.
-    const authData = Buffer.concat([sha256(options.rpId ?? this.rpId), Buffer.from([0x05]), uint32(this.counter)]);
+    // Flags: user present, and user verified unless told otherwise.
+    const authData = Buffer.concat([sha256(options.rpId ?? this.rpId), Buffer.from([userVerified ? 0x05 : 0x01]), uint32(this.counter)]);
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.key.privateKey);
     return {
       id: this.id,

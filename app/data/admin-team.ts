@@ -27,6 +27,14 @@ export const teamSignInCopy = {
   emptyEmail: "Please enter your email address.",
   emptyPassword: "Please enter your password.",
   wrong: "That email and password do not match. Please try again.",
+  /** A passkey alone, chosen from the email field's suggestions or by its button: no email or password typed. */
+  passkeyOnly: {
+    or: "Or, without your email and password:",
+    button: "Sign in with a passkey",
+    working: "Waiting for your passkey…",
+    cancelled: "The passkey was not used. Please try again, or sign in with your email and password.",
+    noCookie: "The passkey is right, but the browser did not keep the session cookie: open the inbox over HTTPS (or on localhost) and allow cookies for this site.",
+  },
   secondStep: {
     heading: "Confirm it is you",
     text: "Your password is right. Now use your second factor.",
@@ -139,6 +147,10 @@ export const accountCopy = {
     submitting: "Checking…",
     cancel: "Cancel",
     failed: "That did not work. Please try again.",
+    orPasskey: "Or use one of your passkeys instead of the password.",
+    passkey: "Use a passkey",
+    passkeyWorking: "Waiting for your passkey…",
+    passkeyCancelled: "The passkey was not used. Please try again, or enter your password.",
   },
   password: {
     heading: "Password",

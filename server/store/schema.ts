@@ -199,10 +199,10 @@ export interface TeamRecoveryCodeTable {
   used_at: string | null;
 }
 
-/** A WebAuthn challenge in flight, for the session that asked for it. */
+/** A WebAuthn challenge in flight, for the session that asked for it (or, for a passkey-only sign-in, under a hash of itself). */
 export interface TeamChallengeTable {
   id_hash: string;
-  purpose: "register" | "sign-in";
+  purpose: "register" | "sign-in" | "confirm" | "passkey-only";
   challenge: string;
   expires_at: string;
 }

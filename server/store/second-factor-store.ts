@@ -25,7 +25,8 @@ export interface TotpRow {
   lastUsedStep: number | null;
 }
 
-export type ChallengePurpose = "register" | "sign-in";
+/** register and sign-in (the second step) and confirm are a session's; passkey-only is a sign-in's before it has one. */
+export type ChallengePurpose = "register" | "sign-in" | "confirm" | "passkey-only";
 
 export interface SecondFactorStore {
   passkeysOf(personId: string): Promise<PasskeyRow[]>;

@@ -38,6 +38,8 @@ export const routeNeeds: Readonly<Record<string, RouteNeed>> = {
   [`POST ${teamEndpoints.secondFactor}`]: SECOND_STEP,
   [`POST ${teamEndpoints.passkeySignInOptions}`]: SECOND_STEP,
   [`POST ${teamEndpoints.passkeySignInVerify}`]: SECOND_STEP,
+  [`POST ${teamEndpoints.passkeyOnlyOptions}`]: PUBLIC,
+  [`POST ${teamEndpoints.passkeyOnlyVerify}`]: PUBLIC,
   // Each person's own second factors (team/second-factor/).
   [`POST ${teamEndpoints.totp}`]: SIGNED_IN,
   [`DELETE ${teamEndpoints.totp}`]: SIGNED_IN,
@@ -48,6 +50,8 @@ export const routeNeeds: Readonly<Record<string, RouteNeed>> = {
   [`POST ${teamEndpoints.recoveryCodes}`]: SIGNED_IN,
   [`PUT ${teamEndpoints.password}`]: SIGNED_IN,
   [`POST ${teamEndpoints.confirm}`]: SIGNED_IN,
+  [`POST ${teamEndpoints.confirmPasskeyOptions}`]: SIGNED_IN,
+  [`POST ${teamEndpoints.confirmPasskeyVerify}`]: SIGNED_IN,
   // Anything else under /api/admin answers 404 to whoever is signed in.
   [`* ${ADMIN_API}/*`]: SIGNED_IN,
 

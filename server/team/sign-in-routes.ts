@@ -8,6 +8,8 @@ import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from 
 import { ANONYMOUS_ACTOR } from "../store/audit";
 import { hashToken, type PersonRow } from "../store/team-store";
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
+import { AuthenticationResponse, WEBAUTHN_BODY_BYTES } from "./second-factor/second-factor-routes";
+import { SECOND_FACTORS } from "./second-factor/second-factors-plugin";
 import { toMember } from "./team-plugin";
 import { GateFull } from "./work-gate";
 
@@ -34,6 +36,17 @@ export const accountLimitKey = (email: string) => `account:${hashToken(email.tri
 const BUSY_RETRY_AFTER_S = 5;
 
 export const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
+
+/**
+ * Passkey-only ceremonies begun per client (IPv6 per /64) per window. A page of the sign-in form
+ * begins one as it opens and again after each failed try, so this is well above ADMIN_SIGNIN_MAX;
+ * each costs one row of the store, swept as it expires.
+ */
+export const PASSKEY_OPTIONS_MAX = 60;
+export const PASSKEY_EXPIRED = "The passkey request expired. Please try again.";
+export const PASSKEY_REFUSED = "That passkey did not sign you in. Please try again, or sign in with your email and password.";
+const PasskeyOnlyBody = v.strictObject({ response: AuthenticationResponse });
+const NoBody = v.optional(v.nullable(v.strictObject({})));
 
 /** A used, expired or unknown reset link: one answer for all three. */
 export const RESET_GONE = "This link has been used or has expired. Ask for a new one from the sign-in page.";
@@ -146,6 +159,40 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
       return reply.header("set-cookie", cookies).send(state);
     },
   );
+
+  // A passkey alone, chosen from the email field's autofill or by "Sign in with a passkey": user-verified,
+  // it is both factors. No guessing can pass it, so the account's lock and the total never refuse it;
+  // the per-address limit still does (a flood of made-up answers costs a signature check each).
+  const factors = app[SECOND_FACTORS];
+  app.post(
+    local(teamEndpoints.passkeyOnlyOptions),
+    { bodyLimit: SIGNED_OUT_BODY_BYTES, config: { rateLimit: { ...rateLimit, max: Math.max(PASSKEY_OPTIONS_MAX, rateLimit.max) } } },
+    async (request, reply) => {
+      if (!v.is(NoBody, request.body)) return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
+      return factors.passkeyOnlyOptions();
+    },
+  );
+
+  app.post(local(teamEndpoints.passkeyOnlyVerify), { bodyLimit: WEBAUTHN_BODY_BYTES, config: { rateLimit } }, async (request, reply) => {
+    const body = v.safeParse(PasskeyOnlyBody, request.body);
+    if (!body.success) {
+      await audit(request, "sign-in-failed", { reason: "malformed", method: "passkey" }, ANONYMOUS_ACTOR);
+      return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
+    }
+    const answer = await factors.passkeyOnly(body.output.response);
+    const person = answer.ok ? await team.personById(answer.personId) : undefined;
+    if (!person) {
+      await audit(request, "sign-in-failed", { reason: answer.ok ? "removed" : answer.reason, method: "passkey" }, ANONYMOUS_ACTOR);
+      const message = !answer.ok && answer.reason === "expired" ? PASSKEY_EXPIRED : PASSKEY_REFUSED;
+      return reply.code(401).send({ statusCode: 401, message });
+    }
+    // As a password followed by a second step: a complete session, the browser a known device, a sign-in recorded.
+    const cookie = await team.openSession({ personId: person.id, stage: "complete", userAgent: request.headers["user-agent"] });
+    await audit(request, "sign-in", { method: "passkey-only" }, person.email);
+    return reply
+      .header("set-cookie", [sessionCookie(cookie, app.config.admin.sessionTtlMs), app.team.deviceCookie(person.id)])
+      .send({ enabled: true, signedIn: true } satisfies SignInState);
+  });
 
   /** The account locked: recorded, and its person told (once per lock, whichever instance locked it). */
   const lockedOut = async (request: FastifyRequest, person: PersonRow) => {

@@ -136,6 +136,7 @@ export const teamPlugin = fp(
       sessionOf,
       deviceCookie: (personId) => devices.issue(personId),
       recentlyConfirmed: (session) => Boolean(session.confirmedAt) && Date.parse(session.confirmedAt!) + CONFIRM_WITHIN_MS > Date.now(),
+      confirmed: (session) => store.confirmSession(session.idHash),
       knownDevice: (request) => devices.read(readCookie(request.headers.cookie, DEVICE_COOKIE)),
       async completeSignIn(request, reply, session, method) {
         await store.completeSession(session.idHash);

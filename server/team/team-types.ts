@@ -32,6 +32,8 @@ export interface TeamAccess {
    * recorded with its method, and the reply makes the browser a known device.
    */
   completeSignIn(request: FastifyRequest, reply: FastifyReply, session: OwnerSession, method: SecondFactorMethod): Promise<void>;
+  /** The person proved it was them again (a passkey, as the password does): security changes are open for CONFIRM_WITHIN_MS. */
+  confirmed(session: OwnerSession): Promise<void>;
   /** Whether the session's person proved it was them recently enough for a security change (CONFIRM_WITHIN_MS). */
   recentlyConfirmed(session: OwnerSession): boolean;
   /** The Set-Cookie value that makes this browser a known device of the person (device-cookie.ts). */

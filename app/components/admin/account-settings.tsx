@@ -106,6 +106,7 @@ export function AccountSettings({ me, onChanged, onUnauthorized }: { me: Me; onC
   if (mode.name === "confirm") {
     return (
       <ConfirmItIsYou
+        hasPasskey={me.passkeys.length > 0}
         onConfirmed={() => {
           setMode({ name: "view" });
           onChanged();

@@ -17,10 +17,21 @@ export const askedToConfirm = (failure: unknown) => failure instanceof ApiError 
  * The password again before a security change (a factor added or removed,
  * new recovery codes); once it is right, the change goes on (onConfirmed).
  */
-export function ConfirmItIsYou({ onConfirmed, onCancel, onUnauthorized }: { onConfirmed: () => void; onCancel: () => void; onUnauthorized: () => void }) {
+export function ConfirmItIsYou({
+  hasPasskey = false,
+  onConfirmed,
+  onCancel,
+  onUnauthorized,
+}: {
+  /** The person has a passkey: "Use a passkey" (user-verified) confirms as the password does. */
+  hasPasskey?: boolean;
+  onConfirmed: () => void;
+  onCancel: () => void;
+  onUnauthorized: () => void;
+}) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<"password" | "passkey" | false>(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -35,7 +46,7 @@ export function ConfirmItIsYou({ onConfirmed, onCancel, onUnauthorized }: { onCo
     event.preventDefault();
     if (busy) return;
     if (!password) return refuse(copy.emptyPassword);
-    setBusy(true);
+    setBusy("password");
     try {
       await teamApi.confirm(password);
     } catch (failure) {
@@ -47,8 +58,24 @@ export function ConfirmItIsYou({ onConfirmed, onCancel, onUnauthorized }: { onCo
     onConfirmed();
   }
 
+  // A passkey cancelled or failed on the device throws before the server is asked.
+  async function confirmByPasskey() {
+    if (busy) return;
+    setBusy("passkey");
+    setError("");
+    try {
+      await teamApi.confirmWithPasskey();
+    } catch (failure) {
+      setBusy(false);
+      if (failure instanceof Unauthorized) return onUnauthorized();
+      return refuse(failure instanceof ApiError ? refusalText(failure, copy.failed) : copy.passkeyCancelled);
+    }
+    setBusy(false);
+    onConfirmed();
+  }
+
   return (
-    <form aria-labelledby={`${id}-heading`} noValidate onSubmit={onSubmit} aria-busy={busy} className="max-w-md space-y-2 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+    <form aria-labelledby={`${id}-heading`} noValidate onSubmit={onSubmit} aria-busy={busy !== false} className="max-w-md space-y-2 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
       <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-900">
         {copy.heading}
       </h2>
@@ -72,10 +99,20 @@ export function ConfirmItIsYou({ onConfirmed, onCancel, onUnauthorized }: { onCo
       <p id={`${id}-error`} role="alert" className="min-h-6 text-sm font-medium text-danger">
         {error}
       </p>
+      {hasPasskey && (
+        <p id={`${id}-passkey`} className="text-sm text-muted">
+          {copy.orPasskey}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
-        <button type="submit" aria-disabled={busy} className={primaryButton}>
-          {busy ? copy.submitting : copy.submit}
+        <button type="submit" aria-disabled={busy !== false} className={primaryButton}>
+          {busy === "password" ? copy.submitting : copy.submit}
         </button>
+        {hasPasskey && (
+          <button type="button" onClick={() => void confirmByPasskey()} aria-disabled={busy !== false} aria-describedby={`${id}-passkey`} className={secondaryButton}>
+            {busy === "passkey" ? copy.passkeyWorking : copy.passkey}
+          </button>
+        )}
         <button type="button" onClick={onCancel} className={secondaryButton}>
           {copy.cancel}
         </button>

@@ -9,7 +9,13 @@ import { teamEndpoints } from "../../../contract/team";
 import { fakeApi, refusal } from "./fake-api.test-support";
 import { SignInForm } from "./sign-in-form";
 
-const webAuthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
+const webAuthn = vi.hoisted(() => ({
+  startAuthentication: vi.fn(),
+  startRegistration: vi.fn(),
+  // jsdom has no WebAuthn: no passkeys among the suggestions unless a test says so.
+  browserSupportsWebAuthnAutofill: vi.fn(async () => false),
+  WebAuthnAbortService: { cancelCeremony: vi.fn() },
+}));
 vi.mock("@simplewebauthn/browser", () => webAuthn);
 
 afterEach(() => {
@@ -23,10 +29,50 @@ const signedIn = { enabled: true, signedIn: true };
 async function givePassword() {
   await userEvent.type(screen.getByLabelText(copy.emailLabel), "ann@example.com");
   await userEvent.type(screen.getByLabelText(adminCopy.signIn.passwordLabel), "correct horse battery");
-  await userEvent.click(screen.getByRole("button", { name: adminCopy.signIn.submit }));
+  await userEvent.click(screen.getByRole("button", { name: adminCopy.signIn.submit, exact: true }));
 }
 
 describe("SignInForm", () => {
+  it("offers passkeys among the email's suggestions where the browser can, and signs in by the one chosen", async () => {
+    webAuthn.browserSupportsWebAuthnAutofill.mockResolvedValueOnce(true);
+    const options = { challenge: "YWxvbmU", userVerification: "required" };
+    const assertion = { id: "cred-1", type: "public-key" };
+    webAuthn.startAuthentication.mockResolvedValueOnce(assertion);
+    const calls = fakeApi({
+      [`POST ${teamEndpoints.passkeyOnlyOptions}`]: options,
+      [`POST ${teamEndpoints.passkeyOnlyVerify}`]: signedIn,
+      [`GET ${adminEndpoints.status}`]: signedIn,
+    });
+    const onSignedIn = vi.fn();
+    render(<SignInForm onSignedIn={onSignedIn} />);
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(screen.getByLabelText(copy.emailLabel)).toHaveAttribute("autocomplete", "username webauthn");
+    expect(webAuthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options, useBrowserAutofill: true });
+    expect(calls.find((call) => call.path === teamEndpoints.passkeyOnlyVerify)?.body).toEqual({ response: assertion });
+    expect(calls.some((call) => call.path === adminEndpoints.session)).toBe(false);
+  });
+
+  it("keeps a plain username field where the browser cannot, and tells why \"Sign in with a passkey\" did not sign in", async () => {
+    const options = { challenge: "YWxvbmU" };
+    webAuthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error("cancelled"), { name: "NotAllowedError" }));
+    fakeApi({
+      [`POST ${teamEndpoints.passkeyOnlyOptions}`]: options,
+      [`POST ${teamEndpoints.passkeyOnlyVerify}`]: () => refusal(401, "That passkey did not sign you in."),
+      [`GET ${adminEndpoints.status}`]: signedIn,
+    });
+    const onSignedIn = vi.fn();
+    render(<SignInForm onSignedIn={onSignedIn} />);
+    expect(screen.getByLabelText(copy.emailLabel)).toHaveAttribute("autocomplete", "username");
+    const button = screen.getByRole("button", { name: copy.passkeyOnly.button });
+    await userEvent.click(button);
+    await vi.waitFor(() => expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain(copy.passkeyOnly.cancelled));
+    expect(webAuthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options, useBrowserAutofill: false });
+    webAuthn.startAuthentication.mockResolvedValueOnce({ id: "cred-1", type: "public-key" });
+    await userEvent.click(button);
+    await vi.waitFor(() => expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain("That passkey did not sign you in."));
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
   it("asks for a second factor, keeps focus on a wrong code with the server's words, then signs in", async () => {
     let tries = 0;
     const calls = fakeApi({

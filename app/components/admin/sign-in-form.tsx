@@ -3,6 +3,7 @@ import { adminCopy } from "~/data/admin";
 import { teamSignInCopy } from "~/data/admin-team";
 import type { SecondFactorMethod, SignInState } from "../../../contract/team";
 import { adminApi, ApiError } from "./admin-api";
+import { PasskeySignInButton, usePasskeySignIn } from "./passkey-sign-in";
 import { teamApi } from "./team-api";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
 
@@ -66,6 +67,7 @@ function PasswordStep({ headingRef, notice, onSecondFactor, finish }: StepProps 
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const passkey = usePasskeySignIn(finish);
 
   function refuse(field: "email" | "password", text: string) {
     setError({ field, text });
@@ -109,7 +111,7 @@ function PasswordStep({ headingRef, notice, onSecondFactor, finish }: StepProps 
         ref={emailRef}
         id={`${id}-email`}
         type="email"
-        autoComplete="username"
+        autoComplete={passkey.emailAutocomplete}
         required
         value={email}
         onChange={(event) => setEmail(event.target.value)}
@@ -138,6 +140,7 @@ function PasswordStep({ headingRef, notice, onSecondFactor, finish }: StepProps 
       <button type="submit" aria-disabled={busy} className={`${primaryButton} mt-2`}>
         {busy ? copy.submitting : copy.submit}
       </button>
+      <PasskeySignInButton passkey={passkey} />
     </form>
   );
 }

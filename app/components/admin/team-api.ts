@@ -47,6 +47,17 @@ export const teamApi = {
     const response = await startAuthentication({ optionsJSON });
     return send<SignInState>(teamEndpoints.passkeySignInVerify, json("POST", { response }));
   },
+  /**
+   * A passkey alone (both factors): no email typed, the device offers its passkeys for the site. With
+   * `autofill`, they are offered among the email field's suggestions and this waits until one is chosen.
+   */
+  async passkeyOnlySignIn({ autofill, wanted = () => true }: { autofill: boolean; wanted?: () => boolean }): Promise<SignInState> {
+    const optionsJSON = await send<PublicKeyCredentialRequestOptionsJSON>(teamEndpoints.passkeyOnlyOptions, { method: "POST" });
+    // The form may have gone while the options came: a request begun now would wait with nobody to answer it.
+    if (!wanted()) throw new DOMException("The sign-in form has gone", "AbortError");
+    const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+    return send<SignInState>(teamEndpoints.passkeyOnlyVerify, json("POST", { response }));
+  },
 
   /** What an invitation is for; a 404 (used, expired, withdrawn or unknown) is null. */
   async invitation(token: string): Promise<InviteInfo | null> {
@@ -90,6 +101,12 @@ export const teamApi = {
   newRecoveryCodes: () => call<RecoveryCodes>(teamEndpoints.recoveryCodes, { method: "POST" }),
   /** "It is me": a security change needs no password for a while. A 400 is a wrong password. */
   confirm: (password: string) => call<unknown>(teamEndpoints.confirm, json("POST", { password })),
+  /** "It is me" by one of my passkeys, user-verified. A 400 is a passkey that did not confirm it. */
+  async confirmWithPasskey(): Promise<unknown> {
+    const optionsJSON = await call<PublicKeyCredentialRequestOptionsJSON>(teamEndpoints.confirmPasskeyOptions, { method: "POST" });
+    const response = await startAuthentication({ optionsJSON });
+    return call<unknown>(teamEndpoints.confirmPasskeyVerify, json("POST", { response }));
+  },
   /** A 400 names what was wrong (the current password, or the new one's rule). */
   changePassword: (current: string, password: string) => call<PasswordChanged>(teamEndpoints.password, json("PUT", { current, password })),
 

@@ -61,6 +61,9 @@ export async function startSecondFactorApp(kind: "sqlite" | "postgres"): Promise
     deviceCookie: (personId) => `test-device=${personId}`,
     knownDevice: () => undefined,
     recentlyConfirmed: (session) => session.confirmedAt !== null,
+    async confirmed(session) {
+      for (const [cookie, open] of sessions) if (open.idHash === session.idHash) sessions.set(cookie, { ...open, confirmedAt: new Date(clock.now).toISOString() });
+    },
   };
 
   const app = Fastify({ logger: false });

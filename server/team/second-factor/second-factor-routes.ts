@@ -37,7 +37,7 @@ const RegistrationResponse = v.object({
   ...credentialFields,
   response: v.object({ clientDataJSON: base64url(4096), attestationObject: base64url(WEBAUTHN_BODY_BYTES), transports }),
 });
-const AuthenticationResponse = v.object({
+export const AuthenticationResponse = v.object({
   ...credentialFields,
   response: v.object({ clientDataJSON: base64url(4096), authenticatorData: base64url(4096), signature: base64url(SIGNATURE_MAX), userHandle: v.optional(base64url(128)) }),
 });
@@ -65,6 +65,8 @@ const messages = {
   registrationFailed: "That passkey could not be added. Please try again.",
   passkeyKnown: "That passkey is already in use.",
   noPasskey: "No passkey is set up for this account: use a code instead.",
+  noPasskeyToConfirm: "No passkey is set up for this account: enter your password instead.",
+  notConfirmed: "That passkey did not confirm it is you. Please try again, or enter your password.",
   noFactor: "Add a passkey or an authenticator app first: recovery codes stand in for one.",
 } as const;
 
@@ -150,6 +152,27 @@ export function secondFactorRoutes(app: FastifyInstance) {
     }
     await app.team.completeSignIn(request, reply, session, "passkey");
     return signedIn;
+  });
+
+  // "It is me" by a passkey, user-verified: the same confirmation the password gives (team-routes.ts).
+
+  app.post(local(teamEndpoints.confirmPasskeyOptions), async (request, reply) => {
+    const session = await sessionAt(request, reply, "complete");
+    if (!session) return reply;
+    if (!v.is(NoBody, request.body)) return reply.code(400).send(badRequest);
+    return (await factors.confirmOptions(session)) ?? reply.code(409).send({ statusCode: 409, message: messages.noPasskeyToConfirm });
+  });
+
+  app.post(local(teamEndpoints.confirmPasskeyVerify), { bodyLimit: WEBAUTHN_BODY_BYTES }, async (request, reply) => {
+    const session = await sessionAt(request, reply, "complete");
+    if (!session) return reply;
+    const body = v.safeParse(SignInBody, request.body);
+    if (!body.success) return reply.code(400).send(badRequest);
+    if (!(await factors.confirmWithPasskey(session, body.output.response satisfies AuthenticationResponseJSON))) {
+      return reply.code(400).send({ statusCode: 400, message: messages.notConfirmed });
+    }
+    await app.team.confirmed(session);
+    return { confirmed: true };
   });
 
   // The person's own second factors, once signed in.

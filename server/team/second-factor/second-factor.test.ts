@@ -1,6 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { RECOVERY_CODE_COUNT, teamEndpoints, type PasskeyInfo, type RecoveryCodes, type TotpSetup } from "../../../contract/team";
+import { CONFIRM_IT_IS_YOU, RECOVERY_CODE_COUNT, teamEndpoints, type PasskeyInfo, type RecoveryCodes, type TotpSetup } from "../../../contract/team";
 import { postgresReachable, shouldRun } from "../../store/databases.test-support";
 import type { TeamMember } from "../team-types";
 import { SITE_URL, startSecondFactorApp, type SecondFactorTestApp } from "./second-factor-app.test-support";
@@ -354,6 +354,62 @@ describe.each(kinds)("second factors on %s", (kind) => {
       expect(t.notified[0]?.text).toContain('"Phone"');
       const actions = await t.db.selectFrom("owner_actions").select("action").where("actor", "=", ann.email).execute();
       expect(actions.map(({ action }) => action)).toEqual(["second-factor-added", "second-factor-added", "second-factor-removed"]);
+    });
+  });
+
+  describe("confirming it is you by a passkey", () => {
+    /** The person's complete session, its last confirmation too old for a security change. */
+    const unconfirmed = (cookie: string) => t.sessions.set(cookie, { ...t.sessions.get(cookie)!, confirmedAt: null });
+
+    async function confirmByPasskey(authenticator: SoftwarePasskey, cookie: string, answer: { userVerified?: boolean } = {}) {
+      const options = await t.request("POST", teamEndpoints.confirmPasskeyOptions, cookie);
+      expect(options.statusCode).toBe(200);
+      const body = options.json<{ challenge: string; rpId: string; allowCredentials: { id: string }[]; userVerification: string }>();
+      const response = authenticator.authenticate(body, SITE_URL, answer);
+      return { options: body, response, answer: await t.request("POST", teamEndpoints.confirmPasskeyVerify, cookie, { response }) };
+    }
+
+    it("opens security changes again after a user-verified passkey of the person's, as the password does", async () => {
+      const person = newPerson();
+      const { me, authenticator } = await enrolPasskey(person);
+      unconfirmed(me);
+      expect((await t.request("POST", teamEndpoints.recoveryCodes, me)).json()).toEqual({ statusCode: 403, message: CONFIRM_IT_IS_YOU });
+      const { options, answer } = await confirmByPasskey(authenticator, me);
+      expect(options.allowCredentials.map(({ id }) => id)).toEqual([authenticator.id]);
+      expect(options.userVerification).toBe("required");
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ confirmed: true });
+      expect(t.sessions.get(me)!.confirmedAt).toBe(new Date(t.clock.now).toISOString());
+      expect((await t.request("POST", teamEndpoints.recoveryCodes, me)).statusCode).toBe(200);
+    });
+
+    it("refuses a passkey touched without user verification, another person's passkey, and a used challenge", async () => {
+      const person = newPerson();
+      const { me, authenticator } = await enrolPasskey(person);
+      unconfirmed(me);
+      const unverified = await confirmByPasskey(authenticator, me, { userVerified: false });
+      expect(unverified.answer.statusCode).toBe(400);
+      expect(unverified.answer.json<{ message: string }>().message).toMatch(/did not confirm it is you/);
+      // The challenge went with that answer: the same answer, or a good one to it, finds none.
+      const replayed = await t.request("POST", teamEndpoints.confirmPasskeyVerify, me, { response: authenticator.authenticate(unverified.options, SITE_URL) });
+      expect(replayed.statusCode).toBe(400);
+
+      const { authenticator: theirs } = await enrolPasskey(newPerson());
+      expect((await confirmByPasskey(theirs, me)).answer.statusCode).toBe(400);
+      expect(t.sessions.get(me)!.confirmedAt).toBeNull();
+      expect((await t.request("POST", teamEndpoints.recoveryCodes, me)).statusCode).toBe(403);
+    });
+
+    it("answers 409 to a person without a passkey, and 401 to a sign-in still at its second step", async () => {
+      const person = newPerson();
+      const { me } = await enrolTotp(person);
+      const none = await t.request("POST", teamEndpoints.confirmPasskeyOptions, me);
+      expect(none.statusCode).toBe(409);
+      expect(none.json<{ message: string }>().message).toMatch(/enter your password/);
+      const { authenticator } = await enrolPasskey(person, me);
+      const waiting = t.session(person, "second-factor");
+      expect((await t.request("POST", teamEndpoints.confirmPasskeyOptions, waiting)).statusCode).toBe(401);
+      expect((await t.request("POST", teamEndpoints.confirmPasskeyVerify, waiting, { response: authenticator.authenticate({ challenge: "AAAA" }) })).statusCode).toBe(401);
     });
   });
 

@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import type { PasskeyInfo, SecondFactorMethod, TotpSetup } from "../../../contract/team";
@@ -37,6 +38,22 @@ const FAILURES_KEPT_MS = 24 * 60 * 60 * 1000;
 const TOTP_WINDOW = 1;
 const TOTP_SECRET_BYTES = 20;
 export const PASSKEY_NAME_MAX = 60;
+/**
+ * A sign-in by passkey alone has no session yet: its challenge is kept under
+ * a hash of itself, found again from the answer's client data, and taken once.
+ */
+const passkeyOnlyKey = (challenge: string) => `passkey-only:${createHash("sha256").update(challenge).digest("base64url")}`;
+/** The user handle a passkey of ours carries: the person's id, as registrationOptions gave it. */
+const userHandleOf = (personId: string) => Buffer.from(personId).toString("base64url");
+/** The challenge an answer's client data names; undefined when it names none. */
+function challengeOf(response: AuthenticationResponseJSON): string | undefined {
+  try {
+    const { challenge } = JSON.parse(Buffer.from(response.response.clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown };
+    return typeof challenge === "string" && challenge.length > 0 && challenge.length <= 256 ? challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
 export const DEFAULT_PASSKEY_NAME = "Passkey";
 
 export interface SecondFactorSettings {
@@ -53,6 +70,9 @@ export interface SecondFactorSettings {
   /** Where a refused passkey's reason goes (a wrong PUBLIC_SITE_URL shows up here first). */
   log?: Pick<FastifyBaseLogger, "info">;
 }
+
+/** A passkey alone: whose it was, or why it was refused. */
+export type PasskeyOnly = { ok: true; personId: string } | { ok: false; reason: "expired" | "invalid" };
 
 /** Why a factor was not removed: it was not there, or it is the person's last one. */
 export type Removal = "removed" | "missing" | "last";
@@ -72,6 +92,14 @@ export interface SecondFactorService extends SecondFactors {
   signInOptions(session: OwnerSession): Promise<PublicKeyCredentialRequestOptionsJSON | undefined>;
   /** The assertion checked against the session's challenge and one of the person's passkeys; its counter and use recorded. */
   signInWithPasskey(session: OwnerSession, response: AuthenticationResponseJSON): Promise<boolean>;
+  /** Options for a sign-in by a passkey alone: no list of passkeys (the device offers its own), user verification required. */
+  passkeyOnlyOptions(): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  /** The answer to passkeyOnlyOptions: its challenge taken once, the passkey's person, its counter and use recorded. */
+  passkeyOnly(response: AuthenticationResponseJSON): Promise<PasskeyOnly>;
+  /** Options to confirm it is the session's person by one of their passkeys; undefined when they have none. */
+  confirmOptions(session: OwnerSession): Promise<PublicKeyCredentialRequestOptionsJSON | undefined>;
+  /** The answer to confirmOptions, user-verified, from one of the session's person's passkeys. */
+  confirmWithPasskey(session: OwnerSession, response: AuthenticationResponseJSON): Promise<boolean>;
   /** An authenticator code or a recovery code, spent if it is good: which it was, or undefined. */
   checkCode(personId: string, code: string): Promise<"totp" | "recovery" | undefined>;
   /**
@@ -134,8 +162,35 @@ export function createSecondFactors({ store, limits, secret, siteName, publicSit
 
   const hasTotp = async (personId: string) => Boolean((await store.totpOf(personId))?.confirmedAt);
 
-  const challenge = async (session: OwnerSession, purpose: "register" | "sign-in", value: string) =>
+  const challenge = async (session: OwnerSession, purpose: "register" | "sign-in" | "confirm", value: string) =>
     store.putChallenge(session.idHash, purpose, value, new Date(now() + CHALLENGE_TTL_MS).toISOString(), iso());
+
+  /** Assertion options listing the person's passkeys, the challenge kept for the session; undefined when they have none. */
+  const assertionOptions = async (session: OwnerSession, purpose: "sign-in" | "confirm", userVerification: "preferred" | "required") => {
+    const passkeys = await store.passkeysOf(session.person.id);
+    // Without a list the browser would offer any passkey for the site: nobody else's may answer for this person.
+    if (passkeys.length === 0) return undefined;
+    const options = await generateAuthenticationOptions({ rpID, allowCredentials: passkeys.map(({ id, transports }) => ({ id, transports })), userVerification });
+    await challenge(session, purpose, options.challenge);
+    return options;
+  };
+
+  /** An assertion checked against a challenge already taken and one of the person's passkeys; its counter and use recorded. */
+  const answered = async (expectedChallenge: string | undefined, response: AuthenticationResponseJSON, personId: string, requireUserVerification: boolean) => {
+    if (!expectedChallenge) return false;
+    const passkey = await store.passkey(response.id);
+    if (!passkey || passkey.personId !== personId) return false;
+    const verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin,
+      expectedRPID: rpID,
+      credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: passkey.counter, transports: passkey.transports },
+      requireUserVerification,
+    }).catch(refused("sign-in"));
+    if (!verified?.verified) return false;
+    return store.passkeyUsed(passkey.id, verified.authenticationInfo.newCounter, iso());
+  };
 
   return {
     async methodsOf(personId) {
@@ -217,33 +272,25 @@ export function createSecondFactors({ store, limits, secret, siteName, publicSit
       return (await store.removePasskey(personId, id)) ? "removed" : "missing";
     },
 
-    async signInOptions(session) {
-      const passkeys = await store.passkeysOf(session.person.id);
-      // Without a list the browser would offer any passkey for the site: nobody else's may answer for this person.
-      if (passkeys.length === 0) return undefined;
-      const options = await generateAuthenticationOptions({
-        rpID,
-        allowCredentials: passkeys.map(({ id, transports }) => ({ id, transports })),
-        userVerification: "preferred",
-      });
-      await challenge(session, "sign-in", options.challenge);
+    signInOptions: (session) => assertionOptions(session, "sign-in", "preferred"),
+    signInWithPasskey: async (session, response) => answered(await store.takeChallenge(session.idHash, "sign-in", iso()), response, session.person.id, false),
+    confirmOptions: (session) => assertionOptions(session, "confirm", "required"),
+    confirmWithPasskey: async (session, response) => answered(await store.takeChallenge(session.idHash, "confirm", iso()), response, session.person.id, true),
+
+    async passkeyOnlyOptions() {
+      const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
+      await store.putChallenge(passkeyOnlyKey(options.challenge), "passkey-only", options.challenge, new Date(now() + CHALLENGE_TTL_MS).toISOString(), iso());
       return options;
     },
-    async signInWithPasskey(session, response) {
-      const expectedChallenge = await store.takeChallenge(session.idHash, "sign-in", iso());
-      if (!expectedChallenge) return false;
+    async passkeyOnly(response) {
+      const challenge = challengeOf(response);
+      const expectedChallenge = challenge && (await store.takeChallenge(passkeyOnlyKey(challenge), "passkey-only", iso()));
+      if (!expectedChallenge) return { ok: false, reason: "expired" };
       const passkey = await store.passkey(response.id);
-      if (!passkey || passkey.personId !== session.person.id) return false;
-      const verified = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin,
-        expectedRPID: rpID,
-        credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: passkey.counter, transports: passkey.transports },
-        requireUserVerification: false,
-      }).catch(refused("sign-in"));
-      if (!verified?.verified) return false;
-      return store.passkeyUsed(passkey.id, verified.authenticationInfo.newCounter, iso());
+      // A discoverable passkey names its person: it must be the one it was registered to.
+      if (!passkey || (response.response.userHandle !== undefined && response.response.userHandle !== userHandleOf(passkey.personId))) return { ok: false, reason: "invalid" };
+      // User-verified (a PIN, a fingerprint, a face): the passkey is then both factors, the password's place taken.
+      return (await answered(expectedChallenge, response, passkey.personId, true)) ? { ok: true, personId: passkey.personId } : { ok: false, reason: "invalid" };
     },
 
     async checkCode(personId, typed) {
