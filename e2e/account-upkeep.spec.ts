@@ -30,7 +30,7 @@ async function browserOf(page: Page, person: Owner) {
 async function enterPassword(page: Page, email: string, secret: string) {
   await page.getByLabel(teamSignInCopy.emailLabel, { exact: true }).fill(email);
   await page.getByLabel(adminCopy.signIn.passwordLabel, { exact: true }).fill(secret);
-  await page.getByRole("button", { name: adminCopy.signIn.submit }).click();
+  await page.getByRole("button", { name: adminCopy.signIn.submit, exact: true }).click();
 }
 
 /** Email and password, then the passkey the browser holds, and the person's screens are open. */
