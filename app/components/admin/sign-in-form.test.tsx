@@ -29,7 +29,7 @@ const signedIn = { enabled: true, signedIn: true };
 async function givePassword() {
   await userEvent.type(screen.getByLabelText(copy.emailLabel), "ann@example.com");
   await userEvent.type(screen.getByLabelText(adminCopy.signIn.passwordLabel), "correct horse battery");
-  await userEvent.click(screen.getByRole("button", { name: adminCopy.signIn.submit, exact: true }));
+  await userEvent.click(screen.getByRole("button", { name: adminCopy.signIn.submit }));
 }
 
 describe("SignInForm", () => {
