@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { EARLY_FORM_ATTRIBUTE, HELD_ATTRIBUTE, RELEASE_AFTER_MS, STATUS_MESSAGE_MS } from "~/lib/early-forms-markup";
+import { EARLY_FORM_ATTRIBUTE, FILL_START_ATTRIBUTE, HELD_ATTRIBUTE, PRESSED_AT_ATTRIBUTE, RELEASE_AFTER_MS, STATUS_MESSAGE_MS } from "~/lib/early-forms-markup";
 import earlyFormsScript from "./early-forms?inline-script";
 import { runBuiltScript } from "./run-built-script";
 
@@ -121,6 +121,33 @@ describe("the forms' head script", () => {
     expect(submitted.mock.results.map((result) => result.value)).toEqual([false]);
     expect(status.textContent).toBe("");
     expect(form.hasAttribute(HELD_ATTRIBUTE)).toBe(false);
+  });
+
+  it("notes when a field was first focused, never the Send button, and when a held press was made, for the form's code to time them", () => {
+    const { form, name, email, button } = contactLike();
+    button.focus();
+    expect(form.hasAttribute(FILL_START_ATTRIBUTE)).toBe(false);
+    name.focus();
+    const start = Number(form.getAttribute(FILL_START_ATTRIBUTE));
+    expect(start).toBeGreaterThan(0);
+    name.value = "Ann";
+    email.focus();
+    email.value = "ann@example.co.uk";
+    email.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(Number(form.getAttribute(FILL_START_ATTRIBUTE))).toBe(start);
+    form.requestSubmit();
+    expect(Number(form.getAttribute(PRESSED_AT_ATTRIBUTE))).toBeGreaterThanOrEqual(start);
+  });
+
+  it("notes an autofill's input without focus, and nothing once the form's code has taken over", () => {
+    const { form, email } = footerLike();
+    email.value = "ann@example.co.uk";
+    email.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(form.hasAttribute(FILL_START_ATTRIBUTE)).toBe(true);
+    const taken = footerLike();
+    taken.form.noValidate = true;
+    taken.email.focus();
+    expect(taken.form.hasAttribute(FILL_START_ATTRIBUTE)).toBe(false);
   });
 
   it("leaves an unmarked form to the browser", () => {

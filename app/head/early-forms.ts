@@ -9,9 +9,11 @@
 import {
   EARLY_FORM_ATTRIBUTE,
   errorSlotId,
+  FILL_START_ATTRIBUTE,
   FORMAT_ATTRIBUTE,
   HELD_ATTRIBUTE,
   MISSING_ATTRIBUTE,
+  PRESSED_AT_ATTRIBUTE,
   RELEASE_AFTER_MS,
   STATUS_ERROR_ATTRIBUTE,
   STATUS_MESSAGE_MS,
@@ -25,6 +27,9 @@ const earlyForm = (target: EventTarget | null): HTMLFormElement | null => {
   const form = target instanceof HTMLFormElement ? target : target instanceof Element ? (target as Field).form : null;
   return form instanceof HTMLFormElement && form.hasAttribute(EARLY_FORM_ATTRIBUTE) && !form.noValidate ? form : null;
 };
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+const now = () => String(Math.round(performance.now()));
 const statusOf = (form: HTMLFormElement) => form.querySelector<HTMLElement>('[role="status"]');
 
 /** The form whose press the browser is checking now: its invalid fields arrive one event each, in order. */
@@ -82,10 +87,19 @@ addEventListener(
   true,
 );
 
-// Editing a field clears its message, as the form's code does.
+// The fill starts at the first focus or input in a field (autofill inputs without focus), never at
+// the Send button: the form's code times the fill from here.
+const noteFillStart = (event: Event) => {
+  const form = earlyForm(event.target);
+  if (form && isField(event.target) && !form.hasAttribute(FILL_START_ATTRIBUTE)) form.setAttribute(FILL_START_ATTRIBUTE, now());
+};
+addEventListener("focusin", noteFillStart, true);
+
 addEventListener(
   "input",
   (event) => {
+    noteFillStart(event);
+    // Editing a field clears its message, as the form's code does.
     const field = event.target as Field;
     if (earlyForm(field) && field.getAttribute("aria-invalid") === "true" && document.getElementById(errorSlotId(field.id))) clear(field);
   },
@@ -100,6 +114,7 @@ addEventListener(
     event.preventDefault();
     if (form.hasAttribute(HELD_ATTRIBUTE)) return;
     form.setAttribute(HELD_ATTRIBUTE, "");
+    form.setAttribute(PRESSED_AT_ATTRIBUTE, now());
     form.setAttribute("aria-busy", "true");
     const status = statusOf(form);
     if (status) {

@@ -11,6 +11,13 @@ export const EARLY_FORM_ATTRIBUTE = "data-early-form";
  */
 export const HELD_ATTRIBUTE = "data-held";
 export const RELEASE_AFTER_MS = 15_000;
+/**
+ * Set by the head script before the form's code arrives: when a field was first focused or typed
+ * in, and when a held press was made (performance.now(), whole ms). The code times the fill by
+ * them, so a form filled and sent by a machine before the code came is still seen as one.
+ */
+export const FILL_START_ATTRIBUTE = "data-fill-start";
+export const PRESSED_AT_ATTRIBUTE = "data-pressed-at";
 /** On a field: its message when empty, and when malformed (the field table's words). */
 export const MISSING_ATTRIBUTE = "data-error-missing";
 export const FORMAT_ATTRIBUTE = "data-error-format";

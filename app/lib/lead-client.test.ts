@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderHook } from "@testing-library/react";
+import { FILL_START_ATTRIBUTE, PRESSED_AT_ATTRIBUTE } from "./early-forms-markup";
 import { enquiryAccepted, fillTime, firstPaintTime, isOwnApi, newsletterAccepted, newSubmission, postLead, useProofOfWork } from "./lead-client";
 
 // The proof of work is solved in a worker, which jsdom has not: its answer stands in.
@@ -56,6 +57,25 @@ describe("postLead", () => {
     const sent = fetch.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
     expect(sent[1]!["Idempotency-Key"]).toBe(sent[0]!["Idempotency-Key"]);
     expect(sent[2]!["Idempotency-Key"]).not.toBe(sent[0]!["Idempotency-Key"]);
+  });
+
+  it("times a press the head script held to when it was made, not to when this code sent it", async () => {
+    const fetch = mockFetch(Response.json({ status: true }));
+    const form = document.createElement("form");
+    form.append(Object.assign(document.createElement("input"), { type: "email", value: "bot@example.co.uk" }));
+    document.body.append(form);
+    // Filled and pressed 90 ms apart, 400 ms after the form was painted; the code came 2 s later.
+    const pressed = Math.round(performance.now()) - 2000;
+    form.setAttribute(FILL_START_ATTRIBUTE, String(pressed - 90));
+    form.setAttribute(PRESSED_AT_ATTRIBUTE, String(pressed));
+    renderHook(() => useProofOfWork({ current: form }));
+    await postLead({ email: "bot@example.co.uk" }, { submission: { ...submission, renderedAt: Math.round(performance.timeOrigin + pressed - 400) }, form });
+    const headers = fetch.mock.calls[0]![1]?.headers as Record<string, string>;
+    expect(headers["X-Form-Fill-Ms"]).toBe("90");
+    expect(Number(headers["X-Form-Shown-Ms"])).toBeGreaterThanOrEqual(399);
+    expect(Number(headers["X-Form-Shown-Ms"])).toBeLessThanOrEqual(401);
+    // Taken once: a later press is timed when it happens.
+    expect(form.hasAttribute(PRESSED_AT_ATTRIBUTE)).toBe(false);
   });
 
   it("sends the honeypot only when it has a value", async () => {
@@ -140,10 +160,18 @@ describe("fillTime", () => {
     expect(fillTime(form)).toBeGreaterThanOrEqual(0);
   });
 
-  it("is unknown for a form filled before its script arrived, so an early press is never taken for a machine's", () => {
+  it("is unknown for a form filled before its script arrived where no head script noted when", () => {
     const { form, field } = formWith("ann@example.co.uk");
     renderHook(() => useProofOfWork({ current: form }));
     field.focus();
     expect(fillTime(form)).toBeUndefined();
+  });
+
+  it("starts where the head script noted the first focus, before the form's script arrived", () => {
+    const { form } = formWith("ann@example.co.uk");
+    const start = Math.round(performance.now()) - 180;
+    form.setAttribute(FILL_START_ATTRIBUTE, String(start));
+    renderHook(() => useProofOfWork({ current: form }));
+    expect(fillTime(form, start + 120)).toBe(120);
   });
 });

@@ -6,6 +6,7 @@
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/data/constants";
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
 import { trackFormSubmit, visitHeader } from "./analytics-beacon";
+import { FILL_START_ATTRIBUTE, PRESSED_AT_ATTRIBUTE } from "./early-forms-markup";
 
 /**
  * The contract's validation schema (valibot), as a chunk of its own: fetched when
@@ -84,9 +85,11 @@ const isField = (target: EventTarget | null) => target instanceof HTMLInputEleme
  */
 export function watchFormStart(form: HTMLFormElement): () => void {
   // Started before this code arrived (focused, typed in or autofilled): solve now, as a press may follow at once.
-  const started = form.contains(document.activeElement) || Array.from(form.elements).some((field) => field instanceof HTMLInputElement && field.type !== "checkbox" && field.type !== "hidden" && field.value !== "");
+  // The head script noted when, where it ran (app/head/early-forms.ts); else nobody knows.
+  const noted = timeNoted(form, FILL_START_ATTRIBUTE);
+  const started = noted !== undefined || form.contains(document.activeElement) || Array.from(form.elements).some((field) => field instanceof HTMLInputElement && field.type !== "checkbox" && field.type !== "hidden" && field.value !== "");
   if (started) {
-    fillStarts.set(form, null);
+    fillStarts.set(form, noted ?? null);
     startProofOfWork();
   }
   const onStart = (event: Event) => {
@@ -103,10 +106,23 @@ export function watchFormStart(form: HTMLFormElement): () => void {
   };
 }
 
-/** Milliseconds from the first focus or input in the form's fields to now; undefined when unknown. */
-export function fillTime(form: HTMLFormElement | null): number | undefined {
+/** A time the head script wrote on the form (performance.now(), whole ms), if it did. */
+function timeNoted(form: HTMLFormElement, attribute: string): number | undefined {
+  const time = Number(form.getAttribute(attribute) ?? Number.NaN);
+  return Number.isFinite(time) ? time : undefined;
+}
+
+/** When the head script held the visitor's press for this code (performance.now()), taken once; undefined when it did not. */
+function heldPressTime(form: HTMLFormElement | null): number | undefined {
+  const held = form ? timeNoted(form, PRESSED_AT_ATTRIBUTE) : undefined;
+  form?.removeAttribute(PRESSED_AT_ATTRIBUTE);
+  return held;
+}
+
+/** Milliseconds from the first focus or input in the form's fields to the press; undefined when unknown. */
+export function fillTime(form: HTMLFormElement | null, pressedAt = performance.now()): number | undefined {
   const start = form ? fillStarts.get(form) : undefined;
-  return typeof start === "number" ? Math.max(0, Math.round(performance.now() - start)) : undefined;
+  return typeof start === "number" ? Math.max(0, Math.round(pressedAt - start)) : undefined;
 }
 
 /** crypto.randomUUID exists only in secure contexts; plain-http hosts get the same v4 format from getRandomValues. */
@@ -145,7 +161,9 @@ export interface PostOptions {
 
 /** Posts the fields; resolves to the response JSON, or null on any failure (network, timeout, HTTP error, bad JSON). */
 export async function postLead(body: Readonly<Record<string, string>>, { submission, form: sentForm = null, honeypot = "", base = API_BASE }: PostOptions): Promise<unknown> {
-  const fillMs = fillTime(sentForm);
+  // Timed to the press: one the head script held waited for this code, which is not the visitor's time.
+  const heldAt = heldPressTime(sentForm);
+  const fillMs = fillTime(sentForm, heldAt);
   const content = JSON.stringify(body);
   if (submission.content !== undefined && submission.content !== content) {
     // The visitor changed their words after a failed send: the server may hold the first words
@@ -161,7 +179,8 @@ export async function postLead(body: Readonly<Record<string, string>>, { submiss
   // Analytics stay on our own origin: the beacon posts there, and the visit header goes only to our own API.
   trackFormSubmit(body);
   // Waiting for the proof is not the visitor's time: the form counts as shown that much later.
-  const shownMs = Math.max(0, Date.now() - submission.renderedAt);
+  const pressedAt = heldAt === undefined ? Date.now() : Math.round(performance.timeOrigin + heldAt);
+  const shownMs = Math.max(0, pressedAt - submission.renderedAt);
   let renderedAt = submission.renderedAt;
   if (own && submission.proof === undefined) {
     const taken = await takeProof();
