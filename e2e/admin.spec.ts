@@ -6,8 +6,8 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { postLeadAsBrowser } from "./seed-leads";
 import { browserPasskeyFor, newTeamMember, OWNER_EMAIL, OWNER_PASSWORD, signInAsOwner } from "./team-sign-in";
-import { adminCopy } from "../app/data/admin";
-import { teamNavCopy, teamSignInCopy } from "../app/data/admin-team";
+import { adminCopy } from "../app/admin/data/admin";
+import { teamNavCopy, teamSignInCopy } from "../app/admin/data/admin-team";
 import { paths } from "../app/data/paths";
 import { NEWSLETTER_CONSENT_VERSION } from "../contract/newsletter";
 
