@@ -3,7 +3,7 @@ import { adminCopy } from "~/admin/data/admin";
 import { inviteCopy, resetCopy, roleNames, teamNavCopy } from "~/admin/data/admin-team";
 import { site } from "~/data/site";
 import type { Me } from "../../../contract/team";
-import { MAIN_CONTENT_ID } from "~/components/layout/skip-link";
+import { MAIN_CONTENT_ID } from "~/components/ui/skip-link";
 import { adminApi, Unauthorized } from "./admin-api";
 import { InviteAccept } from "./invite-accept";
 import { ForgotPassword, PasswordReset } from "./password-reset";

@@ -6,7 +6,7 @@ import { ContentProtection } from "./content-protection";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import Notices from "./notices";
-import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+import { MAIN_CONTENT_ID, SkipLink } from "../ui/skip-link";
 
 interface SiteLayoutProps {
   /** The page's path, as the site links it: it marks the header's current entry and picks the layout. */
