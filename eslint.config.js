@@ -11,6 +11,32 @@ import tseslint from "typescript-eslint";
 const siteOnly = { group: ["**/server/**"], message: "The site may import only from contract/." };
 /** `~/folder…`, or a relative path up into it, for each folder (or module) of app/ above a layer. */
 const above = (folders, message) => ({ regex: `^(~/|(\\.\\./)+(app/)?)(${folders.join("|")})(/|$)`, message });
+// The owner's app (app/admin/, and its route) is a room of its own. Public code never imports it;
+// it imports its own modules, contract/ and, from the rest of app/, only the shared parts named here.
+const ownerFiles = ["app/admin/**/*.{ts,tsx,astro}", "app/pages/admin.astro"];
+const ownerSharedParts = [
+  "app.css",
+  "components/ui/skip-link",
+  "data/paths",
+  "data/retention",
+  "data/site",
+  "layouts/head-tags.astro",
+  "lib/meta",
+];
+const notOwners = {
+  regex: "^(~/|(\\.\\.?/)+(app/)?)admin(/|$)",
+  message: "The owner's app (app/admin/) is its own room: only its route, app/pages/admin.astro, imports it.",
+};
+const ownersShared = {
+  regex: `^~/(?!admin/|(${ownerSharedParts.map((part) => part.replace(/\./g, "\\.")).join("|")})$)`,
+  message: `The owner's app imports from the rest of app/ only the shared parts eslint.config.js names (${ownerSharedParts.join(", ")}); move or split anything else it needs.`,
+};
+const ownersClimb = {
+  // Relative paths stay in a folder or reach contract/: each other folder goes through ~/, where the list above applies.
+  regex: "^(\\.\\./)+(?!\\.\\./|contract/)",
+  message: "The owner's app imports ./ siblings, contract/ by a relative path, and everything else by ~/ (~/admin/… for its own folders).",
+};
+
 const layerRules = [
   {
     // data/ is the typed readers of content/: its own modules, content/ and the contract, never the code that renders it.
@@ -53,14 +79,29 @@ export default tseslint.config(
     },
   },
   {
-    // One-way imports: the site and the server share only the contract.
-    files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly] }] },
+    // One-way imports: the site and the server share only the contract, and the public site never reaches into the owner's app.
+    files: ["app/**/*.{ts,tsx,astro}"],
+    ignores: ownerFiles,
+    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly, notOwners] }] },
   },
   ...layerRules.map(({ files, above: folders, message }) => ({
     files,
-    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly, above(folders, message)] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly, notOwners, above(folders, message)] }] },
   })),
+  {
+    files: ownerFiles,
+    rules: { "no-restricted-imports": ["error", { patterns: [siteOnly, ownersShared, ownersClimb] }] },
+  },
+  {
+    // The owner's words, like data/: their own modules and contract/, never the screens that show them.
+    files: ["app/admin/data/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [siteOnly, ownersClimb, { regex: "^~/(?!admin/data/)", message: "app/admin/data/ imports only its own modules and contract/." }] },
+      ],
+    },
+  },
   {
     files: ["server/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "~/*"], message: "The server may import only from contract/." }] }] },

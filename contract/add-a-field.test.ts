@@ -3,7 +3,8 @@ import { parseForm, toWire } from "./lead";
 import { companyValues as values, withCompany } from "./fields.test-support";
 
 // Adding a field is the table, a migration and its copy. This side: the schema.
-// app/components/add-a-field.test.ts and server/add-a-field.test.ts check the rest.
+// app/components/add-a-field.test.ts, app/admin/components/add-a-field.test.ts and
+// server/add-a-field.test.ts check the rest.
 
 describe("a field added to a copy of the enquiry's table", () => {
   it("is accepted and refused by the schema built from it", () => {

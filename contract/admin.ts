@@ -245,7 +245,7 @@ export interface SpamSummary {
 
 /**
  * Why a release sent nothing on, by reason: the answer's `message`, for API
- * clients; the inbox shows its own copy (app/data/admin.ts).
+ * clients; the inbox shows its own copy (app/admin/data/admin.ts).
  */
 export const spamReleaseNotices = {
   "unsubscribed-since":

@@ -6,8 +6,9 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { postLeadAsBrowser } from "./seed-leads";
 import { browserPasskeyFor, newTeamMember, OWNER_EMAIL, OWNER_PASSWORD, signInAsOwner } from "./team-sign-in";
-import { adminCopy } from "../app/data/admin";
-import { teamNavCopy, teamSignInCopy } from "../app/data/admin-team";
+import { adminCopy } from "../app/admin/data/admin";
+import { teamNavCopy, teamSignInCopy } from "../app/admin/data/admin-team";
+import { layoutCopy } from "../app/data/layout";
 import { paths } from "../app/data/paths";
 import { NEWSLETTER_CONSENT_VERSION } from "../contract/newsletter";
 
@@ -84,21 +85,27 @@ test("/admin is never indexed: X-Robots-Tag and a noindex meta, and no public ch
   await expect(page.getByRole("heading", { level: 1, name: adminCopy.heading })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Disclaimer" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: layoutCopy.mainNavLabel })).toHaveCount(0);
+  // Its own layout keeps the skip link to its main.
+  await expect(page.getByRole("link", { name: layoutCopy.skipLink })).toHaveAttribute("href", "#main-content");
 });
 
-test("the inbox's code loads only on /admin", async ({ page }) => {
+test("the inbox's code loads only on /admin, and the public site's page script and beacon never there", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto(paths.contact);
-  await page.waitForLoadState("networkidle");
-  expect(scripts.length).toBeGreaterThan(0);
   const inboxCode = (script: string) => /\/admin-inbox\.[\w-]+\.js$/.test(script);
+  // The public layout's script (the custom elements' loader) and the page-view beacon it fetches.
+  const publicCode = (script: string) => /\/(site\.astro_astro_type_script_[\w-]+|analytics-beacon)\.[\w-]+\.js$/.test(script);
+  await page.goto(paths.contact);
+  await expect.poll(() => scripts.filter(publicCode).length).toBe(2);
   expect(scripts.filter(inboxCode)).toEqual([]);
+  scripts.length = 0;
   await page.goto(paths.admin);
   await page.waitForLoadState("networkidle");
   expect(scripts.filter(inboxCode)).toHaveLength(1);
+  expect(scripts.filter(publicCode)).toEqual([]);
 });
 
 test("sign-in refuses a wrong password aloud and keeps the session in a Secure HttpOnly cookie", async ({ page, context }) => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { adminCopy } from "../app/data/admin";
+import { adminCopy } from "../app/admin/data/admin";
 import { prerenderPaths } from "../app/data/pages";
 import { paths } from "../app/data/paths";
 import { SANDBOX_EDITOR, startContentSandbox, type ContentSandbox } from "../scripts/content-sandbox";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { adminCopy } from "../app/data/admin";
-import { accountCopy, recoveryCopy, roleNames, teamNavCopy, teamSignInCopy } from "../app/data/admin-team";
+import { adminCopy } from "../app/admin/data/admin";
+import { accountCopy, recoveryCopy, roleNames, teamNavCopy, teamSignInCopy } from "../app/admin/data/admin-team";
 import { paths } from "../app/data/paths";
 import { teamEndpoints } from "../contract/team";
 import { expect, test } from "./fixtures";

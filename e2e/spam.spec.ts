@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { adminCopy, adminSpamCopy } from "../app/data/admin";
+import { adminCopy, adminSpamCopy } from "../app/admin/data/admin";
 import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT } from "../contract/lead";
 import { startChild, waitForUrl, type Child } from "../bench/lib";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { adminCopy } from "../app/data/admin";
-import { accountCopy, inviteCopy, recoveryCopy, roleNames, secondFactorCopy, teamCopy, teamNavCopy, teamSignInCopy } from "../app/data/admin-team";
+import { adminCopy } from "../app/admin/data/admin";
+import { accountCopy, inviteCopy, recoveryCopy, roleNames, secondFactorCopy, teamCopy, teamNavCopy, teamSignInCopy } from "../app/admin/data/admin-team";
 import { paths } from "../app/data/paths";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { addToVirtualAuthenticator, signInAsOwner } from "./team-sign-in";

@@ -23,9 +23,7 @@ export const exceptions: Readonly<Record<string, string>> = {
 const skippedPaths = [
   /\.test\.tsx?$/,
   /\.d\.ts$/,
-  /^app\/data\/admin[^/]*\.ts$/,
-  /^app\/components\/admin\//,
-  /^app\/routes\/admin\.tsx$/,
+  /^app\/admin\//,
   // The schemas' messages are the owner's, at build time.
   /^app\/data\/schemas\//,
 ];

@@ -53,7 +53,7 @@ describe("the content protection head script", () => {
     expect(prevented(input, keydown("F12"))).toBe(true);
   });
 
-  it("does nothing on a page without the protected wrapper (the owner's inbox)", () => {
+  it("does nothing on a page without the protected wrapper", () => {
     document.body.innerHTML = `<p>owner@example.com</p>`;
     const p = document.querySelector("p")!;
     expect(prevented(p, clipboard("copy"))).toBe(false);

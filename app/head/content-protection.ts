@@ -4,8 +4,8 @@
 // (scripts/build/inline-script-plugin.ts): it applies from the first paint, before
 // any of the page's JavaScript has loaded, and it is the only copy of these
 // rules, so nothing applies them twice. It acts only while the page holds the
-// protected wrapper (components/layout/content-protection.tsx), so the owner's
-// inbox, which has none, stays copyable.
+// protected wrapper (components/layout/content-protection.tsx). The owner's
+// app, which the owner copies addresses from, has neither (app/admin/admin-layout.astro).
 // content-protection.test.ts runs the built string.
 import { CONTENT_PROTECTED_CLASS, FORM_FIELDS } from "../lib/content-protection-markup";
 

@@ -1,4 +1,4 @@
-// The notices' head script, inline in every page's <head> (app/layouts/site.astro), bundled
+// The notices' head script, inline in every public page's <head> (app/layouts/site.astro), bundled
 // to one minified string at build (scripts/build/inline-script-plugin.ts). The
 // notices (components/layout/notices.tsx) are in the pre-rendered HTML of every
 // page, but the HTML cannot know what this visitor has acknowledged before: this

@@ -6,7 +6,6 @@
 // server credits the landing page, referrer and campaign it remembers for the
 // visit (server/analytics/landing-visits.ts). Nothing here identifies anyone.
 import { EVENT_ENDPOINT, VISIT_HEADER, type AnalyticsEvent, type AnalyticsForm, type BrowserEvent, type Visit } from "../../contract/analytics";
-import { paths } from "~/data/paths";
 
 let visit: Visit | undefined;
 /** Whether the first view still has to be reported as the start of a visit. */
@@ -42,7 +41,7 @@ function currentVisit(): Visit {
 }
 
 function send(event: BrowserEvent, form?: AnalyticsForm): void {
-  if (typeof navigator.sendBeacon !== "function" || location.pathname.startsWith(paths.admin)) return;
+  if (typeof navigator.sendBeacon !== "function") return;
   const body: AnalyticsEvent = { e: event, p: location.pathname, v: currentVisit() };
   if (form) body.f = form;
   if (event === "view" && entry) {

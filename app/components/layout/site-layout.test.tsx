@@ -4,7 +4,6 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { describe, expect, it } from "vitest";
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
 import { layoutCopy } from "~/data/layout";
-import { siteExtrasCopy } from "~/data/site-extras";
 import { paths } from "~/data/paths";
 import { SiteLayout } from "./site-layout";
 
@@ -31,17 +30,6 @@ describe("SiteLayout", () => {
     expect(html).toContain("<footer");
     expect(html).toContain(layoutCopy.footer.quickLinksHeading);
     expect(html).toContain("newsletter form");
-  });
-
-  it("gives the owner's inbox only a skip link: no chrome, banners, newsletter or copy protection", async () => {
-    const html = await render(paths.admin);
-    expect(html).toContain(layoutCopy.skipLink);
-    expect(html).toContain("page content");
-    expect(html).not.toContain("content-protected");
-    expect(html).not.toContain("<footer");
-    expect(html).not.toContain("<header");
-    expect(html).not.toContain("newsletter form");
-    expect(html).not.toContain(siteExtrasCopy.cookieBanner.label);
   });
 });
 

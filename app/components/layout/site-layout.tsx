@@ -6,10 +6,10 @@ import { ContentProtection } from "./content-protection";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import Notices from "./notices";
-import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+import { MAIN_CONTENT_ID, SkipLink } from "../ui/skip-link";
 
 interface SiteLayoutProps {
-  /** The page's path, as the site links it: it marks the header's current entry and picks the layout. */
+  /** The page's path, as the site links it: it marks the header's current entry, and the home page starts under the header. */
   pathname: string;
   children: ReactNode;
   /** The newsletter sign-up, placed in the footer. */
@@ -20,16 +20,6 @@ interface SiteLayoutProps {
 export function SiteLayout({ pathname, children, newsletter }: SiteLayoutProps) {
   // The home hero runs under the transparent header; every other page starts below the solid one.
   const underHeader = pathname === paths.home;
-  // The owner's inbox brings its own header and main: no public chrome, banners,
-  // newsletter or copy protection (the owner copies email addresses from it).
-  if (pathname === paths.admin) {
-    return (
-      <>
-        <SkipLink />
-        {children}
-      </>
-    );
-  }
   return (
     <ContentProtection>
       <SkipLink />

@@ -1,0 +1,54 @@
+// Copy of the analytics dashboard in the owner's /admin page.
+import type { AnalyticsForm, AnalyticsTable } from "../../../contract/analytics";
+
+/** The range shown when the dashboard opens: the last 30 days, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+/** Rows shown in each "top" table. */
+export const TOP_ROWS = 10;
+
+export const analyticsCopy = {
+  heading: "Visits and conversions",
+  intro:
+    "Counted without cookies: daily totals only, no visitor is identified or followed from one day to the next. Leads are credited to the page, referrer and campaign the visit began with. Only leads sent from a counted visit are credited (not those from browsers sending Global Privacy Control, automated tools or other sites); the inbox has every lead.",
+  range: { legend: "Date range", from: "From", to: "To", show: "Show" },
+  loading: "Loading the figures…",
+  failed: "The figures could not be loaded. Please try again.",
+  badRange: "Choose a start date on or before the end date, at most a year apart.",
+  empty: "Nothing was counted in this range.",
+  csv: "Download CSV",
+  totals: {
+    views: "Page views",
+    visits: "Visits",
+    visitors: "Unique visitors (summed per day)",
+    enquiries: "Enquiries from counted visits",
+    subscriptions: "Confirmed subscriptions from counted visits",
+    conversionRate: "Conversion rate (leads from counted visits per visit)",
+    allEnquiries: "All enquiries received (as in the inbox)",
+    allSubscriptions: "All subscriptions confirmed (as in the inbox)",
+  },
+  sections: {
+    daily: { heading: "Visits and unique visitors per day", caption: "Page views, visits and unique visitors for each day of the range" },
+    pages: { heading: "Top pages", caption: "Page views and unique visitors per page; visits and leads by the page a visit began on", key: "Page" },
+    referrers: { heading: "Top referrers", caption: "Visits and leads by the site that sent them", key: "Referrer" },
+    campaigns: { heading: "Top campaigns", caption: "Visits and leads by UTM campaign", key: "Campaign" },
+    devices: { heading: "Devices", caption: "Visits and leads by device class", key: "Device" },
+    forms: { heading: "Form funnels", caption: "Each form from viewed to accepted (and confirmed, for the newsletter)" },
+  } satisfies Record<AnalyticsTable, { heading: string; caption: string; key?: string }>,
+  columns: {
+    day: "Day",
+    views: "Views",
+    visits: "Visits",
+    visitors: "Visitors",
+    enquiries: "Enquiries",
+    subscriptions: "Subscriptions",
+    conversionRate: "Conversion",
+    form: "Form",
+    viewed: "Viewed",
+    started: "Started",
+    submitted: "Submitted",
+    accepted: "Accepted",
+    confirmed: "Confirmed",
+  },
+  forms: { contact: "Contact form", newsletter: "Newsletter" } satisfies Record<AnalyticsForm, string>,
+  chartLabel: (heading: string) => `Chart: ${heading} (the table beside it has the same figures)`,
+} as const;
