@@ -1,6 +1,6 @@
 // Part c: the lead intake's targets, measured on our real server serving the
-// real build (rate limits lifted by configuration only: RATE_LIMIT_MAX,
-// MIN_SUBMIT_MS). Skipped, with a message, while the route answers 404.
+// real build (limits lifted by configuration only: RATE_LIMIT_MAX,
+// MIN_SUBMIT_MS, SPAM_FILTER). Skipped, with a message, while the route answers 404.
 //   1. a lead POST (multipart, as the site's forms send it) at p99 <= 25 ms with 10 connections;
 //   2. page p99 (GET / and /contact) during a burst of 100 concurrent lead POSTs <= 2x its idle p99, same run;
 //   3. at least 1,000 accepted leads a second (during that burst);

@@ -1,4 +1,4 @@
-// Part g: hostile clients. (1) Arbitrary requests to every public endpoint, in
+// Part h: hostile clients. (1) Arbitrary requests to every public endpoint, in
 // process, on SQLite and PostgreSQL: 5xx answers, rows stored on a refusal, log
 // lines holding typed data. (2) 1,000 slow connections against one real server
 // on loopback: how many it closed, how soon, and the home page's p99 latency

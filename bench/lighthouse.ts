@@ -131,7 +131,7 @@ export async function runLighthouse({
         "FCP s": (m("fcp") / 1000).toFixed(2),
         "LCP s": (m("lcp") / 1000).toFixed(2),
         "TBT ms": Math.round(m("tbt")),
-        // Every run's, since TBT swings from run to run on two shared cores (bench/README.md, part a).
+        // Every run's, since TBT swings from run to run on two shared cores (bench/docs/pages.md, part a).
         "TBT runs": results.map((run) => Math.round(run.tbt)).join(" "),
         CLS: m("cls").toFixed(3),
         "SI s": (m("si") / 1000).toFixed(2),

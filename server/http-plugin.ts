@@ -9,8 +9,8 @@ import { logOptions, safeError } from "./logging";
 import { baseSecurityHeaders, resourceCsp } from "./site/security-headers";
 
 // The Fastify instance (createServer) and what every answer shares (httpPlugin): one log line per request (pino, personal data
-// redacted: logging.ts), the resource security headers (pages replace the CSP
-// with their own), an error answer that names no internals, and a fixed 404
+// redacted: logging.ts), the resource security headers (pages and the build's
+// scripts replace the CSP with their own), an error answer that names no internals, and a fixed 404
 // for what no route takes.
 
 /** Where log lines go (tests capture them); stdout by default. */

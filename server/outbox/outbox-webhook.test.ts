@@ -12,7 +12,7 @@ import { httpReceiver, outboxReader, waitFor, type HttpReceiver } from "./peers.
 const secret = "webhook-secret-for-tests-0123456789";
 const fast = { OUTBOX_POLL_MS: "50", OUTBOX_BASE_DELAY_MS: "20", OUTBOX_MAX_DELAY_MS: "200" };
 
-/** What a receiver does (the snippet in server/README.md): recompute the HMAC over timestamp.body, compare in constant time, refuse stale calls. */
+/** What a receiver does (the snippet in server/docs/outbox.md): recompute the HMAC over timestamp.body, compare in constant time, refuse stale calls. */
 function verify(headers: Record<string, string | string[] | undefined>, body: string, key: string): boolean {
   const timestamp = String(headers["x-webhook-timestamp"]);
   const signature = String(headers["x-webhook-signature"]);

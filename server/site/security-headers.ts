@@ -38,11 +38,6 @@ export function pageCsp({ scriptHashes = [], styleHashes = [], connectOrigins = 
 }
 
 /**
- * For everything that is not a pre-rendered page (API answers, assets, pictures, any other
- * file under public/): nothing may run or be framed, and a document opened anyway (an HTML
- * or SVG file) is sandboxed into an origin of its own, away from the owner's cookie.
- */
-/**
  * For the build's own scripts (assets/*.js). A page's script runs under the page's
  * policy and ignores this one, but a worker runs under its script's: this is the
  * forms' proof-of-work worker's policy. It may load the site's own chunks and
@@ -51,6 +46,12 @@ export function pageCsp({ scriptHashes = [], styleHashes = [], connectOrigins = 
  */
 export const scriptCsp = "default-src 'none'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * For everything that is neither a pre-rendered page nor a build script (API answers,
+ * pictures, styles, any other file under public/): nothing may run or be framed, and a
+ * document opened anyway (an HTML or SVG file) is sandboxed into an origin of its own,
+ * away from the owner's cookie.
+ */
 export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
 
 export const baseSecurityHeaders: Readonly<Record<string, string>> = {

@@ -11,7 +11,10 @@ export interface SiteFile {
   file: string;
   contentType: string;
   cacheControl: string;
-  /** Only the pages the build pre-rendered: their own CSP, allowing their inline scripts by hash. */
+  /**
+   * A page the build pre-rendered: its own CSP, allowing its inline scripts by hash; a build
+   * script: the script policy. Unset for every other file, which keeps the resource policy.
+   */
   csp?: string;
 }
 
@@ -78,7 +81,8 @@ function pageCspFor(html: string, csp: Omit<CspOptions, "scriptHashes" | "styleH
  * Indexes the built site by URL path. `pages` are the URL paths the build pre-rendered
  * (contract/pages.ts): only their HTML is read, to give it a page policy allowing its
  * inline scripts by hash. Any other HTML in the folder (copied from public/, say) is
- * served under the resource policy like every other file, so nothing in it runs.
+ * served under the resource policy like every file but the build's scripts, so nothing
+ * in it runs.
  */
 export async function indexSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">, pages: readonly string[]): Promise<Map<string, SiteFile>> {
   const prerendered = new Set(pages);
