@@ -52,6 +52,33 @@ describe("SignInForm", () => {
     expect(calls.some((call) => call.path === adminEndpoints.session)).toBe(false);
   });
 
+  it("waits for the suggestions once, and says nothing, when the browser ends the wait at once (no passkey for this site)", async () => {
+    webAuthn.browserSupportsWebAuthnAutofill.mockResolvedValueOnce(true);
+    webAuthn.startAuthentication.mockRejectedValue(Object.assign(new Error("The operation either timed out or was not allowed."), { name: "NotAllowedError" }));
+    const calls = fakeApi({ [`POST ${teamEndpoints.passkeyOnlyOptions}`]: { challenge: "YWxvbmU" } });
+    render(<SignInForm onSignedIn={vi.fn()} />);
+    await vi.waitFor(() => expect(webAuthn.startAuthentication).toHaveBeenCalledOnce());
+    // Time for a loop to show itself, had the page begun a new request after the browser's answer.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.path === teamEndpoints.passkeyOnlyOptions)).toHaveLength(1);
+    // The form's own alert stays, empty; no other appears.
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([""]);
+  });
+
+  it("offers the suggestions again after a passkey the server refused, three requests in all at most", async () => {
+    webAuthn.browserSupportsWebAuthnAutofill.mockResolvedValueOnce(true);
+    webAuthn.startAuthentication.mockResolvedValue({ id: "cred-1", type: "public-key" });
+    const calls = fakeApi({
+      [`POST ${teamEndpoints.passkeyOnlyOptions}`]: { challenge: "YWxvbmU" },
+      [`POST ${teamEndpoints.passkeyOnlyVerify}`]: () => refusal(401, "That passkey did not sign you in."),
+    });
+    render(<SignInForm onSignedIn={vi.fn()} />);
+    await vi.waitFor(() => expect(calls.filter((call) => call.path === teamEndpoints.passkeyOnlyVerify)).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.path === teamEndpoints.passkeyOnlyOptions)).toHaveLength(3);
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain("That passkey did not sign you in.");
+  });
+
   it("keeps a plain username field where the browser cannot, and tells why \"Sign in with a passkey\" did not sign in", async () => {
     const options = { challenge: "YWxvbmU" };
     webAuthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error("cancelled"), { name: "NotAllowedError" }));
