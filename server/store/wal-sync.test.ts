@@ -1,8 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, open, rm, writeFile, type FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { walSyncer } from "./wal-sync";
+import Database from "better-sqlite3";
+import { Kysely, sql } from "kysely";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { walSyncer, WalSyncedSqliteDialect } from "./wal-sync";
 
 let dir: string;
 beforeEach(async () => {
@@ -37,4 +39,39 @@ it("rejects the writers of a failed sync and tries afresh for the next ones", as
   await writeFile(file, "frames");
   await expect(wal.sync()).resolves.toBeUndefined();
   await wal.close();
+});
+
+it("lets the next caller have the connection while a writer waits for the disk", async () => {
+  const database = new Database(path.join(dir, "leads.db"));
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = NORMAL");
+  const db = new Kysely<{ notes: { text: string } }>({ dialect: new WalSyncedSqliteDialect(database) });
+  await sql`create table notes (text text)`.execute(db);
+  // The disk, slow until told: every fdatasync of the WAL waits for `flushed`.
+  let flush!: () => void;
+  const flushed = new Promise<void>((resolve) => (flush = resolve));
+  const handle = await open(path.join(dir, "leads.db-wal"), "r");
+  const fileHandle = Object.getPrototypeOf(handle) as FileHandle;
+  await handle.close();
+  const datasync = fileHandle.datasync;
+  const slowSync = vi.spyOn(fileHandle, "datasync").mockImplementation(async function (this: FileHandle) {
+    await flushed;
+    return datasync.call(this);
+  });
+  try {
+    const order: string[] = [];
+    const write = db.insertInto("notes").values({ text: "a lead" }).execute().then(() => order.push("written"));
+    await vi.waitFor(() => expect(slowSync).toHaveBeenCalled());
+    // The writer's words are in the WAL, not yet on disk; a reader is not kept waiting for that.
+    const read = await db.selectFrom("notes").select("text").execute();
+    order.push("read");
+    expect(read).toEqual([{ text: "a lead" }]);
+    flush();
+    await write;
+    expect(order).toEqual(["read", "written"]);
+  } finally {
+    flush();
+    slowSync.mockRestore();
+    await db.destroy();
+  }
 });

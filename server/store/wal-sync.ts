@@ -1,6 +1,6 @@
 import { open, type FileHandle } from "node:fs/promises";
 import type SqliteDatabase from "better-sqlite3";
-import { SelectQueryNode, SqliteDialect, SqliteDriver, type AbortableOperationOptions, type CompiledQuery, type DatabaseConnection, type Driver } from "kysely";
+import { SelectQueryNode, SqliteAdapter, SqliteDialect, SqliteDriver, type AbortableOperationOptions, type CompiledQuery, type DatabaseConnection, type DialectAdapter, type Driver } from "kysely";
 
 // Kysely's own SqliteDialect, with one change: whoever wrote through the
 // connection is answered only after an fdatasync of the WAL that began after
@@ -10,6 +10,33 @@ import { SelectQueryNode, SqliteDialect, SqliteDriver, type AbortableOperationOp
 // disk flushes. With synchronous=FULL each COMMIT's fsync stopped the event
 // loop and was paid once per lead (docs/adr/0002-store-and-durability.md has
 // the figures).
+//
+// The one connection's turns are this driver's own (connectionTurns): Kysely's
+// lock for single-connection dialects is let go only once the driver's release
+// has returned, which here waits for the disk, so each writer would hold the
+// connection through its own fdatasync, one at a time, and every caller behind
+// it (a lead behind a flood of sign-in attempts) would wait for all of them.
+
+/** The one connection, to one caller at a time, in the order they asked. */
+export function connectionTurns() {
+  let taken = false;
+  const waiting: (() => void)[] = [];
+  return {
+    async take(): Promise<void> {
+      if (!taken) {
+        taken = true;
+        return;
+      }
+      // Handed over by give() with `taken` still set, so nobody slips in between.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    give(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else taken = false;
+    },
+  };
+}
 
 /** One fdatasync at a time of the WAL file; a caller joins the next one to begin. */
 export function walSyncer(walPath: string) {
@@ -52,6 +79,7 @@ export function walSyncer(walPath: string) {
 
 class WalSyncedDriver extends SqliteDriver {
   readonly #wal: ReturnType<typeof walSyncer>;
+  readonly #turns = connectionTurns();
   #wrote = false;
 
   constructor(database: SqliteDatabase.Database, wal: ReturnType<typeof walSyncer>) {
@@ -60,6 +88,7 @@ class WalSyncedDriver extends SqliteDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#turns.take();
     const connection = await super.acquireConnection();
     // One connection, held by one caller at a time: what it runs is this caller's.
     this.#wrote = false;
@@ -75,6 +104,8 @@ class WalSyncedDriver extends SqliteDriver {
   override async releaseConnection(): Promise<void> {
     const wrote = this.#wrote;
     await super.releaseConnection();
+    // The next caller has the connection while this one's writes reach the disk.
+    this.#turns.give();
     if (wrote) await this.#wal.sync();
   }
 
@@ -96,5 +127,17 @@ export class WalSyncedSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new WalSyncedDriver(this.#database, walSyncer(`${this.#database.name}-wal`));
+  }
+
+  // Kysely takes "one connection" to mean its own lock around each caller, held through the
+  // driver's release; the driver keeps the turns itself instead (connectionTurns).
+  override createAdapter(): DialectAdapter {
+    return new TurnTakingSqliteAdapter();
+  }
+}
+
+class TurnTakingSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
   }
 }

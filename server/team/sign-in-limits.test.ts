@@ -5,7 +5,8 @@ import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } f
 import { signedInAs, signIn, startTestApp, TEST_PASSWORD, type TestApp } from "../app.test-support";
 import type * as passwords from "./passwords";
 import { PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING_MAX, passwordHashes, verifyPassword } from "./passwords";
-import { ACCOUNT_LOCK_AFTER, TOTAL_LIMIT_KEY } from "./sign-in-routes";
+import { ACCOUNT_LOCK_AFTER, accountLimitKey, TOTAL_LIMIT_KEY } from "./sign-in-routes";
+import { SIGN_IN_ATTEMPTS_AT_ONCE, SIGN_IN_ATTEMPTS_WAITING_MAX, signInAttempts } from "./sign-in-turns";
 import { DEVICE_COOKIE } from "./device-cookie";
 
 // The real password check, watched: how many attempts reached it is what these tests count.
@@ -86,19 +87,48 @@ describe.each(kinds)("sign-in attempts arriving together, on %s", (kind) => {
     for (let i = 0; i < 5; i += 1) expect((await signIn(app, { email: ANALYST, password: TEST_PASSWORD }, { remoteAddress: address(10 + i) })).statusCode).toBe(200);
   });
 
-  it("never runs more than its few password hashes at once, and refuses past their queue without counting the attempt", async () => {
+  it("takes a flood of attempts into the store a few at a time, checking each in turn", async () => {
     const { app } = await start({ ADMIN_SIGNIN_TOTAL_MAX: "1000" });
     const burst = await Promise.all(
       Array.from({ length: 60 }, (_, i) => signIn(app, { email: `flood-${i}@team.example`, password: "a guess at anyone" }, { remoteAddress: address(100 + i) })),
     );
-    const answers = statuses(burst);
-    expect(answers[401]! + (answers[429] ?? 0)).toBe(60);
-    // A refusal means the places and the queue were all taken, and each of those was checked.
-    expect(answers[401]).toBeGreaterThanOrEqual(PASSWORD_HASHES_AT_ONCE + PASSWORD_HASHES_WAITING_MAX);
-    for (const response of burst.filter(({ statusCode }) => statusCode === 429)) expect(response.headers["retry-after"]).toBe("5");
+    expect(statuses(burst)).toEqual({ 401: 60 });
+    expect(signInAttempts.stats().peakRunning).toBeLessThanOrEqual(SIGN_IN_ATTEMPTS_AT_ONCE);
     expect(passwordHashes.stats().peakRunning).toBeLessThanOrEqual(PASSWORD_HASHES_AT_ONCE);
-    // Only the checked attempts stay counted: a refusal by the full queue gave its count back.
-    expect(await app.signInLimits.attempts(TOTAL_LIMIT_KEY)).toBe(answers[401]);
+    expect(await app.signInLimits.attempts(TOTAL_LIMIT_KEY)).toBe(60);
+  });
+
+  /** Takes every place and every waiting place of a gate until the returned function is called. */
+  const fill = (gate: { run: (work: () => Promise<void>) => Promise<void> }, places: number) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: places }, () => gate.run(() => held));
+    return async () => {
+      release();
+      await Promise.all(holders);
+    };
+  };
+
+  it("refuses an attempt unchecked and uncounted when the attempts' queue is full", async () => {
+    const { app } = await start({ ADMIN_SIGNIN_TOTAL_MAX: "1000" });
+    const empty = fill(signInAttempts, SIGN_IN_ATTEMPTS_AT_ONCE + SIGN_IN_ATTEMPTS_WAITING_MAX);
+    const refused = await signIn(app, { email: ANALYST, password: "a guess" }, { remoteAddress: address(120) });
+    await empty();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(vi.mocked(verifyPassword)).not.toHaveBeenCalled();
+    expect(await app.signInLimits.attempts(TOTAL_LIMIT_KEY)).toBe(0);
+  });
+
+  it("refuses an attempt when the password hashes' queue is full, giving its counts back", async () => {
+    const { app } = await start({ ADMIN_SIGNIN_TOTAL_MAX: "1000" });
+    const empty = fill(passwordHashes, PASSWORD_HASHES_AT_ONCE + PASSWORD_HASHES_WAITING_MAX);
+    const refused = await signIn(app, { email: ANALYST, password: "a guess" }, { remoteAddress: address(121) });
+    await empty();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(await app.signInLimits.attempts(TOTAL_LIMIT_KEY)).toBe(0);
+    expect(await app.signInLimits.attempts(accountLimitKey(ANALYST))).toBe(0);
   });
 
   describe("a known device", () => {

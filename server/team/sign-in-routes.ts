@@ -10,6 +10,7 @@ import { hashToken, type PersonRow } from "../store/team-store";
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { AuthenticationResponse, WEBAUTHN_BODY_BYTES } from "./second-factor/second-factor-routes";
 import { SECOND_FACTORS } from "./second-factor/second-factors-plugin";
+import { busy, inTurn, TOO_MANY } from "./sign-in-turns";
 import { toMember } from "./team-plugin";
 import { GateFull } from "./work-gate";
 
@@ -32,10 +33,6 @@ export const TOTAL_LIMIT_KEY = "total";
 /** The key of an address's counter: a hash of the address as typed, lower-cased, so a stranger's is never kept. */
 export const accountLimitKey = (email: string) => `account:${hashToken(email.trim().toLowerCase())}`;
 
-/** Retry-After when the password checks' queue is full: it empties within a second or two. */
-const BUSY_RETRY_AFTER_S = 5;
-
-export const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
 
 /**
  * Passkey-only ceremonies begun per client (IPv6 per /64) per window. A page of the sign-in form
@@ -79,6 +76,8 @@ export interface SignInOptions {
   audit: (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => Promise<void>;
 }
 
+export { TOO_MANY };
+
 export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signInRefused, audit }: SignInOptions) {
   const { teamStore: team } = app;
   const { signInTotalMax } = app.config.admin;
@@ -100,7 +99,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
       bodyLimit: SIGNED_OUT_BODY_BYTES,
       config: { rateLimit },
     },
-    async (request, reply) => {
+    inTurn(async (request, reply) => {
       const body = v.safeParse(SignInBody, request.body);
       if (!body.success) {
         await audit(request, "sign-in-failed", { reason: "malformed" }, ANONYMOUS_ACTOR);
@@ -131,7 +130,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
         // Too many checks waiting in this process: refused unchecked, so it counts against no limit.
         await app.signInLimits.giveBack(accountKey);
         if (!deviceKey) await app.signInLimits.giveBack(TOTAL_LIMIT_KEY);
-        return reply.code(429).header("retry-after", String(BUSY_RETRY_AFTER_S)).send({ statusCode: 429, message: TOO_MANY });
+        return busy(reply);
       }
       if (!person || !right) {
         // The attempt that filled the address's (or the device's) limit, wrong: the lock runs its full time from now.
@@ -157,7 +156,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
       // Complete without a second step: this browser is a known device from now on (else once the second step is given).
       const cookies = stage === "complete" ? [sessionCookie(cookie, app.config.admin.sessionTtlMs), app.team.deviceCookie(person.id)] : [sessionCookie(cookie, app.config.admin.sessionTtlMs)];
       return reply.header("set-cookie", cookies).send(state);
-    },
+    }),
   );
 
   // A passkey alone, chosen from the email field's autofill or by "Sign in with a passkey": user-verified,
@@ -173,7 +172,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
     },
   );
 
-  app.post(local(teamEndpoints.passkeyOnlyVerify), { bodyLimit: WEBAUTHN_BODY_BYTES, config: { rateLimit } }, async (request, reply) => {
+  app.post(local(teamEndpoints.passkeyOnlyVerify), { bodyLimit: WEBAUTHN_BODY_BYTES, config: { rateLimit } }, inTurn(async (request, reply) => {
     const body = v.safeParse(PasskeyOnlyBody, request.body);
     if (!body.success) {
       await audit(request, "sign-in-failed", { reason: "malformed", method: "passkey" }, ANONYMOUS_ACTOR);
@@ -192,7 +191,7 @@ export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signIn
     return reply
       .header("set-cookie", [sessionCookie(cookie, app.config.admin.sessionTtlMs), app.team.deviceCookie(person.id)])
       .send({ enabled: true, signedIn: true } satisfies SignInState);
-  });
+  }));
 
   /** The account locked: recorded, and its person told (once per lock, whichever instance locked it). */
   const lockedOut = async (request: FastifyRequest, person: PersonRow) => {

@@ -5,6 +5,7 @@ import { singleLineText } from "../../../contract/input-policy";
 import { CONFIRM_IT_IS_YOU, teamEndpoints, type RecoveryCodes, type SignInState } from "../../../contract/team";
 import { recordRequestAction, SIGNED_OUT_BODY_BYTES } from "../../admin/owner-requests";
 import type { OwnerSession } from "../team-types";
+import { inTurn } from "../sign-in-turns";
 import { secondFactorNotices as notices } from "./second-factor-notices";
 import { SECOND_FACTORS } from "./second-factors-plugin";
 import { DEFAULT_PASSKEY_NAME, PASSKEY_NAME_MAX, PERSON_CODE_ATTEMPTS_MAX, PERSON_CODE_WINDOW_MS, SECOND_STEP_ATTEMPTS_MAX } from "./second-factors";
@@ -108,7 +109,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
 
   // The sign-in's second step.
 
-  app.post(local(teamEndpoints.secondFactor), { bodyLimit: SIGNED_OUT_BODY_BYTES }, async (request, reply) => {
+  app.post(local(teamEndpoints.secondFactor), { bodyLimit: SIGNED_OUT_BODY_BYTES }, inTurn(async (request, reply) => {
     const session = await sessionAt(request, reply, "second-factor");
     if (!session) return reply;
     if (await factors.exhausted(session)) return reply.code(401).send({ statusCode: 401, message: messages.tooMany });
@@ -131,7 +132,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
     await app.team.completeSignIn(request, reply, session, method);
     if (method === "recovery") await notify(session, notices.recoveryCodeUsed(await factors.recoveryCodesLeft(session.person.id)));
     return signedIn;
-  });
+  }));
 
   app.post(local(teamEndpoints.passkeySignInOptions), { bodyLimit: SIGNED_OUT_BODY_BYTES }, async (request, reply) => {
     const session = await sessionAt(request, reply, "second-factor");
@@ -141,7 +142,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
     return (await factors.signInOptions(session)) ?? reply.code(409).send({ statusCode: 409, message: messages.noPasskey });
   });
 
-  app.post(local(teamEndpoints.passkeySignInVerify), { bodyLimit: WEBAUTHN_BODY_BYTES }, async (request, reply) => {
+  app.post(local(teamEndpoints.passkeySignInVerify), { bodyLimit: WEBAUTHN_BODY_BYTES }, inTurn(async (request, reply) => {
     const session = await sessionAt(request, reply, "second-factor");
     if (!session) return reply;
     if (await factors.exhausted(session)) return reply.code(401).send({ statusCode: 401, message: messages.tooMany });
@@ -152,7 +153,7 @@ export function secondFactorRoutes(app: FastifyInstance) {
     }
     await app.team.completeSignIn(request, reply, session, "passkey");
     return signedIn;
-  });
+  }));
 
   // "It is me" by a passkey, user-verified: the same confirmation the password gives (team-routes.ts).
 

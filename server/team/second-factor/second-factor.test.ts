@@ -352,7 +352,8 @@ describe.each(kinds)("second factors on %s", (kind) => {
       expect((await t.request("DELETE", teamEndpoints.passkey(second.id), me)).statusCode).toBe(200);
       expect(t.notified).toEqual([expect.objectContaining({ subject: "A passkey was removed from your account" })]);
       expect(t.notified[0]?.text).toContain('"Phone"');
-      const actions = await t.db.selectFrom("owner_actions").select("action").where("actor", "=", ann.email).execute();
+      // In the order they happened (a UUIDv7 row id): without an order, PostgreSQL may return any.
+      const actions = await t.db.selectFrom("owner_actions").select("action").where("actor", "=", ann.email).orderBy("id").execute();
       expect(actions.map(({ action }) => action)).toEqual(["second-factor-added", "second-factor-added", "second-factor-removed"]);
     });
   });
