@@ -1,10 +1,4 @@
-import {
-  mkdtemp,
-  open,
-  rm,
-  writeFile,
-  type FileHandle,
-} from "node:fs/promises";
+import { mkdtemp, open, rm, writeFile, type FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -51,9 +45,7 @@ it("lets the next caller have the connection while a writer waits for the disk",
   const database = new Database(path.join(dir, "leads.db"));
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = NORMAL");
-  const db = new Kysely<{ notes: { text: string } }>({
-    dialect: new WalSyncedSqliteDialect(database),
-  });
+  const db = new Kysely<{ notes: { text: string } }>({ dialect: new WalSyncedSqliteDialect(database) });
   await sql`create table notes (text text)`.execute(db);
   // The disk, slow until told: every fdatasync of the WAL waits for `flushed`.
   let flush!: () => void;
@@ -62,19 +54,13 @@ it("lets the next caller have the connection while a writer waits for the disk",
   const fileHandle = Object.getPrototypeOf(handle) as FileHandle;
   await handle.close();
   const datasync = fileHandle.datasync;
-  const slowSync = vi
-    .spyOn(fileHandle, "datasync")
-    .mockImplementation(async function (this: FileHandle) {
-      await flushed;
-      return datasync.call(this);
-    });
+  const slowSync = vi.spyOn(fileHandle, "datasync").mockImplementation(async function (this: FileHandle) {
+    await flushed;
+    return datasync.call(this);
+  });
   try {
     const order: string[] = [];
-    const write = db
-      .insertInto("notes")
-      .values({ text: "a lead" })
-      .execute()
-      .then(() => order.push("written"));
+    const write = db.insertInto("notes").values({ text: "a lead" }).execute().then(() => order.push("written"));
     await vi.waitFor(() => expect(slowSync).toHaveBeenCalled());
     // The writer's words are in the WAL, not yet on disk; a reader is not kept waiting for that.
     const read = await db.selectFrom("notes").select("text").execute();

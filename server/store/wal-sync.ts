@@ -1,16 +1,6 @@
 import { open, type FileHandle } from "node:fs/promises";
 import type SqliteDatabase from "better-sqlite3";
-import {
-  SelectQueryNode,
-  SqliteAdapter,
-  SqliteDialect,
-  SqliteDriver,
-  type AbortableOperationOptions,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type DialectAdapter,
-  type Driver,
-} from "kysely";
+import { SelectQueryNode, SqliteAdapter, SqliteDialect, SqliteDriver, type AbortableOperationOptions, type CompiledQuery, type DatabaseConnection, type DialectAdapter, type Driver } from "kysely";
 
 // Kysely's own SqliteDialect, with one change: whoever wrote through the
 // connection is answered only after an fdatasync of the WAL that began after
@@ -21,7 +11,7 @@ import {
 // loop and was paid once per lead (docs/adr/0002-store-and-durability.md has
 // the figures).
 //
-// The one connection's turns are this driver's own (ConnectionTurns): Kysely's
+// The one connection's turns are this driver's own (connectionTurns): Kysely's
 // lock for single-connection dialects is let go only once the driver's release
 // has returned, which here waits for the disk, so each writer would hold the
 // connection through its own fdatasync, one at a time, and every caller behind
@@ -92,10 +82,7 @@ class WalSyncedDriver extends SqliteDriver {
   readonly #turns = connectionTurns();
   #wrote = false;
 
-  constructor(
-    database: SqliteDatabase.Database,
-    wal: ReturnType<typeof walSyncer>,
-  ) {
+  constructor(database: SqliteDatabase.Database, wal: ReturnType<typeof walSyncer>) {
     super({ database });
     this.#wal = wal;
   }
@@ -106,18 +93,11 @@ class WalSyncedDriver extends SqliteDriver {
     // One connection, held by one caller at a time: what it runs is this caller's.
     this.#wrote = false;
     return {
-      executeQuery: <R>(
-        query: CompiledQuery,
-        options?: AbortableOperationOptions,
-      ) => {
+      executeQuery: <R>(query: CompiledQuery, options?: AbortableOperationOptions) => {
         if (!SelectQueryNode.is(query.query)) this.#wrote = true;
         return connection.executeQuery<R>(query, options);
       },
-      streamQuery: <R>(
-        query: CompiledQuery,
-        chunkSize: number,
-        options?: AbortableOperationOptions,
-      ) => connection.streamQuery<R>(query, chunkSize, options),
+      streamQuery: <R>(query: CompiledQuery, chunkSize: number, options?: AbortableOperationOptions) => connection.streamQuery<R>(query, chunkSize, options),
     };
   }
 
@@ -141,18 +121,12 @@ export class WalSyncedSqliteDialect extends SqliteDialect {
 
   constructor(database: SqliteDatabase.Database) {
     super({ database });
-    if (database.pragma("journal_mode", { simple: true }) !== "wal")
-      throw new Error(
-        "WalSyncedSqliteDialect needs journal_mode=WAL: it makes COMMITs durable by syncing the WAL",
-      );
+    if (database.pragma("journal_mode", { simple: true }) !== "wal") throw new Error("WalSyncedSqliteDialect needs journal_mode=WAL: it makes COMMITs durable by syncing the WAL");
     this.#database = database;
   }
 
   override createDriver(): Driver {
-    return new WalSyncedDriver(
-      this.#database,
-      walSyncer(`${this.#database.name}-wal`),
-    );
+    return new WalSyncedDriver(this.#database, walSyncer(`${this.#database.name}-wal`));
   }
 
   // Kysely takes "one connection" to mean its own lock around each caller, held through the

@@ -18,27 +18,14 @@ export const SIGN_IN_ATTEMPTS_WAITING_MAX = 1000;
 export const BUSY_RETRY_AFTER_S = 5;
 export const TOO_MANY = "Too many sign-in attempts. Please wait and try again.";
 
-export const signInAttempts = createWorkGate({
-  what: "sign-in attempts",
-  atOnce: SIGN_IN_ATTEMPTS_AT_ONCE,
-  waitingMax: SIGN_IN_ATTEMPTS_WAITING_MAX,
-});
+export const signInAttempts = createWorkGate({ what: "sign-in attempts", atOnce: SIGN_IN_ATTEMPTS_AT_ONCE, waitingMax: SIGN_IN_ATTEMPTS_WAITING_MAX });
 
 /** Too many waiting: refused unchecked, so it counts against no limit. */
-export const busy = (reply: FastifyReply) =>
-  reply
-    .code(429)
-    .header("retry-after", String(BUSY_RETRY_AFTER_S))
-    .send({ statusCode: 429, message: TOO_MANY });
+export const busy = (reply: FastifyReply) => reply.code(429).header("retry-after", String(BUSY_RETRY_AFTER_S)).send({ statusCode: 429, message: TOO_MANY });
 
 /** A sign-in attempt's route handler, run in its turn. */
-export function inTurn<R>(
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<R>,
-) {
-  return async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<R | FastifyReply> => {
+export function inTurn<R>(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<R>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<R | FastifyReply> => {
     try {
       return await signInAttempts.run(() => handler(request, reply));
     } catch (error) {
