@@ -14,7 +14,7 @@ import { NewsletterForm } from "./newsletter-form";
 
 const postLead = vi.hoisted(() => vi.fn<(body: Record<string, string>, options: { submission: { key: string }; honeypot?: string }) => Promise<unknown>>());
 vi.mock("~/lib/lead-post", async (importOriginal) => ({ ...(await importOriginal<typeof LeadPost>()), postLead, startProofOfWork: () => undefined }));
-await import("./newsletter-signup-behaviour");
+await import("./newsletter-signup.element");
 
 function mount() {
   document.body.innerHTML = renderToStaticMarkup(<NewsletterForm />);

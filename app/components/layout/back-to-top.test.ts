@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
-import "./back-to-top-behaviour";
+import "./back-to-top.element";
 
 // `<back-to-top>` on the link as the pre-render writes it; it stops when the element leaves the document.
 const mount = () => {

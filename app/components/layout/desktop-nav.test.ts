@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import "./desktop-nav-behaviour";
+import "./desktop-nav.element";
 
 // `<desktop-nav>` on one entry and its dropdown, in a browser without CSS
 // anchor positioning (jsdom has neither it nor the Popover API: the popover's

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { HEADER_SCROLL_THRESHOLD_PX } from "~/data/constants";
-import "./header-tone-behaviour";
+import "./header-tone.element";
 
 // `<header-tone>` around the header as the pre-render writes it; it stops when the element leaves the document.
 const mount = (tone: string) => {

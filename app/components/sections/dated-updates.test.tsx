@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { industryUpdates } from "~/data/resources";
 import { formatDateGB, localIsoDate } from "~/lib/format-date";
 import { DatedUpdates } from "./dated-updates";
-import { writeToday } from "./today-date";
+import { writeToday } from "./today-date.element";
 
 describe("DatedUpdates", () => {
   it("pre-renders no date; in the browser each notice shows today's date, labelled for screen readers", () => {

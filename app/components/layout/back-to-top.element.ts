@@ -1,5 +1,13 @@
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
-import { defineElement } from "~/lib/custom-element";
+import { defineElement, type ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "back-to-top": ElementProps;
+    }
+  }
+}
 
 /** Where the browser scrolls for `#top` when no element has that id: the top of the page (HTML's fragment rules). */
 export const TOP = "#top";

@@ -1,4 +1,12 @@
-import { defineElement } from "~/lib/custom-element";
+import { defineElement, type ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "desktop-nav": ElementProps;
+    }
+  }
+}
 
 // The header dropdowns' behaviour (desktop-nav.tsx renders the markup). Each
 // dropdown is a popover its chevron opens by itself from the first paint, and

@@ -5,7 +5,15 @@
 // or on the first touch or focus inside it. No press is kept for later: the
 // carousel's buttons show only once Embla runs it (carousel.tsx), and its
 // slides hold nothing to focus.
-import { defineElement } from "~/lib/custom-element";
+import { defineElement, type ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "slide-carousel": ElementProps<{ delay: number }>;
+    }
+  }
+}
 
 const loadBehaviour = () => import("./carousel-behaviour");
 const LOAD_MARGIN = "100% 0px";

@@ -2,7 +2,15 @@
 // video. The pre-rendered HTML holds its poster image; the element swaps in
 // the video, and back to the poster for visitors who prefer reduced motion
 // (who never download the video).
-import { defineElement } from "~/lib/custom-element";
+import { defineElement, type ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "hero-video": ElementProps<{ webm: string; mp4: string }>;
+    }
+  }
+}
 
 const reducedMotion = "(prefers-reduced-motion: reduce)";
 

@@ -1,6 +1,14 @@
 import { HEADER_SCROLL_THRESHOLD_PX } from "~/data/constants";
-import { defineElement } from "~/lib/custom-element";
+import { defineElement, type ElementProps } from "~/lib/custom-element";
 import { headerTone } from "./header-tone";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "header-tone": ElementProps;
+    }
+  }
+}
 
 // <header-tone>: the look of the header inside it follows the scroll. On the
 // home page the header floats over the hero and turns white once the window is

@@ -1,4 +1,12 @@
-import { defineElement } from "~/lib/custom-element";
+import { defineElement, type ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "mobile-menu": ElementProps;
+    }
+  }
+}
 
 // The mobile menu's behaviour (mobile-menu.tsx renders the markup): plain DOM
 // code on the pre-rendered menu. The browser opens and closes the <dialog> from

@@ -3,7 +3,15 @@
 // the value labels fade in after. Under reduced motion it does nothing: the
 // bars stay drawn, as the pre-rendered HTML has them.
 import { CHART_GROW_MS } from "~/data/constants";
-import { defineElement } from "~/lib/custom-element";
+import { defineElement, type ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "grow-bars": ElementProps;
+    }
+  }
+}
 
 /** Delay between neighbouring bars starting to grow. */
 const STAGGER_MS = 60;

@@ -2,7 +2,15 @@
 // `px` instead of following the link: smoothly, or at once for visitors who
 // prefer reduced motion. Until this code has arrived, and with JavaScript off,
 // the link is followed: the browser moves to its target by itself.
-import { defineElement } from "~/lib/custom-element";
+import { defineElement, type ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "scroll-by": ElementProps<{ px: number }>;
+    }
+  }
+}
 
 defineElement("scroll-by", (element) => {
   const onClick = (event: MouseEvent) => {
