@@ -4,7 +4,7 @@
 // ([data-counting]); the pre-rendered HTML holds the final value.
 import { COUNTER_DURATION_MS } from "~/data/constants";
 import type { NumberFormat } from "~/data/types";
-import { defineElement, type ElementProps } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 import { formatNumber } from "~/data/number-formats";
 
 declare module "react" {
@@ -50,4 +50,4 @@ export function countUpWhenSeen(element: HTMLElement): () => void {
   };
 }
 
-defineElement("count-up", countUpWhenSeen);
+export default countUpWhenSeen satisfies Behaviour;

@@ -3,7 +3,7 @@
 // the value labels fade in after. Under reduced motion it does nothing: the
 // bars stay drawn, as the pre-rendered HTML has them.
 import { CHART_GROW_MS } from "~/data/constants";
-import { defineElement, type ElementProps } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 
 declare module "react" {
   namespace JSX {
@@ -51,4 +51,4 @@ export function growWhenSeen(chart: HTMLElement): () => void {
   };
 }
 
-defineElement("grow-bars", growWhenSeen);
+export default growWhenSeen satisfies Behaviour;

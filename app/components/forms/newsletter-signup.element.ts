@@ -1,5 +1,5 @@
 import { STATUS_MESSAGE_MS } from "~/data/constants";
-import { defineElement, type ElementProps } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 import { HELD_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { firstPaintTime, loadLeadSchema, newsletterAccepted, newSubmission, postLead, watchFormStart, type Submission } from "~/lib/lead-post";
 import { fields, newsletterFields } from "../../../contract/fields";
@@ -114,4 +114,4 @@ export function newsletterSignup(element: HTMLElement) {
   };
 }
 
-defineElement("newsletter-signup", newsletterSignup);
+export default newsletterSignup satisfies Behaviour;

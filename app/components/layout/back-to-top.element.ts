@@ -1,5 +1,5 @@
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
-import { defineElement, type ElementProps } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 
 declare module "react" {
   namespace JSX {
@@ -36,4 +36,4 @@ export function backToTop(element: HTMLElement) {
   };
 }
 
-defineElement("back-to-top", backToTop);
+export default backToTop satisfies Behaviour;

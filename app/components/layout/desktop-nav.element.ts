@@ -1,4 +1,4 @@
-import { defineElement, type ElementProps } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 
 declare module "react" {
   namespace JSX {
@@ -46,4 +46,4 @@ export function desktopNav(element: HTMLElement) {
   };
 }
 
-defineElement("desktop-nav", desktopNav);
+export default desktopNav satisfies Behaviour;

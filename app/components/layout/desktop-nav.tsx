@@ -1,7 +1,6 @@
 import { layoutCopy } from "~/data/layout";
 import { ariaCurrent, currentEntry, headerNav } from "~/data/navigation";
 import { Icon } from "../ui/icon";
-import "./desktop-nav.element";
 import { submenuCurrent } from "./nav-current";
 
 function submenuId(label: string) {

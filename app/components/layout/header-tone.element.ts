@@ -1,5 +1,5 @@
 import { HEADER_SCROLL_THRESHOLD_PX } from "~/data/constants";
-import { defineElement, type ElementProps } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 import { headerTone } from "./header-tone";
 
 declare module "react" {
@@ -15,7 +15,7 @@ declare module "react" {
 // past the threshold; every other page's is solid and stays so (the page sets
 // `data-tone`, this element only moves a home header between its two tones).
 // An element rather than React state, so the header's look needs no hydration.
-defineElement("header-tone", (element) => {
+function followScroll(element: HTMLElement) {
   const header = element.querySelector("header");
   if (!header) return;
   const update = () => {
@@ -25,4 +25,6 @@ defineElement("header-tone", (element) => {
   update();
   window.addEventListener("scroll", update, { passive: true });
   return () => window.removeEventListener("scroll", update);
-});
+}
+
+export default followScroll satisfies Behaviour;

@@ -1,4 +1,4 @@
-import { defineElement, type ElementProps } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 
 declare module "react" {
   namespace JSX {
@@ -84,4 +84,4 @@ export function mobileMenu(element: HTMLElement) {
   };
 }
 
-defineElement("mobile-menu", mobileMenu);
+export default mobileMenu satisfies Behaviour;

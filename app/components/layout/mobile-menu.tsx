@@ -1,6 +1,5 @@
 import { layoutCopy } from "~/data/layout";
 import { Icon } from "../ui/icon";
-import "./mobile-menu.element";
 import MobileMenuLinks from "./mobile-menu-links";
 
 const MENU_ID = "mobile-menu";

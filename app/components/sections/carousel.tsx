@@ -2,8 +2,6 @@ import { useId, type ReactNode } from "react";
 import { carouselCopy } from "~/data/carousel";
 import { Icon } from "../ui/icon";
 import { carouselParts } from "./carousel-parts";
-// Registers <slide-carousel>, which runs the carousel, wherever React renders it.
-import "./slide-carousel.element";
 
 const copy = carouselCopy;
 

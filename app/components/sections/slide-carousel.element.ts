@@ -5,7 +5,7 @@
 // or on the first touch or focus inside it. No press is kept for later: the
 // carousel's buttons show only once Embla runs it (carousel.tsx), and its
 // slides hold nothing to focus.
-import { defineElement, type ElementProps } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 
 declare module "react" {
   namespace JSX {
@@ -55,4 +55,4 @@ function startWhenNeeded(root: HTMLElement): () => void {
   };
 }
 
-defineElement("slide-carousel", startWhenNeeded);
+export default startWhenNeeded satisfies Behaviour;
