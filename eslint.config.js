@@ -71,6 +71,11 @@ export default tseslint.config(
     },
   },
   {
+    // An element module types its own tag for JSX: `declare module "react" { namespace JSX { … } }` (app/lib/custom-element.ts).
+    files: ["app/components/**/*.element.ts"],
+    rules: { "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }] },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {

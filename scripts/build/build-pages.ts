@@ -41,8 +41,8 @@ export function customElementsIn(html: string): string[] {
 
 /**
  * Throws, naming each page and tag, when a page holds a custom element whose
- * definition the page never loads: `defined` is the table the root loads
- * definitions from (app/components/element-definitions.ts).
+ * definition the page never loads: `defined` is the tags of the element
+ * modules the page's script finds (app/components/define-elements.ts).
  */
 export function assertElementsDefined(pages: ReadonlyMap<string, string>, defined: readonly string[]): void {
   const known = new Set(defined);
@@ -53,7 +53,7 @@ export function assertElementsDefined(pages: ReadonlyMap<string, string>, define
   );
   if (missing.length > 0) {
     throw new Error(
-      `site-files: ${missing.length} custom element(s) with no definition the page loads (add them to app/components/element-definitions.ts):\n  ${missing.join("\n  ")}`,
+      `site-files: ${missing.length} custom element(s) with no definition the page loads (give each a module <tag>.element.ts next to its component):\n  ${missing.join("\n  ")}`,
     );
   }
 }

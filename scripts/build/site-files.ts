@@ -3,12 +3,12 @@
 // from the route table, and every text file pre-compressed with brotli and gzip
 // at their highest levels, so the server never compresses per request. Each
 // check fails the build, naming the pages, rather than ship a site missing one.
+import { globSync } from "node:fs";
 import { readdir, readFile, rename, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { AstroIntegration } from "astro";
-import { elementDefinitions } from "../../app/components/element-definitions";
 import { prerenderPaths, sitePages } from "../../app/data/pages";
 import { readBuildEnv } from "./build-env";
 import { assertElementsDefined, assertEveryPageBuilt, htmlFileOf, robotsTxt, sitemapXml } from "./build-pages";
@@ -52,8 +52,10 @@ export function siteFiles(): AstroIntegration {
           pages.set(path.relative(siteDir, file), await readFile(file, "utf8"));
         }
         assertEveryPageBuilt(new Set(pages.keys()), prerenderPaths.map(htmlFileOf));
+        // The element modules the page's script finds by their names (app/components/define-elements.ts);
         // Astro's own elements (an island and its slots) are defined by the script Astro writes beside them.
-        assertElementsDefined(pages, [...Object.keys(elementDefinitions), "astro-island", "astro-slot", "astro-static-slot"]);
+        const elementModules = globSync("**/*.element.ts", { cwd: fileURLToPath(new URL("../../app/components/", import.meta.url)) });
+        assertElementsDefined(pages, [...elementModules.map((file) => path.basename(file, ".element.ts")), "astro-island", "astro-slot", "astro-static-slot"]);
         const { siteUrl } = readBuildEnv();
         // Each page's lastmod is the day its content files last changed in the history (the commit being built when publishing).
         const dates = contentDates({ cwd: process.cwd(), gitDir: process.env.SITE_GIT_DIR, revision: process.env.SITE_GIT_REVISION });

@@ -1,8 +1,6 @@
 import { useId } from "react";
 import type { ChartDatum, NumberFormat } from "~/data/types";
 import { formatNumber } from "~/data/number-formats";
-// Registers <grow-bars>, which grows the bars, wherever React renders a chart.
-import "./grow-bars";
 
 /** Share of the plot's height the tallest bar reaches; the rest above it is room for its value label. */
 const TALLEST_BAR = 0.86;

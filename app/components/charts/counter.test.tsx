@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COUNTER_DURATION_MS } from "~/data/constants";
 import type { Stat } from "~/data/types";
 import { numberFormats } from "~/data/number-formats";
+import { defineElement } from "~/lib/custom-element";
+import { countUpWhenSeen } from "./count-up.element";
 import { Counter } from "./counter";
+
+// As the page's script does for a page holding a counter (app/components/define-elements.ts).
+defineElement("count-up", countUpWhenSeen);
 
 const stat: Stat = { value: 1_900_000, label: "freelancers", format: numberFormats.countPlus };
 

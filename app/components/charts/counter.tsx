@@ -1,7 +1,5 @@
 import type { Stat } from "~/data/types";
 import { formatNumber } from "~/data/number-formats";
-// Registers <count-up>, which does the counting, wherever React renders a counter.
-import "./count-up";
 
 /**
  * A figure that counts up to its target once scrolled into view

@@ -12,7 +12,7 @@ const email = newsletterFields.email;
  * The footer's newsletter sign-up (spec sections 4, 5, 8), markup only,
  * rendered at build time on every page. It answers in place with the spec's
  * words and four states (idle → loading → success or error, each message back
- * to idle after 3 s) once `<newsletter-signup>` (newsletter-signup-behaviour.ts)
+ * to idle after 3 s) once `<newsletter-signup>` (newsletter-signup.element.ts)
  * arrives with the page's script; before then the forms' head script
  * (app/head/early-forms.ts) answers with the same words and holds a valid press
  * for it. With scripts off it is a plain multipart post to the API, checked by

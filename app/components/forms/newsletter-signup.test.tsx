@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STATUS_MESSAGE_MS } from "~/data/constants";
+import { defineElement } from "~/lib/custom-element";
 import type * as LeadPost from "~/lib/lead-post";
 import { newsletterCopy as copy } from "~/data/newsletter";
 import { NewsletterForm } from "./newsletter-form";
@@ -14,7 +15,7 @@ import { NewsletterForm } from "./newsletter-form";
 
 const postLead = vi.hoisted(() => vi.fn<(body: Record<string, string>, options: { submission: { key: string }; honeypot?: string }) => Promise<unknown>>());
 vi.mock("~/lib/lead-post", async (importOriginal) => ({ ...(await importOriginal<typeof LeadPost>()), postLead, startProofOfWork: () => undefined }));
-await import("./newsletter-signup-behaviour");
+defineElement("newsletter-signup", (await import("./newsletter-signup.element")).default);
 
 function mount() {
   document.body.innerHTML = renderToStaticMarkup(<NewsletterForm />);

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
-import "./back-to-top-behaviour";
+import { defineElement } from "~/lib/custom-element";
+import { backToTop } from "./back-to-top.element";
+
+defineElement("back-to-top", backToTop);
 
 // `<back-to-top>` on the link as the pre-render writes it; it stops when the element leaves the document.
 const mount = () => {

@@ -1,6 +1,6 @@
 import { layoutCopy } from "~/data/layout";
 import { Icon } from "../ui/icon";
-import { TOP } from "./back-to-top-behaviour";
+import { TOP } from "./back-to-top.element";
 
 /**
  * A real link to the top of the page, in every page's HTML, so it works from
@@ -8,7 +8,7 @@ import { TOP } from "./back-to-top-behaviour";
  * past the threshold: by a scroll-driven animation where the browser has them
  * (app.css, `.back-to-top`, which holds the same threshold: site-layout.test.tsx
  * keeps the two equal), else by `data-shown`, which `<back-to-top>` sets
- * (back-to-top-behaviour.ts); that element also makes the scroll smooth
+ * (back-to-top.element.ts); that element also makes the scroll smooth
  * (unless motion is reduced) and leaves the address as it is. Markup only,
  * rendered at build time on every page (site-layout.tsx).
  */

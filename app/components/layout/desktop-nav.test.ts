@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import "./desktop-nav-behaviour";
+import { defineElement } from "~/lib/custom-element";
+import { desktopNav } from "./desktop-nav.element";
+
+defineElement("desktop-nav", desktopNav);
 
 // `<desktop-nav>` on one entry and its dropdown, in a browser without CSS
 // anchor positioning (jsdom has neither it nor the Popover API: the popover's

@@ -1,7 +1,6 @@
 import { layoutCopy } from "~/data/layout";
 import { ariaCurrent, currentEntry, headerNav } from "~/data/navigation";
 import { Icon } from "../ui/icon";
-import "./desktop-nav-behaviour";
 import { submenuCurrent } from "./nav-current";
 
 function submenuId(label: string) {
@@ -18,7 +17,7 @@ function submenuId(label: string) {
  * page's entry marked current: the chevron's expanded state is the browser's
  * (a `popovertarget` button is exposed as expanded while its popover is open),
  * its turn and the current entry's colour (by the header's tone) are CSS, and
- * `<desktop-nav>` (desktop-nav-behaviour.ts) does the rest.
+ * `<desktop-nav>` (desktop-nav.element.ts) does the rest.
  */
 export default function DesktopNav({ pathname }: { pathname: string }) {
   const current = currentEntry(headerNav, pathname);

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { HEADER_SCROLL_THRESHOLD_PX } from "~/data/constants";
-import "./header-tone-behaviour";
+import { defineElement } from "~/lib/custom-element";
+import followScroll from "./header-tone.element";
+
+defineElement("header-tone", followScroll);
 
 // `<header-tone>` around the header as the pre-render writes it; it stops when the element leaves the document.
 const mount = (tone: string) => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { defineElementsIn } from "../define-elements";
 import MobileMenu from "./mobile-menu";
 
 // The menu's markup as the pre-render writes it, and `<mobile-menu>` run on it
@@ -32,7 +33,7 @@ describe("<mobile-menu>", () => {
   it("opens and closes the panel where the browser does not, naming the state, and focus returns", async () => {
     const { dialog, hamburger, closeButton } = renderMenu();
     expect(hamburger.getAttribute("aria-expanded")).toBe("false");
-    await import("./mobile-menu-behaviour");
+    await defineElementsIn(document);
     hamburger.click();
     expect(dialog.open).toBe(true);
     await new Promise((resolve) => setTimeout(resolve));
@@ -52,7 +53,7 @@ describe("<mobile-menu>", () => {
     // Upgrades happen on connect: move the element out and back in, as a late definition finds it.
     element.remove();
     document.body.append(element);
-    await import("./mobile-menu-behaviour");
+    await defineElementsIn(document);
     expect(hamburger.getAttribute("aria-expanded")).toBe("true");
     dialog.querySelector("a")!.addEventListener("click", (event) => event.preventDefault());
     dialog.querySelector("a")!.click();
@@ -61,7 +62,7 @@ describe("<mobile-menu>", () => {
 
   it("keeps Tab inside the open panel", async () => {
     const { dialog, closeButton } = renderMenu();
-    await import("./mobile-menu-behaviour");
+    await defineElementsIn(document);
     dialog.showModal();
     const links = dialog.querySelectorAll("a");
     const last = links[links.length - 1]!;

@@ -1,9 +1,17 @@
 import { layoutCopy } from "~/data/layout";
 import { Icon } from "../ui/icon";
-import "./mobile-menu-behaviour";
 import MobileMenuLinks from "./mobile-menu-links";
 
 const MENU_ID = "mobile-menu";
+
+// Invoker commands (HTML's `commandfor` and `command`), which React's types do not list yet: React passes them to the DOM as they are.
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameter must match React's declaration to merge with it
+  interface ButtonHTMLAttributes<T> {
+    commandfor?: string;
+    command?: "show-modal" | "close" | "request-close" | "show-popover" | "hide-popover" | "toggle-popover";
+  }
+}
 
 /**
  * Small screens: the hamburger and the menu it opens, a modal side panel from
@@ -12,7 +20,7 @@ const MENU_ID = "mobile-menu";
  * paint: the hamburger opens the `<dialog>` with an invoker command, the close
  * button closes it, Escape and (`closedby="any"`) a tap on the backdrop close
  * it, the page behind is inert and focus goes into the panel and back to the
- * hamburger. `<mobile-menu>` (mobile-menu-behaviour.ts) adds the rest.
+ * hamburger. `<mobile-menu>` (mobile-menu.element.ts) adds the rest.
  */
 export default function MobileMenu({ pathname }: { pathname: string }) {
   return (

@@ -1,4 +1,4 @@
-// What <slide-carousel> (slide-carousel.ts) runs once the carousel nears the
+// What <slide-carousel> (slide-carousel.element.ts) runs once the carousel nears the
 // screen or is touched: the controls, autoplay and its pauses, and Embla, which
 // it fetches at once as a chunk of its own.
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";

@@ -7,7 +7,9 @@ import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SP
 import { whyChooseUs } from "~/data/freelancers";
 import { carouselCopy } from "~/data/carousel";
 import { Carousel, slideWidthClasses } from "./carousel";
+import { defineElement } from "~/lib/custom-element";
 import { carouselParts } from "./carousel-parts";
+import startWhenNeeded from "./slide-carousel.element";
 
 // Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.
 const engine = vi.hoisted(() => ({
@@ -17,6 +19,8 @@ const engine = vi.hoisted(() => ({
   Autoplay: vi.fn(),
 }));
 vi.mock("./carousel-engine", () => ({ EmblaCarousel: engine.EmblaCarousel, Autoplay: engine.Autoplay }));
+// As the page's script does for a page holding a carousel (app/components/define-elements.ts).
+defineElement("slide-carousel", startWhenNeeded);
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8");
 const remToPx = (value: string) => Number(value.replace("rem", "")) * 16;

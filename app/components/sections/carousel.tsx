@@ -2,8 +2,6 @@ import { useId, type ReactNode } from "react";
 import { carouselCopy } from "~/data/carousel";
 import { Icon } from "../ui/icon";
 import { carouselParts } from "./carousel-parts";
-// Registers <slide-carousel>, which runs the carousel, wherever React renders it.
-import "./slide-carousel";
 
 const copy = carouselCopy;
 
@@ -35,7 +33,7 @@ interface CarouselProps<T> {
 /**
  * The one auto-playing carousel, as pre-rendered markup: every slide is in the
  * HTML, laid out by CSS exactly as Embla leaves it, and the <slide-carousel>
- * element (slide-carousel.ts) brings it to life. Its buttons show once Embla
+ * element (slide-carousel.element.ts) brings it to life. Its buttons show once Embla
  * runs it (`data-carousel-ready`, fetched as the carousel nears the screen), so
  * no press meets a button that does nothing yet; their space is kept, so
  * nothing moves, and without JavaScript they never show. It starts as

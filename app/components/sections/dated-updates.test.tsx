@@ -3,16 +3,18 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { industryUpdates } from "~/data/resources";
 import { formatDateGB, localIsoDate } from "~/lib/format-date";
+import { defineElementsIn } from "../define-elements";
 import { DatedUpdates } from "./dated-updates";
-import { writeToday } from "./today-date";
+import { writeToday } from "./today-date.element";
 
 describe("DatedUpdates", () => {
-  it("pre-renders no date; in the browser each notice shows today's date, labelled for screen readers", () => {
+  it("pre-renders no date; in the browser each notice shows today's date, labelled for screen readers", async () => {
     const html = renderToString(<DatedUpdates updates={industryUpdates.items} dateLabel={industryUpdates.dateLabel} />);
     expect(html).not.toContain("<time");
 
     // As the browser meets the pre-rendered HTML: the elements write the date.
     document.body.innerHTML = html;
+    await defineElementsIn(document);
     const times = document.querySelectorAll("time");
     expect(times).toHaveLength(industryUpdates.items.length);
     for (const time of times) {

@@ -1,7 +1,5 @@
 import type { IndustryUpdate } from "~/data/resources";
 import { Icon } from "../ui/icon";
-// Registers <today-date> wherever React renders these notices.
-import "./today-date";
 
 /**
  * Editorial notices dated with the visitor's today's date. The date is written

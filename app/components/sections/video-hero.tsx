@@ -1,7 +1,5 @@
 import type { Action, HeroVideo } from "~/data/types";
 import { ButtonRow } from "../ui/button-link";
-// Registers <hero-video>, which plays the video, wherever React renders the hero.
-import "./hero-video";
 
 interface VideoHeroProps {
   headline: string;

@@ -1,6 +1,4 @@
 import { buttonClasses, type ButtonVariant } from "./button-link";
-// Registers <scroll-by>, which does the scrolling, wherever React renders the link.
-import "./scroll-by";
 
 interface ScrollLinkProps {
   label: string;

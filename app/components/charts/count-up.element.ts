@@ -4,8 +4,16 @@
 // ([data-counting]); the pre-rendered HTML holds the final value.
 import { COUNTER_DURATION_MS } from "~/data/constants";
 import type { NumberFormat } from "~/data/types";
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 import { formatNumber } from "~/data/number-formats";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "count-up": ElementProps<{ value: number; format: string }>;
+    }
+  }
+}
 
 /** Fast at first, settling gently on the target. */
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
@@ -42,4 +50,4 @@ export function countUpWhenSeen(element: HTMLElement): () => void {
   };
 }
 
-defineElement("count-up", countUpWhenSeen);
+export default countUpWhenSeen satisfies Behaviour;

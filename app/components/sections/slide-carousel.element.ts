@@ -5,7 +5,15 @@
 // or on the first touch or focus inside it. No press is kept for later: the
 // carousel's buttons show only once Embla runs it (carousel.tsx), and its
 // slides hold nothing to focus.
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "slide-carousel": ElementProps<{ delay: number }>;
+    }
+  }
+}
 
 const loadBehaviour = () => import("./carousel-behaviour");
 const LOAD_MARGIN = "100% 0px";
@@ -47,4 +55,4 @@ function startWhenNeeded(root: HTMLElement): () => void {
   };
 }
 
-defineElement("slide-carousel", startWhenNeeded);
+export default startWhenNeeded satisfies Behaviour;

@@ -1,4 +1,12 @@
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "desktop-nav": ElementProps;
+    }
+  }
+}
 
 // The header dropdowns' behaviour (desktop-nav.tsx renders the markup). Each
 // dropdown is a popover its chevron opens by itself from the first paint, and
@@ -38,4 +46,4 @@ export function desktopNav(element: HTMLElement) {
   };
 }
 
-defineElement("desktop-nav", desktopNav);
+export default desktopNav satisfies Behaviour;

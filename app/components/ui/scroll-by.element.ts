@@ -2,9 +2,17 @@
 // `px` instead of following the link: smoothly, or at once for visitors who
 // prefer reduced motion. Until this code has arrived, and with JavaScript off,
 // the link is followed: the browser moves to its target by itself.
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 
-defineElement("scroll-by", (element) => {
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "scroll-by": ElementProps<{ px: number }>;
+    }
+  }
+}
+
+function scrollByOnPress(element: HTMLElement) {
   const onClick = (event: MouseEvent) => {
     // A modified press (a new tab, a download) stays the browser's.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -15,4 +23,6 @@ defineElement("scroll-by", (element) => {
   };
   element.addEventListener("click", onClick);
   return () => element.removeEventListener("click", onClick);
-});
+}
+
+export default scrollByOnPress satisfies Behaviour;

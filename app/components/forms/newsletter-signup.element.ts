@@ -1,8 +1,16 @@
 import { STATUS_MESSAGE_MS } from "~/data/constants";
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 import { HELD_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { firstPaintTime, loadLeadSchema, newsletterAccepted, newSubmission, postLead, watchFormStart, type Submission } from "~/lib/lead-post";
 import { fields, newsletterFields } from "../../../contract/fields";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "newsletter-signup": ElementProps;
+    }
+  }
+}
 
 // The footer's sign-up from the page's script on (newsletter-form.tsx renders
 // the form): the head script's early answers (app/head/early-forms.ts) give way
@@ -106,4 +114,4 @@ export function newsletterSignup(element: HTMLElement) {
   };
 }
 
-defineElement("newsletter-signup", newsletterSignup);
+export default newsletterSignup satisfies Behaviour;

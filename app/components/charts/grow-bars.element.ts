@@ -3,7 +3,15 @@
 // the value labels fade in after. Under reduced motion it does nothing: the
 // bars stay drawn, as the pre-rendered HTML has them.
 import { CHART_GROW_MS } from "~/data/constants";
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "grow-bars": ElementProps;
+    }
+  }
+}
 
 /** Delay between neighbouring bars starting to grow. */
 const STAGGER_MS = 60;
@@ -43,4 +51,4 @@ export function growWhenSeen(chart: HTMLElement): () => void {
   };
 }
 
-defineElement("grow-bars", growWhenSeen);
+export default growWhenSeen satisfies Behaviour;

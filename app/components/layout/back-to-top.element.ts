@@ -1,5 +1,13 @@
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "back-to-top": ElementProps;
+    }
+  }
+}
 
 /** Where the browser scrolls for `#top` when no element has that id: the top of the page (HTML's fragment rules). */
 export const TOP = "#top";
@@ -28,4 +36,4 @@ export function backToTop(element: HTMLElement) {
   };
 }
 
-defineElement("back-to-top", backToTop);
+export default backToTop satisfies Behaviour;

@@ -2,7 +2,15 @@
 // video. The pre-rendered HTML holds its poster image; the element swaps in
 // the video, and back to the poster for visitors who prefer reduced motion
 // (who never download the video).
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "hero-video": ElementProps<{ webm: string; mp4: string }>;
+    }
+  }
+}
 
 const reducedMotion = "(prefers-reduced-motion: reduce)";
 
@@ -23,7 +31,7 @@ function videoFor(element: HTMLElement, poster: HTMLImageElement): HTMLVideoElem
 /** Each element's poster and, once made, its video: kept across a move in the document, when the video may be what it holds. */
 const partsOf = new WeakMap<HTMLElement, { poster: HTMLImageElement; video?: HTMLVideoElement }>();
 
-defineElement("hero-video", (element) => {
+function playHeroVideo(element: HTMLElement) {
   const motion = window.matchMedia(reducedMotion);
   const show = () => {
     let parts = partsOf.get(element);
@@ -42,4 +50,6 @@ defineElement("hero-video", (element) => {
   show();
   motion.addEventListener("change", show);
   return () => motion.removeEventListener("change", show);
-});
+}
+
+export default playHeroVideo satisfies Behaviour;

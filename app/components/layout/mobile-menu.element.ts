@@ -1,4 +1,12 @@
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "mobile-menu": ElementProps;
+    }
+  }
+}
 
 // The mobile menu's behaviour (mobile-menu.tsx renders the markup): plain DOM
 // code on the pre-rendered menu. The browser opens and closes the <dialog> from
@@ -76,4 +84,4 @@ export function mobileMenu(element: HTMLElement) {
   };
 }
 
-defineElement("mobile-menu", mobileMenu);
+export default mobileMenu satisfies Behaviour;

@@ -1,8 +1,16 @@
 // <today-date label="…">: the visitor's date, written in the browser; a
 // pre-rendered page cannot know it, so the HTML holds an empty element of a
 // fixed line height and nothing moves when the date appears.
-import { defineElement } from "~/lib/custom-element";
+import type { Behaviour, ElementProps } from "~/lib/custom-element";
 import { formatDateGB, localIsoDate } from "~/lib/format-date";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "today-date": ElementProps<{ label: string }>;
+    }
+  }
+}
 
 /** Writes "<label> <time>22 November 2026</time>" into the element, the label for screen readers only. */
 export function writeToday(element: HTMLElement, now = new Date()) {
@@ -15,4 +23,4 @@ export function writeToday(element: HTMLElement, now = new Date()) {
   element.replaceChildren(label, time);
 }
 
-defineElement("today-date", (element) => writeToday(element));
+export default writeToday satisfies Behaviour;
