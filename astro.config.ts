@@ -27,8 +27,7 @@ export default defineConfig({
     plugins: [contentPlugin(), inlineScriptPlugin(), tailwindcss()],
     // PUBLIC_SITE_URL and PUBLIC_API_BASE, checked once, are written into the site's code.
     define: buildEnvDefines(),
-    // `@content/meta/<page>.yaml`: a route file reads its own title and description, typed (app/env.d.ts).
-    resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@content": fileURLToPath(new URL("./content", import.meta.url)) } },
+    resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     // `npm run dev` runs the API beside the dev server (scripts/dev.mjs): the forms post to it through here.
     server: { proxy: { "/api": `http://127.0.0.1:${process.env.DEV_API_PORT ?? "3001"}` } },
     build: {

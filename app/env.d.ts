@@ -20,13 +20,6 @@ declare module "*.md" {
   const data: unknown;
   export default data;
 }
-// A page's title and description, which its route file reads itself (app/README.md, "Add a page"):
-// every file in content/meta/ is checked against this schema at build.
-declare module "@content/meta/*.yaml" {
-  import type { ContentOf } from "~/data/schemas";
-  const data: ContentOf<"meta/*.yaml">;
-  export default data;
-}
 
 // A module bundled to one minified string at build, for an inline <script> (scripts/build/inline-script-plugin.ts).
 declare module "*?inline-script" {

@@ -238,6 +238,16 @@ export function loadContentFile(file: string, source: string, dir = contentDir):
   return result.output;
 }
 
+/**
+ * One entry of a folder of content/ (`readEntry("meta/*.yaml", "about")` is
+ * content/meta/about.yaml), checked and typed by its schema: how code outside
+ * Astro (tests, scripts) reads what the route files read with `contentEntry`.
+ */
+export function readEntry<P extends ContentPath & `${string}*${string}`>(pattern: P, id: string, dir = contentDir): ContentOf<P> {
+  const file = pattern.replace("*", id);
+  return loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir) as ContentOf<P>;
+}
+
 /** A content file by its file: URL, for Node's module hooks (content-hooks.mjs). */
 export function loadContentUrl(url: string): unknown {
   const file = fileURLToPath(url);

@@ -19,10 +19,12 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
 const buildInputs = ["astro.config.ts", "package.json", "tsconfig.json", "app", "content", "contract", "scripts/build", "public"];
 
 const routeFile = `---
-import meta from "@content/meta/careers.yaml";
+import { contentEntry } from "~/data/content";
 import Site from "~/layouts/site.astro";
 import { pageMeta, pagePath } from "~/lib/meta";
 import AboutContent from "~/views/about";
+
+const meta = await contentEntry("meta", "careers");
 ---
 
 <Site meta={pageMeta({ ...meta, path: pagePath(Astro.url) })}>
