@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { sitePages } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
 import { flag, isMain, kb, report, root, type Row } from "./lib";
 
 interface Sizes {
@@ -116,7 +116,7 @@ export async function runBytes({ skipBuild = false } = {}) {
       "total br": kb(total),
     };
   };
-  const rows = sitePages.map((route) => row(route, routeBytes(siteDir, route)));
+  const rows = lastBuild().listed.map((route) => row(route, routeBytes(siteDir, route)));
   report("bytes", "JavaScript + CSS loaded before interaction, KB (a reported figure)", rows);
   return rows;
 }

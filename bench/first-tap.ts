@@ -22,7 +22,7 @@ import { chromium, devices, type Browser, type BrowserContext, type Locator, typ
 import { contactForm } from "../app/data/contact";
 import { layoutCopy } from "../app/data/layout";
 import { newsletterCopy } from "../app/data/newsletter";
-import { sitePages } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
 import { carouselCopy } from "../app/data/carousel";
 import { servicesHero } from "../app/data/services";
 import { waitForHydration } from "../e2e/fixtures";
@@ -494,7 +494,7 @@ function errorRow(route: string, kind: Kind, error: unknown): Row {
   return { route, control: kind.name, how: `not measured: ${message}` };
 }
 
-export async function runFirstTap({ routes = option("routes")?.split(",") ?? [...sitePages], port = Number(option("port") ?? ports.firstTap) } = {}) {
+export async function runFirstTap({ routes = option("routes")?.split(",") ?? lastBuild().listed, port = Number(option("port") ?? ports.firstTap) } = {}) {
   const server = await startSiteServer(port);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
   const origin = `http://127.0.0.1:${port}`;

@@ -1,10 +1,10 @@
-// Part a: Lighthouse 13 (mobile preset) on every route in sitePages, served by
+// Part a: Lighthouse 13 (mobile preset) on every page in the sitemap (the last build's list, contract/built-pages.ts), served by
 // our real server from the build. Median of 3 runs per route (--quick: 1).
 // Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300] [--site-dir ../old/build/client]
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { sitePages } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { flag, isMain, median, option, ports, report, root, startSiteServer, tmpDir, type Row } from "./lib";
 
@@ -95,7 +95,7 @@ async function lighthouseRun(url: string, outFile: string): Promise<Run> {
 
 export async function runLighthouse({
   quick = flag("quick"),
-  routes = option("routes")?.split(",") ?? [...sitePages],
+  routes = option("routes")?.split(",") ?? lastBuild().listed,
   port = Number(option("port") ?? ports.site),
   // Another build's site folder (an older commit's build/client), served by this server and measured by this
   // Lighthouse: a before-and-after with one tool, since the tool's own version moves its figures.

@@ -7,7 +7,7 @@
 //   node --import tsx --import ./scripts/build/content-loader.mjs bench/notices.ts
 import { chromium, type Browser } from "@playwright/test";
 import { paths } from "../app/data/paths";
-import { sitePages } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
 import { MAX_NOTICE_SHARE, measureNoticeCoverage, noticeLabels, noticeViewports, paintRecord, recordPaint, shiftedByNotices } from "../e2e/notice-coverage";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { formatTable, isMain, ports, report, startSiteServer, type Row } from "./lib";
@@ -47,7 +47,7 @@ async function measure(browser: Browser, origin: string, route: string, viewport
   }
 }
 
-export async function runNotices({ routes = [...sitePages] } = {}) {
+export async function runNotices({ routes = lastBuild().listed } = {}) {
   const server = await startSiteServer(ports.site);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
   const origin = `http://127.0.0.1:${ports.site}`;

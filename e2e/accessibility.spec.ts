@@ -1,5 +1,7 @@
 import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
-import { sitePages, unlistedPages } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
+
+const { listed: sitePages, unlisted: unlistedPages } = lastBuild();
 import { paths, serviceSlugs } from "../app/data/paths";
 
 // Routes built from the same template as one checked on the phone: the desktop checks them all.

@@ -1,6 +1,4 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { freelancersMeta } from "../app/data/meta/freelancers";
-import { agenciesMeta } from "../app/data/meta/agencies";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "../app/data/about";
 import {
@@ -12,10 +10,15 @@ import {
 } from "../app/data/freelancers";
 import { carouselCopy } from "../app/data/carousel";
 import { paths } from "../app/data/paths";
-import { sitePages } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
 import { site } from "../app/data/site";
-import { aboutMeta } from "../app/data/meta/about";
 import type { Action, PageMeta } from "../app/data/types";
+import { readEntry } from "../scripts/build/content-data-plugin";
+
+// Each page's title and description, as its route file reads them (app/content.config.ts).
+const freelancersMeta: PageMeta = { ...readEntry("meta/*.yaml", "freelancers"), path: paths.freelancers };
+const agenciesMeta: PageMeta = { ...readEntry("meta/*.yaml", "agencies"), path: paths.agencies };
+const aboutMeta: PageMeta = { ...readEntry("meta/*.yaml", "about"), path: paths.about };
 
 interface AudiencePage {
   meta: PageMeta;
@@ -490,7 +493,7 @@ test.describe("carousels", () => {
 
 test.describe("Embla's code", () => {
   test("no page loads it up front: not in the scripts its HTML names, nor in what they import", async ({ request }) => {
-    for (const path of sitePages) {
+    for (const path of lastBuild().listed) {
       const { html } = await rawHtml(request, path);
       const queue = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
       const seen = new Set(queue);

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { adminCopy } from "../app/admin/data/admin";
-import { prerenderPaths } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
 import { paths } from "../app/data/paths";
 import { SANDBOX_EDITOR, startContentSandbox, type ContentSandbox } from "../scripts/content-sandbox";
 import { freePort } from "../scripts/free-port";
@@ -253,7 +253,7 @@ test("a value its schema refuses is shown when the owner saves, beside its field
 test("no public page references the editor or its bundle", async ({ request }) => {
   const editorAssets = readdirSync(path.join(sandbox.dir, "build/editor/assets"));
   expect(editorAssets.length).toBeGreaterThan(0);
-  for (const pathname of prerenderPaths) {
+  for (const pathname of lastBuild().pages) {
     const html = await (await request.get(at(pathname))).text();
     expect(html, pathname).not.toContain("/keystatic");
     for (const asset of editorAssets) expect(html, `${pathname} references ${asset}`).not.toContain(asset);

@@ -1,19 +1,17 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { cookiePolicy } from "../app/data/cookie-policy";
 import { legalCopy } from "../app/data/legal-copy";
-import { cookiePolicyMeta } from "../app/data/meta/cookie-policy";
-import { privacyPolicyMeta } from "../app/data/meta/privacy-policy";
-import { termsConditionsMeta } from "../app/data/meta/terms-conditions";
 import { privacyPolicy } from "../app/data/privacy-policy";
 import { siteProfile } from "../app/data/site";
 import { termsConditions } from "../app/data/terms-conditions";
 import { formatIsoDateGB } from "../app/lib/format-date";
+import { paths } from "../app/data/paths";
 
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const documents = [
-  { ...privacyPolicy, path: privacyPolicyMeta.path },
-  { ...termsConditions, path: termsConditionsMeta.path },
-  { ...cookiePolicy, path: cookiePolicyMeta.path },
+  { ...privacyPolicy, path: paths.privacyPolicy },
+  { ...termsConditions, path: paths.termsConditions },
+  { ...cookiePolicy, path: paths.cookiePolicy },
 ];
 
 for (const document of documents) {
@@ -55,7 +53,7 @@ test("privacy policy: the partner opt-out sentence, the rights and how to compla
   expect(partnerOptOut, "the policy has the partner opt-out sentence").toBeDefined();
   if (!partnerOptOut) return;
   await acknowledgeBanners(page);
-  await page.goto(privacyPolicyMeta.path);
+  await page.goto(paths.privacyPolicy);
   await expect(page.getByText(partnerOptOut)).toBeVisible();
   expect(partnerOptOut).toMatch(/opt out of partner communications .*through your account preferences/);
   for (const right of ["Access", "Rectification", "Erasure", "Restriction", "Objection", "Portability", "Withdraw consent"]) {
@@ -70,7 +68,7 @@ test("privacy policy: the partner opt-out sentence, the rights and how to compla
 
 test("terms: free for freelancers, no regulated advice, no guarantee, independent partners, English law", async ({ page }) => {
   await acknowledgeBanners(page);
-  await page.goto(termsConditionsMeta.path);
+  await page.goto(paths.termsConditions);
   for (const heading of [
     "Introductions are free for freelancers",
     "No regulated financial or legal advice",
@@ -86,7 +84,7 @@ test("terms: free for freelancers, no regulated advice, no guarantee, independen
 
 test("cookie policy: no non-essential cookies, and the two local storage keys with what they do", async ({ page }) => {
   await acknowledgeBanners(page);
-  await page.goto(cookiePolicyMeta.path);
+  await page.goto(paths.cookiePolicy);
   await expect(page.getByText(/sets no non-essential cookies/)).toBeVisible();
   for (const key of ["cookiesAccepted", "disclaimerAccepted"]) {
     await expect(page.getByRole("term").filter({ hasText: key })).toBeVisible();

@@ -1,6 +1,8 @@
 import { expect, rawHtml, test } from "./fixtures";
 import { paths, serviceSlugs } from "../app/data/paths";
-import { sitePages } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
+
+const sitePages = lastBuild().listed;
 
 // The pages that show the shared FAQ section, and so publish FAQPage data.
 const pagesWithFaq: readonly string[] = [paths.freelancers, paths.agencies, paths.resources, ...serviceSlugs.map(paths.serviceCategory)];
@@ -99,8 +101,15 @@ test("robots.txt points to a sitemap that lists every indexable page and no not-
   expect(sitemapUrl).toMatch(/^https?:\/\/.+\/sitemap\.xml$/);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
-  const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").pathname);
-  for (const path of sitePages.filter((page) => !/^\/admin|confirm|unsubscribe/.test(page))) expect(locations).toContain(path);
-  expect(locations).not.toContain(paths.notFound);
-  expect(locations).not.toContain(paths.serviceCategoryNotFound);
+  const xml = await sitemap.text();
+  const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").pathname);
+  // The build lists what it built: every page a person can land on, each dated by its content's last change.
+  const pages = [paths.home, paths.about, paths.freelancers, paths.agencies, paths.services, ...serviceSlugs.map(paths.serviceCategory), paths.resources, paths.contact];
+  for (const path of [...pages, paths.spotlight, paths.spotlightTenders, paths.member, paths.privacyPolicy]) expect(locations).toContain(path);
+  expect([...locations].sort()).toEqual([...sitePages].sort());
+  expect([...xml.matchAll(/<url>\s*<loc>[^<]+<\/loc>\s*<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)]).toHaveLength(locations.length);
+  // Pages that ask not to be indexed are not offered.
+  for (const path of [paths.notFound, paths.serviceCategoryNotFound, paths.admin, paths.newsletterConfirm, paths.newsletterUnsubscribe, paths.sendConfirm, paths.contactReceived]) {
+    expect(locations).not.toContain(path);
+  }
 });

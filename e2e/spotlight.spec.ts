@@ -1,11 +1,6 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { formatNumber, numberFormats } from "../app/data/number-formats";
 import { howToJoin, memberBenefits, memberCta, memberHero } from "../app/data/member";
-import { memberMeta } from "../app/data/meta/member";
-import { spotlightMeta } from "../app/data/meta/spotlight";
-import { agenciesSpotlightMeta } from "../app/data/meta/spotlight-agencies";
-import { payrollMeta } from "../app/data/meta/spotlight-payroll";
-import { tendersMeta } from "../app/data/meta/tenders";
 import { paths } from "../app/data/paths";
 import { site, siteProfile } from "../app/data/site";
 import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "../app/data/spotlight";
@@ -21,6 +16,14 @@ import {
   howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
 } from "../app/data/tenders";
 import type { Action, PageMeta, Stat } from "../app/data/types";
+import { readEntry } from "../scripts/build/content-data-plugin";
+
+// Each page's title and description, as its route file reads them (app/content.config.ts).
+const memberMeta: PageMeta = { ...readEntry("meta/*.yaml", "member"), path: paths.member };
+const spotlightMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight"), path: paths.spotlight };
+const agenciesSpotlightMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight-agencies"), path: paths.spotlightAgencies };
+const payrollMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight-payroll"), path: paths.spotlightPayroll };
+const tendersMeta: PageMeta = { ...readEntry("meta/*.yaml", "tenders"), path: paths.spotlightTenders };
 
 /** Text as React writes it into HTML. */
 const inHtml = (text: string) =>

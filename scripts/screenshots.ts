@@ -1,4 +1,4 @@
-// `npm run screenshots`: a full-page PNG of every route in sitePages, plus an
+// `npm run screenshots`: a full-page PNG of every page in the sitemap (the last build's list, contract/built-pages.ts), plus an
 // unknown path (the not-found page), at phone (390×844) and desktop (1280×800)
 // sizes, banners dismissed as for a returning visitor, into bench/screenshots/.
 // Uses the current build (run `npm run build` first) served by the real server.
@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./chromium";
-import { sitePages } from "../app/data/pages";
+import { lastBuild } from "../contract/built-pages";
 import { benchDir, ports, startSiteServer } from "../bench/lib";
 
 const outDir = path.join(benchDir, "screenshots");
@@ -14,7 +14,7 @@ const viewports = [
   { name: "phone", width: 390, height: 844, isMobile: true },
   { name: "desktop", width: 1280, height: 800, isMobile: false },
 ];
-const routes = [...sitePages, "/this-page-does-not-exist"];
+const routes = [...lastBuild().listed, "/this-page-does-not-exist"];
 
 mkdirSync(outDir, { recursive: true });
 const server = await startSiteServer(ports.screenshots);

@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import * as OTPAuth from "otpauth";
 import { adminEndpoints } from "../contract/admin";
+import { builtPagesFile, builtPagesJson } from "../contract/built-pages";
 import { CONFIRM_ENDPOINT } from "../contract/fields";
 import { notFoundPages, paths } from "../contract/paths";
 import { CONFIRM_TOKEN_FIELD, sendConfirmSlots } from "../contract/send-confirm";
@@ -49,6 +50,12 @@ export async function makeSite(dir: string) {
     await mkdir(path.join(dir, page), { recursive: true });
     await writeFile(path.join(dir, page, "index.html"), `<!DOCTYPE html><title>Not found</title><h1>Not found: ${page}</h1>`);
   }
+  await writeBuiltPages(dir, [paths.home, ...sendPages.map(([page]) => page), ...notFoundPages.map(({ page }) => page)]);
+}
+
+/** The build's list of its pages (contract/built-pages.ts), for a site a test writes by hand: these paths are its pages. */
+export async function writeBuiltPages(dir: string, pages: readonly string[]) {
+  await writeFile(path.join(dir, builtPagesFile), builtPagesJson(pages.map((page) => ({ path: page, listed: false, content: [] }))));
 }
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { spotlightMeta } from "./meta/spotlight";
-import { agenciesSpotlightMeta } from "./meta/spotlight-agencies";
-import { payrollMeta } from "./meta/spotlight-payroll";
+import { readEntry } from "../../scripts/build/content-data-plugin";
 import { formatNumber, numberFormats } from "./number-formats";
 import { sectorEstimates, spotlightHero, workforce } from "./spotlight";
 import { agenciesSpotlightHero, recruitmentFigures } from "./spotlight-agencies";
 import { CHART_HEIGHTS_PX } from "./constants";
 import { forProviders, marketGrowth, payrollAtAGlance, payrollHero, sectorChart } from "./spotlight-payroll";
 import { freelancersBySector2025, payrollMarket, recruitmentIndustry, ukWorkforce } from "./statistics";
+
+const spotlightMeta = readEntry("meta/*.yaml", "spotlight");
+const agenciesSpotlightMeta = readEntry("meta/*.yaml", "spotlight-agencies");
+const payrollMeta = readEntry("meta/*.yaml", "spotlight-payroll");
 
 describe("the spotlight editorials' sentences", () => {
   it("state the statistics' figures as the stat grids and the meta descriptions write them", () => {

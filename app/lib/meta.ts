@@ -29,6 +29,9 @@ const ogImages: Record<OgImage, string> = {
   default: defaultOgImage,
 };
 
+/** A page's path as the site links it, from its URL: no trailing slash, except the home page's. */
+export const pagePath = (url: URL) => url.pathname.replace(/(.)\/$/, "$1");
+
 const under = (path: string, section: string) => path === section || path.startsWith(`${section}/`);
 
 /** The page type's Open Graph image, from where the page sits in the site. */

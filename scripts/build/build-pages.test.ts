@@ -1,20 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { assertElementsDefined, assertEveryPageBuilt, customElementsIn, htmlFileOf, indexablePaths, robotsTxt, sitemapXml } from "./build-pages";
+import { assertElementsDefined, assertPagesBuilt, customElementsIn, htmlFileOf, isListed, pageOfHtmlFile, robotsTxt, sitemapXml } from "./build-pages";
 
 describe("sitemap and robots", () => {
-  it("lists only indexable pages, with absolute URLs", () => {
-    expect(indexablePaths(["/", "/about", "/404", "/services/404", "/admin", "/admin/leads", "/newsletter/confirm", "/unsubscribe"])).toEqual([
-      "/",
-      "/about",
-    ]);
-    const xml = sitemapXml(["/", "/about", "/404"], "https://example.co.uk/", (page) => (page === "/" ? "2026-01-02" : undefined));
-    expect(xml).toContain("<loc>https://example.co.uk/</loc>");
-    expect(xml).toContain("<loc>https://example.co.uk/about</loc>");
+  it("lists the pages not marked noindex, with absolute URLs and their lastmod", () => {
+    const xml = sitemapXml(
+      [
+        { path: "/", listed: true, lastmod: "2026-01-02" },
+        { path: "/about", listed: true },
+        { path: "/404", listed: false, lastmod: "2026-01-02" },
+      ],
+      "https://example.co.uk/",
+    );
     expect(xml).toContain("<loc>https://example.co.uk/</loc>\n    <lastmod>2026-01-02</lastmod>");
     // A page without a known date has no lastmod rather than the build's.
     expect(xml).toContain("<loc>https://example.co.uk/about</loc>\n  </url>");
     expect(xml).not.toContain("404");
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+  });
+
+  it("reads whether a page is for search engines from its own head", () => {
+    expect(isListed('<html><head><title>About</title><meta name="description" content="noindex here is words"></head><body></body></html>')).toBe(true);
+    expect(isListed('<html><head><meta name="robots" content="noindex"></head></html>')).toBe(false);
+    expect(isListed("<html><head><meta content='noindex, nofollow' name=robots></head></html>")).toBe(false);
+    // Only the head counts: a page may write about robots in its body.
+    expect(isListed('<html><head></head><body><code>&lt;meta name="robots" content="noindex"&gt;</code><meta name="robots" content="noindex"></body></html>')).toBe(true);
   });
 
   it("points robots.txt at the sitemap", () => {
@@ -41,24 +50,23 @@ describe("assertElementsDefined", () => {
   });
 });
 
-describe("assertEveryPageBuilt", () => {
-  const pages = ["index.html", "about/index.html", "contact/index.html"];
-  it("passes when exactly the listed pages were built", () => {
-    expect(() => assertEveryPageBuilt(new Set(pages), pages)).not.toThrow();
-  });
-
-  it("fails the build, naming it, when a page was built that the list does not hold", () => {
-    expect(() => assertEveryPageBuilt(new Set([...pages, "extra/index.html"]), pages)).toThrow(/1 page\(s\) built that contract\/pages.ts does not list:\n\s+extra\/index\.html/);
+describe("assertPagesBuilt", () => {
+  it("passes when every page the server needs was built", () => {
+    expect(() => assertPagesBuilt(new Set(["/", "/404", "/services/404"]), ["/404", "/services/404"])).not.toThrow();
   });
 
   it("fails the build, naming the pages missing", () => {
-    const run = () => assertEveryPageBuilt(new Set(["index.html"]), pages);
-    expect(run).toThrow(/2 of 3 pages were not built/);
-    expect(run).toThrow(/about\/index\.html\n\s+contact\/index\.html/);
+    expect(() => assertPagesBuilt(new Set(["/"]), ["/404", "/services/404"])).toThrow(/2 page\(s\) the server needs were not built:\n\s+\/404\n\s+\/services\/404/);
   });
+});
 
-  it("names where each page's HTML is written", () => {
+describe("a page's HTML file", () => {
+  it("is where the page is written, and the page a file Astro wrote is", () => {
     expect(htmlFileOf("/")).toBe("index.html");
     expect(htmlFileOf("/services/payroll")).toBe("services/payroll/index.html");
+    expect(pageOfHtmlFile("index.html")).toBe("/");
+    expect(pageOfHtmlFile("services/payroll/index.html")).toBe("/services/payroll");
+    expect(pageOfHtmlFile("404.html")).toBe("/404");
+    expect(pageOfHtmlFile("assets/app.js")).toBeUndefined();
   });
 });

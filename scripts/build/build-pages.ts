@@ -1,24 +1,24 @@
 // Pure helpers for the build's last step (scripts/build/site-files.ts), kept apart so they are unit-tested.
 
-/** Paths that must never be offered to search engines. */
-const unlisted = [/^\/404$/, /\/404$/, /^\/admin(\/|$)/, /confirm/, /unsubscribe/];
-
-export function indexablePaths(pages: readonly string[]): string[] {
-  return pages.filter((page) => !unlisted.some((pattern) => pattern.test(page)));
+/** Whether a page is for search engines: its head does not ask them to leave it out (`<meta name="robots" content="noindex">`). */
+export function isListed(html: string): boolean {
+  const head = html.slice(0, html.search(/<\/head>/i) + 1 || html.length);
+  return ![...head.matchAll(/<meta\b[^>]*>/gi)].some(([tag]) => /\bname=["']?robots\b/i.test(tag) && /\bcontent=["'][^"']*noindex/i.test(tag));
 }
 
 function xmlEscape(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** sitemap.xml for the given pages, with absolute URLs under siteUrl; a page's lastmod when it has one (the day its content last changed). */
-export function sitemapXml(pages: readonly string[], siteUrl: string, lastModified: (page: string) => string | undefined): string {
+/** sitemap.xml for the listed pages, with absolute URLs under siteUrl and each page's lastmod when it has one (the day its content last changed). */
+export function sitemapXml(pages: readonly { path: string; listed: boolean; lastmod?: string }[], siteUrl: string): string {
   const base = `${siteUrl.replace(/\/$/, "")}/`;
-  const urls = indexablePaths(pages).map((page) => {
-    const loc = new URL(page, base).href;
-    const date = lastModified(page);
-    return `  <url>\n    <loc>${xmlEscape(loc)}</loc>\n${date ? `    <lastmod>${date}</lastmod>\n` : ""}  </url>`;
-  });
+  const urls = pages
+    .filter((page) => page.listed)
+    .map(({ path, lastmod }) => {
+      const loc = new URL(path, base).href;
+      return `  <url>\n    <loc>${xmlEscape(loc)}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ""}  </url>`;
+    });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
@@ -58,20 +58,21 @@ export function assertElementsDefined(pages: ReadonlyMap<string, string>, define
   }
 }
 
-/**
- * Throws, naming them, when a page the list of pages holds (contract/pages.ts)
- * was not built, or a page was built that the list does not hold: the server
- * gives only listed pages their page policy, and the sitemap lists only them.
- */
-export function assertEveryPageBuilt(built: ReadonlySet<string>, pages: readonly string[]): void {
-  const missing = pages.filter((page) => !built.has(page));
-  if (missing.length > 0) throw new Error(`site-files: ${missing.length} of ${pages.length} pages were not built:\n  ${missing.join("\n  ")}`);
-  const listed = new Set(pages);
-  const unlisted = [...built].filter((page) => !listed.has(page));
-  if (unlisted.length > 0) throw new Error(`site-files: ${unlisted.length} page(s) built that contract/pages.ts does not list:\n  ${unlisted.join("\n  ")}`);
+/** Throws, naming them, when a page the server needs (a not-found page, contract/paths.ts) was not built. */
+export function assertPagesBuilt(built: ReadonlySet<string>, needed: readonly string[]): void {
+  const missing = needed.filter((page) => !built.has(page));
+  if (missing.length > 0) throw new Error(`site-files: ${missing.length} page(s) the server needs were not built:\n  ${missing.join("\n  ")}`);
 }
 
 /** The file, under the site's folder, a page's pre-rendered HTML is written to. */
 export function htmlFileOf(page: string): string {
   return page === "/" ? "index.html" : `${page.replace(/^\//, "")}/index.html`;
+}
+
+/** The page a file Astro wrote is, if it is a page's HTML: `about/index.html` → `/about`, `404.html` → `/404`. */
+export function pageOfHtmlFile(file: string): string | undefined {
+  const posix = file.split("\\").join("/");
+  if (posix === "index.html") return "/";
+  if (posix.endsWith("/index.html")) return `/${posix.slice(0, -"/index.html".length)}`;
+  return posix.endsWith(".html") ? `/${posix.slice(0, -".html".length)}` : undefined;
 }

@@ -46,6 +46,21 @@ function placeholderValue(name: string, values: object): unknown {
 const valueFiles = new Set(["statistics.yaml", "site/brand.yaml", "site/profile.yaml"]);
 
 /**
+ * The other content files (relative to content/) whose values a file's
+ * placeholders name: a sentence stating a figure changes with statistics.yaml;
+ * the site's name, its contact details and the legal pages' contact terms with
+ * the files they come from (placeholderValues).
+ */
+export function filesNamedBy(source: string): string[] {
+  const named = new Set<string>();
+  if (source.includes("{figures.")) named.add("statistics.yaml");
+  if (/\{(site|legal)\./.test(source)) named.add("site/brand.yaml");
+  if (/\{(contact|legal)\./.test(source)) named.add("site/profile.yaml");
+  if (source.includes("{legal.")) named.add("pages/contact.yaml");
+  return [...named];
+}
+
+/**
  * The values a file's placeholders name: placeholders.ts's, and those held by
  * other content files of `dir`, each read only when a file names one:
  * `{figures.…}`, statistics.yaml's figures as the editorials write them
@@ -223,6 +238,16 @@ export function loadContentFile(file: string, source: string, dir = contentDir):
   return result.output;
 }
 
+/**
+ * One entry of a folder of content/ (`readEntry("meta/*.yaml", "about")` is
+ * content/meta/about.yaml), checked and typed by its schema: how code outside
+ * Astro (tests, scripts) reads what the route files read with `contentEntry`.
+ */
+export function readEntry<P extends ContentPath & `${string}*${string}`>(pattern: P, id: string, dir = contentDir): ContentOf<P> {
+  const file = pattern.replace("*", id);
+  return loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir) as ContentOf<P>;
+}
+
 /** A content file by its file: URL, for Node's module hooks (content-hooks.mjs). */
 export function loadContentUrl(url: string): unknown {
   const file = fileURLToPath(url);
@@ -303,9 +328,7 @@ export function contentPlugin(dir = contentDir): Plugin {
         }
         this.addWatchFile(file);
         const source = readFileSync(file, "utf8");
-        // A sentence stating a figure changes with statistics.yaml; the site's name and contact details with their files.
-        if (source.includes("{figures.")) this.addWatchFile(path.join(dir, "statistics.yaml"));
-        if (/\{(site|contact|legal)\./.test(source)) for (const name of ["site/brand.yaml", "site/profile.yaml", "pages/contact.yaml"]) this.addWatchFile(path.join(dir, name));
+        for (const name of filesNamedBy(source)) this.addWatchFile(path.join(dir, name));
         const data = loadContentFile(relative, source, dir);
         return { code: `export default ${JSON.stringify(data)};\n`, map: null };
       },

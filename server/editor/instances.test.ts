@@ -1,4 +1,4 @@
-import { signedInAs } from "../app.test-support";
+import { signedInAs, writeBuiltPages } from "../app.test-support";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,6 +44,7 @@ describe.runIf(run)("two instances on PostgreSQL and Redis", () => {
     await writeFile(path.join(site, "index.html"), "<!DOCTYPE html><title>Home</title><h1>As deployed</h1>");
     await writeFile(path.join(site, "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
     await writeFile(path.join(site, "services", "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
+    await writeBuiltPages(site, ["/", "/404", "/services/404"]);
     const shared = {
       SITE_DIR: site,
       SITE_RELEASES_DIR: path.join(root, "shared-releases"),

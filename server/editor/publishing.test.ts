@@ -1,4 +1,4 @@
-import { signedInAs } from "../app.test-support";
+import { signedInAs, writeBuiltPages } from "../app.test-support";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -55,6 +55,7 @@ async function makeSite(site: string) {
   await writeFile(path.join(site, "index.html"), "<!DOCTYPE html><title>Home</title><h1>As deployed</h1>");
   await writeFile(path.join(site, "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
   await writeFile(path.join(site, "services", "404", "index.html"), "<!DOCTYPE html><title>Oops</title>");
+  await writeBuiltPages(site, ["/", "/404", "/services/404"]);
 }
 
 const editorEnv = (extra: Record<string, string> = {}) => ({

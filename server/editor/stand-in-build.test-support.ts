@@ -46,3 +46,5 @@ const out = path.join(build, "client");
 for (const page of ["", "404", "services/404"]) mkdirSync(path.join(out, page), { recursive: true });
 writeFileSync(path.join(out, "index.html"), render(hero));
 for (const page of ["404", "services/404"]) writeFileSync(path.join(out, page, "index.html"), "<!DOCTYPE html><title>Oops</title>");
+// The build's list of its pages, as scripts/build/site-files.ts writes it (contract/built-pages.ts).
+writeFileSync(path.join(out, ".pages.json"), JSON.stringify({ pages: ["/", "/404", "/services/404"].map((page) => ({ path: page, listed: false, content: [] })) }));

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { prerenderPaths } from "../../contract/pages";
 import { notFoundPages, redirects } from "../../contract/paths";
 import { followedSiteDir, followReleases } from "../editor/follower";
 import { sitePlugin } from "./site-plugin";
@@ -23,7 +22,6 @@ export const servedSitePlugin = fp(
       connectOrigins: config.apiOrigin && config.apiOrigin !== config.publicSiteUrl.origin ? [config.apiOrigin] : [],
       redirects,
       notFoundPages,
-      pages: prerenderPaths,
     });
     if (config.followReleasesDir) {
       // An instance without the editor serves what the editor's instance published in the shared folder.

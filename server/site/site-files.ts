@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { readBuiltPages } from "../../contract/built-pages";
 import { inlineScriptHashes, inlineStyleHashes, pageCsp, scriptCsp, type CspOptions } from "./security-headers";
 
 // The index of a pre-rendered build, taken once when it is loaded: which URL
@@ -78,13 +79,15 @@ function pageCspFor(html: string, csp: Omit<CspOptions, "scriptHashes" | "styleH
 }
 
 /**
- * Indexes the built site by URL path. `pages` are the URL paths the build pre-rendered
- * (contract/pages.ts): only their HTML is read, to give it a page policy allowing its
- * inline scripts by hash. Any other HTML in the folder (copied from public/, say) is
- * served under the resource policy like every file but the build's scripts, so nothing
- * in it runs.
+ * Indexes the built site by URL path. The pages are those the build lists as
+ * its own (contract/built-pages.ts; a folder without the list is no build and
+ * is refused): only their HTML is read, to give it a page policy allowing its
+ * inline scripts by hash. Any other HTML in the folder (copied from public/, say)
+ * is served under the resource policy like every file but the build's scripts,
+ * so nothing in it runs.
  */
-export async function indexSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">, pages: readonly string[]): Promise<Map<string, SiteFile>> {
+export async function indexSiteFiles(siteDir: string, csp: Omit<CspOptions, "scriptHashes" | "styleHashes">): Promise<Map<string, SiteFile>> {
+  const pages = (await readBuiltPages(siteDir)).map((page) => page.path);
   const prerendered = new Set(pages);
   const files = new Map<string, SiteFile>();
   for (const relative of await listFiles(siteDir)) {

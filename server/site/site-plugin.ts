@@ -6,8 +6,6 @@ import { indexSiteFiles, type SiteFile } from "./site-files";
 
 export interface SitePluginOptions {
   siteDir: string;
-  /** The URL paths the build pre-rendered: the only HTML served with a page policy. */
-  pages: readonly string[];
   https: boolean;
   connectOrigins: readonly string[];
   /** Paths answered with a 301 to another path (e.g. /home → /). */
@@ -51,7 +49,7 @@ interface LoadedSite {
 }
 
 async function loadSite(siteDir: string, options: SitePluginOptions): Promise<LoadedSite> {
-  const files = await indexSiteFiles(siteDir, { https: options.https, connectOrigins: options.connectOrigins }, options.pages);
+  const files = await indexSiteFiles(siteDir, { https: options.https, connectOrigins: options.connectOrigins });
   const notFound = options.notFoundPages.map(({ match, page }) => {
     const file = files.get(page);
     if (!file) throw new Error(`The not-found page ${page} is missing from ${siteDir}: run the build.`);

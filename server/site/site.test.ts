@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
+import { writeBuiltPages } from "../app.test-support";
 import { loadConfig } from "../config";
 import { inlineScriptHashes, inlineStyleHashes, pageCsp } from "./security-headers";
 import { urlPathOf } from "./site-files";
@@ -26,6 +27,9 @@ beforeAll(async () => {
   await writeFile(path.join(siteDir, "404", "index.html"), page("Oops"));
   await writeFile(path.join(siteDir, "services", "404", "index.html"), page("Category not found"));
   await writeFile(path.join(siteDir, "assets", "app-abc123.js"), "console.log(1)");
+  // HTML the build did not write (copied from public/, say): served, but nothing in it runs.
+  await writeFile(path.join(siteDir, "stray.html"), page("Stray"));
+  await writeBuiltPages(siteDir, ["/", "/404", "/services/404"]);
   app = await buildApp(loadConfig({ SITE_DIR: siteDir, DATA_DIR: path.join(siteDir, "data"), LOG_LEVEL: "silent" }));
 });
 
@@ -116,6 +120,23 @@ describe("serving the site", () => {
   it("answers a not-found page requested by its own path with 404 too", async () => {
     expect((await app.inject("/404")).statusCode).toBe(404);
     expect((await app.inject("/services/404")).statusCode).toBe(404);
+  });
+
+  it("gives a page policy only to the pages the build lists, and never serves the list", async () => {
+    const stray = await app.inject("/stray.html");
+    expect(stray.statusCode).toBe(200);
+    expect(String(stray.headers["content-security-policy"])).not.toContain("sha256-");
+    expect((await app.inject("/.pages.json")).statusCode).toBe(404);
+  });
+
+  it("refuses a folder that is no build: no list of its pages", async () => {
+    const bare = await mkdtemp(path.join(tmpdir(), "site-bare-"));
+    try {
+      await writeFile(path.join(bare, "index.html"), page("Home"));
+      await expect(buildApp(loadConfig({ SITE_DIR: bare, DATA_DIR: path.join(bare, "data"), LOG_LEVEL: "silent" }))).rejects.toThrow(/\.pages\.json is missing: the folder is no build/);
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
   });
 
   it("redirects /home to / with a 301", async () => {
