@@ -1,8 +1,7 @@
-import { existsSync } from "node:fs";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { LiveSite } from "../site/site-plugin";
-import { readCurrent, releaseSiteDir } from "./publisher";
+import { servableRelease } from "./publisher";
 
 // Several instances, one editor: the instance with CONTENT_EDITOR=on publishes
 // releases into a shared folder (SITE_RELEASES_DIR) and names the served one in
@@ -22,12 +21,8 @@ export interface Follower {
   close(): Promise<void>;
 }
 
-/** The served pages' folder named by the releases folder's record, if it is there. */
-export async function followedSiteDir(releasesDir: string): Promise<string | undefined> {
-  const current = await readCurrent(releasesDir);
-  const dir = current && releaseSiteDir(releasesDir, current);
-  return dir && existsSync(dir) ? dir : undefined;
-}
+/** The served pages' folder named by the releases folder's record, if it is there and can be served. */
+export const followedSiteDir = servableRelease;
 
 export function followReleases(options: { releasesDir: string; site: () => LiveSite | undefined; redis?: Redis; log: FastifyBaseLogger; checkMs?: number }): Follower {
   const { releasesDir, log } = options;

@@ -116,6 +116,7 @@ describe.runIf(run)("two instances on PostgreSQL and Redis", () => {
     const following = followReleases({ releasesDir, site: () => site, redis, log: editor.log, checkMs: 60_000 });
     try {
       await mkdir(path.join(releasesDir, "release-x", "client"), { recursive: true });
+      await writeBuiltPages(path.join(releasesDir, "release-x", "client"), ["/"]);
       await writeFile(path.join(releasesDir, "current.json"), JSON.stringify({ release: "release-x", commit: "abc", at: "", durationMs: 0 }));
       for (let waited = 0; swapped === undefined && waited < 3000; waited += 50) {
         await publisher.publish(RELEASE_CHANNEL, "release-x");

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import { builtPagesFile } from "../../contract/built-pages";
 import type { PublishJob, PublishStatus } from "../../contract/content-editor";
 import { UPLOADS_DIRECTORY } from "../../editor/keystatic.config";
 import type { LiveSite } from "../site/site-plugin";
@@ -175,6 +176,17 @@ export async function readCurrent(releasesDir: string): Promise<Current | undefi
 
 /** The served pages' folder of a release record, resolved in this instance's releases folder (a shared folder may be mounted elsewhere on each machine). */
 export const releaseSiteDir = (releasesDir: string, current: Current) => path.join(releasesDir, current.release, "client");
+
+/**
+ * The site folder of the release current.json names, if one can be served: a release built before
+ * the build listed its pages (contract/built-pages.ts) cannot, so after such an upgrade the deployed
+ * build is served until the next publish.
+ */
+export async function servableRelease(releasesDir: string): Promise<string | undefined> {
+  const current = await readCurrent(releasesDir);
+  const dir = current && releaseSiteDir(releasesDir, current);
+  return dir && existsSync(path.join(dir, builtPagesFile)) ? dir : undefined;
+}
 
 export function createPublisher(options: PublisherOptions): Publisher {
   const { sourceDir, releasesDir, author, log } = options;
@@ -469,11 +481,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       return true;
     },
     previewDir: () => preview?.dir,
-    async publishedSiteDir() {
-      const current = await readCurrent(releasesDir);
-      const dir = current && releaseSiteDir(releasesDir, current);
-      return dir && existsSync(dir) ? dir : undefined;
-    },
+    publishedSiteDir: () => servableRelease(releasesDir),
     async prepare() {
       await ensureRepository();
       if (!existsSync(releasesDir)) return;

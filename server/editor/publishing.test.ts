@@ -1,12 +1,13 @@
 import { signedInAs, writeBuiltPages } from "../app.test-support";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtPagesFile } from "../../contract/built-pages";
 import { contentEndpoints } from "../../contract/content-editor";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -225,6 +226,19 @@ describe("the content editor's publishing", () => {
       expect((await again.inject({ url: "/" })).body).toContain("headline: Pushed");
     } finally {
       await again.close();
+    }
+  });
+
+  it("a restarted server serves the deployed build while the last published one predates the page list, as after an upgrade", async () => {
+    const current = JSON.parse(await readFile(path.join(dataDir, "site-releases", "current.json"), "utf8")) as { release: string };
+    const pageList = path.join(dataDir, "site-releases", current.release, "client", builtPagesFile);
+    await rename(pageList, `${pageList}.kept`);
+    const again = await buildApp(loadConfig(editorEnv()));
+    try {
+      expect((await again.inject({ url: "/" })).body).toContain("As deployed");
+    } finally {
+      await again.close();
+      await rename(`${pageList}.kept`, pageList);
     }
   });
 });
