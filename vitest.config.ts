@@ -1,8 +1,10 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { buildEnvDefines } from "./scripts/build/build-env.ts";
 import { contentPlugin } from "./scripts/build/content-data-plugin.ts";
 import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
+
+const scratchPageTest = "scripts/build/scratch-page.test.ts";
 
 // Kept apart from astro.config.ts: the unit tests need only the content and head-script plugins.
 export default defineConfig({
@@ -11,7 +13,19 @@ export default defineConfig({
   define: buildEnvDefines(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "editor/**/*.test.ts", "contract/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/*.test.ts"],
+    // The scratch page's test builds a copy of the site with Astro, a phase of its own in `npm test`
+    // (scripts/test.mjs): `npm run test:unit` runs the "unit" project, `npm run test:new-page` the other.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "editor/**/*.test.ts", "contract/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/*.test.ts"],
+          exclude: [...configDefaults.exclude, scratchPageTest],
+        },
+      },
+      { extends: true, test: { name: "new page", include: [scratchPageTest] } },
+    ],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     // Most files wait on sockets, timers, scrypt and child processes rather than the CPU:

@@ -16,6 +16,9 @@ const allowed: Record<string, string> = {
   // The other source checkers' tests: their samples are source text to read, never run.
   "scripts/copy-literals.test.ts": "sample sources the literal counter reads",
   "scripts/store-boundary.test.ts": "sample imports the store boundary refuses",
+  // Pages written into a scratch copy of the site, as a person writes one: files to build, never run here.
+  "scripts/build/page-content.test.ts": "sample route files whose content reads the build finds",
+  "scripts/build/scratch-page.test.ts": "the page it adds to a scratch copy and builds",
 };
 
 // This file is left out: its own samples below are code in strings on purpose.

@@ -4,6 +4,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeBuiltPages } from "../server/app.test-support";
 import { NoSiteToServe, prepareSiteAtStart } from "./start-site";
 
 // `npm start` with the content editor on serves what was published (or, before
@@ -70,6 +71,7 @@ describe("the site npm start serves", () => {
     const releases = path.join(dataDir, "site-releases");
     await mkdir(path.join(releases, "release-1", "client"), { recursive: true });
     await writeFile(path.join(releases, "release-1", "client", "index.html"), "<h1>Published</h1>");
+    await writeBuiltPages(path.join(releases, "release-1", "client"), ["/"]);
     await writeFile(path.join(releases, "current.json"), JSON.stringify({ release: "release-1", commit: "abc", at: "", durationMs: 0 }));
     await hero("An unpublished draft");
     await start(editorOn());

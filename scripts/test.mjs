@@ -9,6 +9,8 @@ const phases = [
   { name: "typecheck", script: "typecheck", budget: 60 },
   { name: "lint", script: "lint", budget: 30 },
   { name: "unit and API", script: "test:unit", budget: 90 },
+  // One Astro build of a scratch copy with a page added (scripts/build/scratch-page.test.ts).
+  { name: "a new page", script: "test:new-page", budget: 30 },
   { name: "build", script: "build", budget: 30 },
   { name: "browser", script: "test:e2e", budget: 300 },
 ];
