@@ -132,7 +132,7 @@ export interface AnalyticsReport {
   campaigns: BreakdownRow[];
   devices: BreakdownRow[];
   forms: FunnelRow[];
-  /** Each form's fields, per page it was met on, and over every page (page ALL_PAGES). */
+  /** Each form's fields over every page and device, over every page per device, and per page it was met on. */
   fields: FieldRow[];
   /** Each form's starts, sends and time to send, per page and over every page (ALL_PAGES). */
   formTimes: FormTimeRow[];
@@ -280,13 +280,16 @@ export function quantileOf({ base, ratio, buckets }: Histogram, counts: Readonly
   return base * ratio ** (buckets - 2);
 }
 
-/** The fields rows' page over every page. */
+/** The fields rows' page over every page, and device over every device. */
 export const ALL_PAGES = "(all pages)";
+export const ALL_DEVICES = "(all devices)";
 
 /** One field of one form on one page: reached, left at, messages met, corrected. */
 export interface FieldRow {
   form: AnalyticsForm;
   page: string;
+  /** phone, tablet, desktop, or ALL_DEVICES (every page's rows are over every device). */
+  device: string;
   /** The field's key in its table (contract/form-fields.ts). */
   field: string;
   reached: number;
@@ -300,6 +303,7 @@ export interface FieldRow {
 export interface FormTimeRow {
   form: AnalyticsForm;
   page: string;
+  device: string;
   /** Page views that left the form started and not sent. */
   abandoned: number;
   /** Page views that sent it (with a time). */

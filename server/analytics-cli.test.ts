@@ -68,12 +68,12 @@ describe("the analytics CLI", () => {
     const json = await run("funnel", "--form", "contact", "--since", "2026-11-01", "--until", "2026-11-30");
     expect(json.code).toBe(0);
     const funnel = JSON.parse(json.out) as { fields: { page: string; field: string }[]; times: { page: string; sent: number; medianSeconds: number }[] };
-    expect(funnel.fields.find((row) => row.page === "/contact" && row.field === "email")).toEqual({ form: "contact", page: "/contact", field: "email", reached: 2, left: 1, corrected: 0, missing: 0, format: 1, tooLong: 0 });
+    expect(funnel.fields.find((row) => row.page === "/contact" && row.field === "email")).toEqual({ form: "contact", page: "/contact", device: "(all devices)", field: "email", reached: 2, left: 1, corrected: 0, missing: 0, format: 1, tooLong: 0 });
     expect(funnel.times.find((row) => row.page === "/contact")).toMatchObject({ abandoned: 1, sent: 1 });
     const csv = await run("funnel", "--form", "contact", "--since", "2026-11-03", "--until", "2026-11-03", "--format", "csv");
     const lines = csv.out.trim().split("\r\n");
-    expect(lines[0]).toBe("form,page,field,reached,left,corrected,missing,format,tooLong,sent,medianSeconds");
-    expect(lines).toContain(`contact,/contact,name,3,0,0,0,0,0,1,${funnel.times.find((row) => row.page === "/contact")?.medianSeconds}`);
+    expect(lines[0]).toBe("form,page,device,field,reached,left,corrected,missing,format,tooLong,sent,medianSeconds");
+    expect(lines).toContain(`contact,/contact,(all devices),name,3,0,0,0,0,0,1,${funnel.times.find((row) => row.page === "/contact")?.medianSeconds}`);
     const bad = await run("funnel", "--form", "survey");
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("--form must be one of contact, newsletter");

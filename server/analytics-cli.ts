@@ -32,7 +32,7 @@ const usage = `Usage: npm run analytics -- summary --since YYYY-MM-DD [--until Y
 
 /** Days read by funnel and vitals without --since, today included (the dashboard's default range). */
 const DEFAULT_DAYS = 30;
-const fieldColumns = ["form", "page", "field", "reached", "left", "corrected", "missing", "format", "tooLong", "sent", "medianSeconds"] as const;
+const fieldColumns = ["form", "page", "device", "field", "reached", "left", "corrected", "missing", "format", "tooLong", "sent", "medianSeconds"] as const;
 const vitalColumns = ["page", "device", "metric", "samples", "p75", "good"] as const;
 
 const columns = ["page", "views", "visitors", "enquiries", "subscriptions", "conversionRate"] as const;
@@ -69,7 +69,7 @@ async function printFunnel(args: Args, store: AnalyticsStore, io: Io) {
   const { fields, formTimes } = await store.funnel(args.form, args.since, args.until);
   if (args.format === "json") return io.out(`${JSON.stringify({ form: args.form, from: args.since, to: args.until, fields, times: formTimes }, null, 2)}\n`);
   const rows = fields.map((row) => {
-    const times = formTimes.find((time) => time.page === row.page);
+    const times = formTimes.find((time) => time.page === row.page && time.device === row.device);
     return { ...row, sent: times?.sent ?? 0, medianSeconds: times?.medianSeconds ?? "" };
   });
   io.out(toCsv(plainColumns(fieldColumns), rows));

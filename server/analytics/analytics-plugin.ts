@@ -151,7 +151,7 @@ const csvColumns = {
   campaigns: ["key", "visits", "visitors", "enquiries", "subscriptions", "conversionRate"],
   devices: ["key", "views", "visits", "visitors", "enquiries", "subscriptions", "conversionRate"],
   forms: ["form", "viewed", "started", "submitted", "accepted", "confirmed", "conversionRate"],
-  fields: ["form", "page", "field", "reached", "left", "corrected", "missing", "format", "tooLong"],
+  fields: ["form", "page", "device", "field", "reached", "left", "corrected", "missing", "format", "tooLong"],
   vitals: ["page", "device", "metric", "samples", "p75", "good"],
 } as const satisfies Record<AnalyticsTable, readonly string[]>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALL_PAGES, bucketOf, quantileOf, vitalHistogram, type LeaveEvent } from "../../contract/analytics";
+import { ALL_DEVICES, ALL_PAGES, bucketOf, quantileOf, vitalHistogram, type LeaveEvent } from "../../contract/analytics";
 import { openDatabase } from "../store/database";
 import type { Database } from "../store/schema";
 import { postgresReachable, scratchDatabase, shouldRun, type ScratchDatabase } from "../store/databases.test-support";
@@ -69,17 +69,20 @@ describe.each(kinds)("field funnels and vitals on %s", (kind) => {
     for (const [i, event] of leaves.entries()) collector.leave(event, i % 2 ? phone : desktop);
     await collector.flush();
     const report = await store.report(DAY, DAY);
-    const field = (form: string, page: string, name: string) => report.fields.find((row) => row.form === form && row.page === page && row.field === name);
-    expect(field("contact", "/contact", "name")).toEqual({ form: "contact", page: "/contact", field: "name", reached: 4, left: 0, corrected: 0, missing: 0, format: 0, tooLong: 0 });
+    const field = (form: string, page: string, name: string, device = ALL_DEVICES) => report.fields.find((row) => row.form === form && row.page === page && row.device === device && row.field === name);
+    expect(field("contact", "/contact", "name")).toEqual({ form: "contact", page: "/contact", device: ALL_DEVICES, field: "name", reached: 4, left: 0, corrected: 0, missing: 0, format: 0, tooLong: 0 });
     expect(field("contact", "/contact", "email")).toMatchObject({ reached: 4, left: 1, corrected: 1, missing: 2, format: 1 });
     expect(field("contact", "/contact", "role")).toMatchObject({ reached: 3, left: 0, missing: 1 });
     expect(field("contact", "/contact", "message")).toMatchObject({ reached: 1, left: 1 });
     // Over every page, each form has every field of its table, in the table's order.
-    expect(report.fields.filter((row) => row.page === ALL_PAGES && row.form === "contact").map((row) => row.field)).toEqual(["name", "email", "phone", "role", "sectors", "needs", "message"]);
+    expect(report.fields.filter((row) => row.page === ALL_PAGES && row.device === ALL_DEVICES && row.form === "contact").map((row) => row.field)).toEqual(["name", "email", "phone", "role", "sectors", "needs", "message"]);
     expect(field("newsletter", ALL_PAGES, "email")).toMatchObject({ reached: 1, left: 1, format: 1 });
+    // Per device over every page: the phone's visitors (the second and fourth) left at the message and sent.
+    expect(field("contact", ALL_PAGES, "message", "phone")).toMatchObject({ reached: 1, left: 1 });
+    expect(field("contact", ALL_PAGES, "email", "desktop")).toMatchObject({ reached: 2, left: 1, missing: 2, format: 1, corrected: 1 });
     // The contact form is not on /about: no rows there for it.
     expect(report.fields.some((row) => row.form === "contact" && row.page === "/about")).toBe(false);
-    const times = report.formTimes.find((row) => row.form === "contact" && row.page === ALL_PAGES);
+    const times = report.formTimes.find((row) => row.form === "contact" && row.page === ALL_PAGES && row.device === ALL_DEVICES);
     expect(times).toMatchObject({ abandoned: 2, sent: 2 });
     // The median of 40 s and 60 s from the histogram, within its bucket's width.
     expect(Math.abs((times?.medianSeconds ?? 0) - 50) / 50).toBeLessThan(0.25);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import {
+  ALL_DEVICES,
   ALL_PAGES,
   analyticsForms,
   ANALYTICS_KEYS_PER_DAY_MAX,
@@ -205,19 +206,26 @@ export function createAnalyticsStore(database: Kysely<Database>) {
 
   /** Each form's fields and times to send, per page and over every page. */
   async function fieldFunnels(from: string, to: string): Promise<{ fields: FieldRow[]; formTimes: FormTimeRow[] }> {
-    const byPage = await pageSums(from, to, ["field_", "form_time:"]);
+    const [byPage, byDevice] = await Promise.all([pageSums(from, to, ["field_", "form_time:"]), pageSums(from, to, ["field_", "form_time:"], "device")]);
     const all = new Map<string, number>();
     for (const metrics of byPage.values()) for (const [metric, n] of metrics) all.set(metric, (all.get(metric) ?? 0) + n);
-    const pages: [string, ReadonlyMap<string, number>][] = [[ALL_PAGES, all], ...[...byPage].sort(([a], [b]) => a.localeCompare(b))];
+    const sorted = (map: Map<string, Map<string, number>>) => [...map].sort(([a], [b]) => a.localeCompare(b));
+    // Over every page and device; over every page on each device; each page on every device.
+    const groups: [string, string, ReadonlyMap<string, number>][] = [
+      [ALL_PAGES, ALL_DEVICES, all],
+      ...sorted(byDevice).map(([device, metrics]): [string, string, ReadonlyMap<string, number>] => [ALL_PAGES, device, metrics]),
+      ...sorted(byPage).map(([page, metrics]): [string, string, ReadonlyMap<string, number>] => [page, ALL_DEVICES, metrics]),
+    ];
     const fields: FieldRow[] = [];
     const formTimes: FormTimeRow[] = [];
-    for (const [page, metrics] of pages) {
+    for (const [page, device, metrics] of groups) {
       for (const form of analyticsForms) {
         const n = (metric: string) => metrics.get(metric) ?? 0;
         const keys = [...trailFields[form].values()].map(({ key }) => key);
         const rows = keys.map((field) => ({
           form,
           page,
+          device,
           field,
           reached: n(`field_reach:${form}:${field}`),
           left: n(`field_left:${form}:${field}`),
@@ -228,11 +236,11 @@ export function createAnalyticsStore(database: Kysely<Database>) {
         for (const [metric, count] of metrics) if (metric.startsWith(`form_time:${form}:`)) times.set(Number(metric.slice(`form_time:${form}:`.length)), count);
         const sent = [...times.values()].reduce((sum, count) => sum + count, 0);
         const abandoned = rows.reduce((sum, row) => sum + row.left, 0);
-        // Every field of a form over all pages; on a page, only the forms met there.
-        if (page !== ALL_PAGES && sent === 0 && rows.every((row) => row.reached === 0 && row.left === 0)) continue;
+        // Every field of a form over all pages and devices; elsewhere, only the forms met there.
+        if ((page !== ALL_PAGES || device !== ALL_DEVICES) && sent === 0 && rows.every((row) => row.reached === 0 && row.left === 0)) continue;
         fields.push(...rows);
         const median = quantileOf(formTimeHistogram, times, 0.5);
-        formTimes.push({ form, page, abandoned, sent, medianSeconds: median === null ? null : Math.round(median / 100) / 10 });
+        formTimes.push({ form, page, device, abandoned, sent, medianSeconds: median === null ? null : Math.round(median / 100) / 10 });
       }
     }
     return { fields, formTimes };

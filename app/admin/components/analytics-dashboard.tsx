@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { ALL_PAGES, analyticsForms, fieldMessageKeys, vitalGood, vitalNames, type AnalyticsReport, type AnalyticsTable, type BreakdownRow, type VitalName } from "../../../contract/analytics";
+import { ALL_DEVICES, ALL_PAGES, analyticsForms, fieldMessageKeys, vitalGood, vitalNames, type AnalyticsReport, type AnalyticsTable, type BreakdownRow, type VitalName } from "../../../contract/analytics";
 import { analyticsCopy as copy, DEFAULT_RANGE_DAYS, TOP_ROWS } from "~/admin/data/admin-analytics";
 import { Unauthorized } from "./admin-api";
 import { csvHref, daysOf, fetchReport, lastDays, type Range } from "./analytics-api";
@@ -83,15 +83,19 @@ const formatVital = (metric: VitalName, value: number | null) => (value === null
 /** Each form's fields over every page: reached, left, messages, corrected; the field most left at marked. */
 function FieldFunnels({ report, range, onUnauthorized }: { report: AnalyticsReport; range: Range; onUnauthorized: () => void }) {
   const c = copy.columns;
-  const forms = analyticsForms.filter((form) => report.fields.some((row) => row.form === form && row.page === ALL_PAGES && row.reached > 0));
+  const overall = (form: string, device = ALL_DEVICES) => report.fields.filter((row) => row.form === form && row.page === ALL_PAGES && row.device === device);
+  const forms = analyticsForms.filter((form) => overall(form).some((row) => row.reached > 0));
+  const head = [c.field, c.reached, c.left, ...fieldMessageKeys.map((key) => copy.messages[key]), c.corrected];
   return (
     <Section table="fields" range={range} onUnauthorized={onUnauthorized}>
       {forms.length === 0 && <p>{copy.noFields}</p>}
       {forms.map((form) => {
-        const rows = report.fields.filter((row) => row.form === form && row.page === ALL_PAGES);
+        const rows = overall(form);
         const labels = copy.fieldLabels[form];
+        const devices = [...new Set(report.fields.filter((row) => row.form === form && row.page === ALL_PAGES && row.device !== ALL_DEVICES).map((row) => row.device))];
+        const cells = (list: typeof rows) => list.map((row) => [labels[row.field] ?? row.field, row.reached, row.left, ...fieldMessageKeys.map((key) => row[key]), row.corrected]);
         const most = rows.reduce((top, row) => (row.left > (top?.left ?? 0) ? row : top), undefined as (typeof rows)[number] | undefined);
-        const times = report.formTimes.find((row) => row.form === form && row.page === ALL_PAGES);
+        const times = report.formTimes.find((row) => row.form === form && row.page === ALL_PAGES && row.device === ALL_DEVICES);
         const heading = `${copy.forms[form]}: ${copy.sections.fields.heading}`;
         return (
           <div key={form} className="space-y-4 lg:col-span-2">
@@ -105,11 +109,10 @@ function FieldFunnels({ report, range, onUnauthorized }: { report: AnalyticsRepo
               }))}
             />
             {times && <p>{copy.formTimes(times.abandoned, times.sent, times.medianSeconds === null ? copy.noSends : copy.seconds(times.medianSeconds))}</p>}
-            <Table
-              caption={`${copy.forms[form]}: ${copy.sections.fields.caption}`}
-              head={[c.field, c.reached, c.left, ...fieldMessageKeys.map((key) => copy.messages[key]), c.corrected]}
-              rows={rows.map((row) => [labels[row.field] ?? row.field, row.reached, row.left, ...fieldMessageKeys.map((key) => row[key]), row.corrected])}
-            />
+            <Table caption={`${copy.forms[form]}: ${copy.sections.fields.caption}`} head={head} rows={cells(rows)} />
+            {devices.map((device) => (
+              <Table key={device} caption={copy.onDevice(copy.forms[form], device)} head={head} rows={cells(overall(form, device))} />
+            ))}
           </div>
         );
       })}

@@ -69,6 +69,7 @@ export const analyticsCopy = {
   },
   /** The messages a field shows, by their key in the field table. */
   messages: { missing: "Left empty", format: "Not valid", tooLong: "Too long" } satisfies Record<FieldMessageKey, string>,
+  onDevice: (form: string, device: string) => `${form} on ${device === "phone" ? "phones" : device === "tablet" ? "tablets" : "desktops"}, over every page`,
   mostLeft: (field: string) => `most leave here (${field})`,
   formTimes: (abandoned: number, sent: number, median: string) => `Left started and unsent: ${abandoned}. Sent: ${sent}. Median time from the first keystroke to sending: ${median}.`,
   seconds: (value: number) => `${value} s`,
