@@ -69,8 +69,9 @@ describe("the leave beacon", () => {
     field("email").value = "ann@example";
     field("email").dispatchEvent(new Event("input", { bubbles: true }));
     field("website").focus();
-    window.dispatchEvent(new Event("pagehide"));
-    window.dispatchEvent(new Event("pagehide"));
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+    document.dispatchEvent(new Event("visibilitychange"));
     const leaves = sent.filter((event) => (event as { e: string }).e === "leave");
     expect(leaves).toEqual([{ e: "leave", p: "/contact", t: [{ f: "contact", r: ["name", "email"], l: "email", m: [["email", "format", 1]], c: ["email"] }] }]);
     expect(JSON.stringify(leaves)).not.toContain("Ann");

@@ -5,7 +5,7 @@
 // page of this site sends its own context marked as continued (`n: 1`), and the
 // server credits the landing page, referrer and campaign it remembers for the
 // visit (server/analytics/landing-visits.ts). Nothing here identifies anyone.
-// When the page is left (hidden or unloaded) one more beacon carries each lead
+// When the page is first hidden (left, closed, another tab) one more beacon carries each lead
 // form's field trail (the fields' wire names, the message keys met, times) and
 // the page's web vitals: never a value, never the text of a message.
 import type { Metric } from "web-vitals";
@@ -148,7 +148,7 @@ function keep(metric: Metric): void {
   if (metric.name === "INP") slowTarget = selectorOf((metric.entries[0] as PerformanceEventTiming | undefined)?.target);
 }
 
-/** The page is left: one beacon with each form's trail and the vitals measured, once per page load. */
+/** The page is hidden (left, closed, or another tab shown): one beacon with each form's trail and the vitals measured, once per page load. */
 function leave(): void {
   if (left || typeof navigator.sendBeacon !== "function") return;
   left = true;
@@ -220,11 +220,11 @@ export function pageView(): void {
     });
     const errors = new MutationObserver(metErrors);
     leadForms().forEach((form) => errors.observe(form, { subtree: true, attributeFilter: ["aria-invalid"], attributeOldValue: true }));
-    // After web-vitals' own listeners (capture, on window), which report the last values on hiding.
+    // After web-vitals' own listeners (capture, on window), which report the last INP and CLS on hiding. Not
+    // pagehide: a page being unloaded fires it before visibilitychange, so those values would not be in yet.
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") leave();
     });
-    addEventListener("pagehide", leave);
   }
   whenIdle(() => {
     reported = new Set();
