@@ -272,8 +272,9 @@ export function quantileOf({ base, ratio, buckets }: Histogram, counts: Readonly
       below += n;
       continue;
     }
+    // Below the first bound (a CLS of 0, in whole thousandths) and past the last: the bucket's lower bound.
     const low = bucket === 0 ? 0 : base * ratio ** (bucket - 1);
-    if (bucket === buckets - 1) return low;
+    if (bucket === 0 || bucket === buckets - 1) return low;
     const high = base * ratio ** bucket;
     return low + ((rank - below) / n) * (high - low);
   }

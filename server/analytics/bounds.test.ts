@@ -259,6 +259,32 @@ describe("POST /api/event", () => {
   });
 });
 
+describe("the leave beacon under Global Privacy Control", () => {
+  it("is not counted from a browser sending Sec-GPC when the owner honours it, as every event", async () => {
+    const t = await startTestApp({ LOG_LEVEL: "silent", ANALYTICS_HONOR_GPC: "true", ANALYTICS_FLUSH_MS: "600000" });
+    try {
+      const leave = JSON.stringify({ e: "leave", p: "/contact", t: [{ f: "contact", r: ["name"], l: "name" }], w: { LCP: 1200 } });
+      const post = (gpc: boolean) =>
+        t.app.inject({ method: "POST", url: EVENT_ENDPOINT, payload: leave, remoteAddress: "203.0.113.60", headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": browser, ...(gpc ? { "sec-gpc": "1" } : {}) } });
+      expect((await post(true)).statusCode).toBe(204);
+      await t.app.analyticsFlush?.();
+      const { db } = await openDatabase({ dataDir: t.config.dataDir });
+      try {
+        const counted = () => createAnalyticsStore(db).report(today(), today());
+        expect((await counted()).fields.find((row) => row.field === "name" && row.reached > 0)).toBeUndefined();
+        expect((await counted()).vitals).toEqual([]);
+        expect((await post(false)).statusCode).toBe(204);
+        await t.app.analyticsFlush?.();
+        expect((await counted()).fields.find((row) => row.field === "name" && row.reached > 0)).toMatchObject({ reached: 1, left: 1 });
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("the dashboard's lead counts", () => {
   it("tell the leads credited to a counted visit from every lead the inbox holds", async () => {
     const t = await startTestApp({ LOG_LEVEL: "silent", ANALYTICS_FLUSH_MS: "600000" });
