@@ -99,7 +99,8 @@ function FieldFunnels({ report, range, onUnauthorized }: { report: AnalyticsRepo
         const heading = `${copy.forms[form]}: ${copy.sections.fields.heading}`;
         return (
           <div key={form} className="space-y-4 lg:col-span-2">
-            <BarChart
+            <div className="max-w-3xl">
+              <BarChart
               label={copy.chartLabel(heading)}
               bars={rows.map((row) => ({
                 name: `${labels[row.field] ?? row.field}: ${c.reached}`,
@@ -107,7 +108,8 @@ function FieldFunnels({ report, range, onUnauthorized }: { report: AnalyticsRepo
                 marked: row === most,
                 note: `${c.left} ${formatCount(row.left)}${row === most ? ` · ${copy.mostLeft(labels[row.field] ?? row.field)}` : ""}`,
               }))}
-            />
+              />
+            </div>
             {times && <p>{copy.formTimes(times.abandoned, times.sent, times.medianSeconds === null ? copy.noSends : copy.seconds(times.medianSeconds))}</p>}
             <Table caption={`${copy.forms[form]}: ${copy.sections.fields.caption}`} head={head} rows={cells(rows)} />
             {devices.map((device) => (
@@ -130,17 +132,19 @@ function Vitals({ report, range, onUnauthorized }: { report: AnalyticsReport; ra
       {routes.length === 0 && <p>{copy.noVitals}</p>}
       {routes.length > 0 &&
         vitalNames.map((metric) => (
-          <ThresholdChart
-            key={metric}
-            label={copy.chartLabel(copy.vitals[metric].name)}
-            threshold={vitalGood[metric]}
-            thresholdLabel={copy.good(formatVital(metric, vitalGood[metric]))}
-            format={(n) => formatVital(metric, n)}
-            bars={routes.flatMap((route) => {
-              const row = value(route, metric);
-              return row && row.p75 !== null ? [{ name: route, value: row.p75 }] : [];
-            })}
-          />
+          <figure key={metric} className="space-y-2">
+            <figcaption className="font-semibold text-brand-900">{copy.vitals[metric].name}</figcaption>
+            <ThresholdChart
+              label={copy.chartLabel(copy.vitals[metric].name)}
+              threshold={vitalGood[metric]}
+              thresholdLabel={copy.good(formatVital(metric, vitalGood[metric]))}
+              format={(n) => formatVital(metric, n)}
+              bars={routes.flatMap((route) => {
+                const row = value(route, metric);
+                return row && row.p75 !== null ? [{ name: route, value: row.p75 }] : [];
+              })}
+            />
+          </figure>
         ))}
       {routes.length > 0 && (
         <div className="lg:col-span-2">
