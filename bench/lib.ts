@@ -12,7 +12,7 @@ export const tmpDir = path.join(benchDir, ".tmp");
 export const resultsDir = path.join(benchDir, "results");
 
 /** This helper's loopback ports (4300–4349): one per kind of process, so parts never collide. */
-export const ports = { site: 4300, nginx: 4302, https: 4303, api: 4304, redirect: 4305, screenshots: 4306, hostile: 4307, analytics: 4310, firstTap: 4311 } as const;
+export const ports = { site: 4300, nginx: 4302, https: 4303, api: 4304, redirect: 4305, screenshots: 4306, hostile: 4307, analytics: 4310, firstTap: 4311, vitals: 4312 } as const;
 
 export const args = process.argv.slice(2);
 export const flag = (name: string) => args.includes(`--${name}`);

@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site, then runs every part in turn,
 // each printing its table and writing bench/results/<part>.json.
-//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,publish,publish-crash,spam,guessing] [--no-build] [--routes /,/contact]
+//   node --import tsx bench/run.ts [--quick] [--only lighthouse,bytes,api,static,crash,observatory,backup,hostile,notices,analytics,privacy,first-tap,vitals,publish,publish-crash,spam,guessing] [--no-build] [--routes /,/contact]
 // --quick: 1 Lighthouse run per route instead of 3, 3 s load runs instead of 10 s.
 import { runAnalytics } from "./analytics";
 import { runApi } from "./api";
@@ -8,6 +8,7 @@ import { runBackup } from "./backup";
 import { buildSite, runBytes } from "./bytes";
 import { runCrash } from "./crash";
 import { runFirstTap } from "./first-tap";
+import { runVitals } from "./vitals";
 import { runGuessing } from "./guessing";
 import { runHostile } from "./hostile";
 import { flag, option } from "./lib";
@@ -33,6 +34,7 @@ const parts = {
   analytics: () => runAnalytics(),
   privacy: () => runPrivacy(),
   "first-tap": () => runFirstTap(),
+  vitals: () => runVitals(),
   publish: () => runPublish(),
   "publish-crash": () => runPublishCrash(),
   spam: () => runSpam(),

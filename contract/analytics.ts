@@ -6,7 +6,7 @@
 
 export const EVENT_ENDPOINT = "/api/event";
 
-/** Largest event body the server reads; a beacon is about 150 bytes. */
+/** Largest event body the server reads; a view is about 150 bytes, the leave beacon at most about 1 KB. */
 export const EVENT_BODY_BYTES = 2 * 1024;
 
 /** The two forms whose funnels are counted. */
@@ -74,7 +74,7 @@ export const analyticsEndpoints = {
 } as const;
 
 /** The tables the CSV export can give. */
-export const analyticsTables = ["daily", "pages", "referrers", "campaigns", "devices", "forms"] as const;
+export const analyticsTables = ["daily", "pages", "referrers", "campaigns", "devices", "forms", "fields", "vitals"] as const;
 export type AnalyticsTable = (typeof analyticsTables)[number];
 
 export interface DailyRow {
@@ -132,6 +132,14 @@ export interface AnalyticsReport {
   campaigns: BreakdownRow[];
   devices: BreakdownRow[];
   forms: FunnelRow[];
+  /** Each form's fields over every page and device, over every page per device, and per page it was met on. */
+  fields: FieldRow[];
+  /** Each form's starts, sends and time to send, per page and over every page (ALL_PAGES). */
+  formTimes: FormTimeRow[];
+  /** Each route's speed per device class and metric, at the 75th percentile. */
+  vitals: VitalRow[];
+  /** The elements pressed when the response was slow (INP above its good threshold), per route. */
+  slowTargets: SlowTargetRow[];
 }
 
 /** Per page, as the CLI prints it. */
@@ -165,3 +173,159 @@ export const NO_CAMPAIGN = "(none)";
 export const OTHER = "(other)";
 /** Distinct referrers (and sources, media, campaigns) kept per day, each; the rest count as OTHER. */
 export const ANALYTICS_KEYS_PER_DAY_MAX = 100;
+
+// Field-level funnels and real-user speed: one beacon when the page is left
+// (the leave event), carrying the form's field trail and the page's web vitals.
+// Field names are the field tables' wire names (contract/form-fields.ts), never
+// a value; message keys are the keys of fieldMessages; durations are whole
+// milliseconds. The server keeps daily histograms and counts only.
+
+/** The messages a field can show, by their key in the field table's fieldMessages. */
+export const fieldMessageKeys = ["missing", "format", "tooLong"] as const;
+export type FieldMessageKey = (typeof fieldMessageKeys)[number];
+
+/** The speed metrics the beacon reports (the web-vitals library's names). */
+export const vitalNames = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
+export type VitalName = (typeof vitalNames)[number];
+
+/** The "good" thresholds at the 75th percentile (web.dev), in each metric's unit (CLS unitless, the rest milliseconds). */
+export const vitalGood: Readonly<Record<VitalName, number>> = { LCP: 2500, INP: 200, CLS: 0.1, FCP: 1800, TTFB: 800 };
+/** CLS travels and is kept in thousandths (an integer); the others in milliseconds. */
+export const CLS_SCALE = 1000;
+/** Largest value accepted per metric, in its travelling unit: beyond it the beacon is refused as junk. */
+export const vitalMax: Readonly<Record<VitalName, number>> = { LCP: 600_000, INP: 600_000, CLS: 100 * CLS_SCALE, FCP: 600_000, TTFB: 600_000 };
+
+/** One form's trail through its fields on one page view. */
+export interface FormTrail {
+  f: AnalyticsForm;
+  /** The fields focused (reached), each once, by wire name. */
+  r: string[];
+  /** The field touched last, when the form was started and not sent. */
+  l?: string;
+  /** Messages met: field, message key, how many times. */
+  m?: [string, FieldMessageKey, number][];
+  /** Fields typed in again after an error was shown on them. */
+  c?: string[];
+  /** Milliseconds from the first input to the send. */
+  t?: number;
+}
+
+/** The beacon sent once when a page is left (hidden or unloaded). */
+export interface LeaveEvent {
+  e: "leave";
+  p: string;
+  /** The forms started or reached on this page view. */
+  t?: FormTrail[];
+  /** The web vitals measured, in their travelling units. */
+  w?: Partial<Record<VitalName, number>>;
+  /** The element pressed in the slowest interaction, as a short selector: tag, tag#id or tag[data-name]. */
+  s?: string;
+}
+
+export type BeaconEvent = AnalyticsEvent | LeaveEvent;
+
+/** Times a message is counted per field and page view at most (beyond it, a held key). */
+export const FIELD_MESSAGES_PER_VIEW_MAX = 20;
+/** Longest form time kept: a day (longer ones fold into the last bucket). */
+export const FORM_TIME_MAX_MS = 86_400_000;
+/** Distinct slow-interaction selectors kept per route and day; the rest count as OTHER. */
+export const INP_TARGETS_PER_ROUTE_MAX = 20;
+/** Longest selector accepted. */
+export const SELECTOR_MAX = 60;
+/** tag, tag#id or tag[data-name]: nothing from the element's text or value. */
+export const SELECTOR_PATTERN = /^[a-z][a-z0-9-]{0,20}(?:#[A-Za-z0-9_-]{1,36}|\[data-[a-z0-9-]{1,30}\])?$/;
+
+/**
+ * Bounded histogram buckets: bucket 0 is [0, base), bucket i is [base·ratio^(i-1), base·ratio^i),
+ * the last is open-ended. 15% wide buckets read a percentile to within a few per cent.
+ */
+export interface Histogram {
+  base: number;
+  ratio: number;
+  buckets: number;
+}
+export const vitalHistogram: Readonly<Record<VitalName, Histogram>> = {
+  LCP: { base: 50, ratio: 1.15, buckets: 56 },
+  INP: { base: 8, ratio: 1.15, buckets: 56 },
+  CLS: { base: 1, ratio: 1.15, buckets: 56 },
+  FCP: { base: 50, ratio: 1.15, buckets: 56 },
+  TTFB: { base: 10, ratio: 1.15, buckets: 56 },
+};
+/** Time from the first input to the send: one second to a day. */
+export const formTimeHistogram: Histogram = { base: 1000, ratio: 1.25, buckets: 52 };
+
+/** The bucket a value falls in. */
+export function bucketOf({ base, ratio, buckets }: Histogram, value: number): number {
+  if (!(value >= base)) return 0;
+  return Math.min(buckets - 1, Math.floor(Math.log(value / base) / Math.log(ratio)) + 1);
+}
+
+/** The value at quantile `q` (0–1) of bucket counts, interpolated within its bucket; null without counts. */
+export function quantileOf({ base, ratio, buckets }: Histogram, counts: ReadonlyMap<number, number>, q: number): number | null {
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  if (total === 0) return null;
+  const rank = q * total;
+  let below = 0;
+  for (let bucket = 0; bucket < buckets; bucket += 1) {
+    const n = counts.get(bucket) ?? 0;
+    if (n === 0 || below + n < rank) {
+      below += n;
+      continue;
+    }
+    // Below the first bound (a CLS of 0, in whole thousandths) and past the last: the bucket's lower bound.
+    const low = bucket === 0 ? 0 : base * ratio ** (bucket - 1);
+    if (bucket === 0 || bucket === buckets - 1) return low;
+    const high = base * ratio ** bucket;
+    return low + ((rank - below) / n) * (high - low);
+  }
+  return base * ratio ** (buckets - 2);
+}
+
+/** The fields rows' page over every page, and device over every device. */
+export const ALL_PAGES = "(all pages)";
+export const ALL_DEVICES = "(all devices)";
+
+/** One field of one form on one page: reached, left at, messages met, corrected. */
+export interface FieldRow {
+  form: AnalyticsForm;
+  page: string;
+  /** phone, tablet, desktop, or ALL_DEVICES (every page's rows are over every device). */
+  device: string;
+  /** The field's key in its table (contract/form-fields.ts). */
+  field: string;
+  reached: number;
+  left: number;
+  corrected: number;
+  missing: number;
+  format: number;
+  tooLong: number;
+}
+
+export interface FormTimeRow {
+  form: AnalyticsForm;
+  page: string;
+  device: string;
+  /** Page views that left the form started and not sent. */
+  abandoned: number;
+  /** Page views that sent it (with a time). */
+  sent: number;
+  /** Median seconds from first input to send; null without sends. */
+  medianSeconds: number | null;
+}
+
+export interface VitalRow {
+  page: string;
+  device: string;
+  metric: VitalName;
+  /** Page views measured. */
+  samples: number;
+  /** 75th percentile in the metric's unit (CLS unitless, the rest milliseconds). */
+  p75: number | null;
+  good: number;
+}
+
+export interface SlowTargetRow {
+  page: string;
+  target: string;
+  count: number;
+}

@@ -3,14 +3,15 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { acknowledgeBanners, expect, isPhone, test as base } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { acknowledgeBanners, expect, isPhone, test as base, waitForHydration } from "./fixtures";
 import { signInAsOwner } from "./team-sign-in";
 import { analyticsCopy } from "../app/admin/data/admin-analytics";
 import { teamNavCopy } from "../app/admin/data/admin-team";
 import { contactForm } from "../app/data/contact";
 import { newsletterConfirmPage, newsletterCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
-import type { PageSummary } from "../contract/analytics";
+import { ALL_PAGES, type FieldRow, type PageSummary } from "../contract/analytics";
 
 // Cookieless analytics end to end: a visitor lands from a campaign, follows a
 // link to the contact page, sends an enquiry and signs up, confirms
@@ -118,4 +119,83 @@ test("a campaign visit's enquiry and confirmed sign-up reach the dashboard and t
   expect(row?.views).toBeGreaterThanOrEqual(1);
   expect(row?.enquiries).toBeGreaterThanOrEqual(1);
   expect(row?.subscriptions).toBeGreaterThanOrEqual(1);
+});
+
+/** The contact form's fields on phones over every page, as the CLI reads them: the figures before this test's visits. */
+function phoneFields(): Map<string, FieldRow> {
+  const today = new Date().toISOString().slice(0, 10);
+  const out = execFileSync("node", ["--import", "tsx", "server/analytics-cli.ts", "funnel", "--form", "contact", "--since", today, "--format", "json"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  const rows = (JSON.parse(out) as { fields: FieldRow[] }).fields.filter((row) => row.page === ALL_PAGES && row.device === "phone");
+  return new Map(rows.map((row) => [row.field, row]));
+}
+
+test("where phone visitors leave the contact form, and the message they met, reach the dashboard exactly @phone-only", async ({ page, context }) => {
+  const before = phoneFields();
+  const labels = contactForm.labels;
+  /**
+   * One visitor: a tab of their own on the contact page, what they do there, then they close the tab, which
+   * hides the page and sends its leave beacon. (Following a link away sends it too in a person's browser; this
+   * test's Chromium drops requests made while a page navigates away, so the visitors close their tabs.)
+   */
+  async function visitor(act: (form: Locator, tab: Page) => Promise<void>) {
+    const tab = await context.newPage();
+    await acknowledgeBanners(tab);
+    const viewed = tab.waitForRequest((request) => request.url().endsWith("/api/event") && (request.postData() ?? "").includes('"e":"view"'));
+    await tab.goto(paths.contact);
+    await waitForHydration(tab);
+    await viewed;
+    await act(tab.getByRole("main").locator("form"), tab);
+    await tab.close();
+  }
+
+  // One types a name and a malformed address, presses send, meets the email's message and leaves.
+  await visitor(async (form) => {
+    await form.getByLabel(labels.name).fill("Ann Analytics");
+    await form.getByLabel(labels.email).fill("ann@");
+    await form.getByRole("button", { name: contactForm.submit }).click();
+    await expect(form.getByLabel(labels.email)).toHaveAttribute("aria-invalid", "true");
+  });
+
+  // One fills everything but the consent and leaves at the message.
+  await visitor(async (form) => {
+    await form.getByLabel(labels.name).fill("Bob Analytics");
+    await form.getByLabel(labels.email).fill(`bob.${randomUUID()}@example.co.uk`);
+    await form.getByLabel(labels.role).selectOption("Agency");
+    await form.getByLabel(labels.message).fill("Thinking about it");
+  });
+
+  // One sends.
+  await visitor(async (form, tab) => {
+    await form.getByLabel(labels.name).fill("Cat Analytics");
+    await form.getByLabel(labels.email).fill(`cat.${randomUUID()}@example.co.uk`);
+    await form.getByLabel(labels.role).selectOption("Business");
+    await form.getByRole("checkbox", { name: contactForm.consent }).click();
+    await tab.waitForTimeout(HUMAN_PAUSE_MS);
+    await form.getByRole("button", { name: contactForm.submit }).click();
+    await expect(form.getByRole("status")).toHaveText(contactForm.success);
+  });
+
+  // Reached, left here, left empty, not valid, too long, corrected: this test's three visitors on top of what was there.
+  const added: Record<string, readonly number[]> = {
+    name: [3, 0, 0, 0, 0, 0],
+    email: [3, 1, 0, 1, 0, 0],
+    phone: [0, 0, 0, 0, 0, 0],
+    role: [2, 0, 1, 0, 0, 0],
+    message: [1, 1, 0, 0, 0, 0],
+  };
+  await signInAsOwner(page);
+  await page.goto(paths.admin);
+  await page.getByRole("navigation", { name: teamNavCopy.label }).getByRole("button", { name: teamNavCopy.analytics }).click();
+  const onPhones = page.getByRole("region", { name: analyticsCopy.sections.fields.heading }).getByRole("group", { name: analyticsCopy.onDevice(analyticsCopy.forms.contact, "phone") });
+  await expect(async () => {
+    await page.getByRole("button", { name: analyticsCopy.range.show }).click();
+    for (const [field, delta] of Object.entries(added)) {
+      const was = before.get(field);
+      const expected = [was?.reached, was?.left, was?.missing, was?.format, was?.tooLong, was?.corrected].map((n, i) => String((n ?? 0) + delta[i]!));
+      await expect(onPhones.getByRole("row", { name: new RegExp(`^${analyticsCopy.fieldLabels.contact[field]} `) }).getByRole("cell")).toHaveText(expected, { timeout: 1000 });
+    }
+  }).toPass({ timeout: 15_000 });
 });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bucketOf, formTimeHistogram, vitalHistogram } from "../contract/analytics";
 import { createAnalyticsStore } from "./store/analytics-store";
 import { incrementsOf } from "./analytics/collector";
 import { runAnalyticsCli } from "./analytics-cli";
@@ -30,6 +31,12 @@ describe("the analytics CLI", () => {
       ...incrementsOf("2026-11-01", "enquiry", visit, 1),
       ...incrementsOf("2026-11-02", "confirmed", visit, 1),
       ...incrementsOf("2026-10-01", "view", { page: "/old", device: "desktop" }, 5),
+      ...incrementsOf("2026-11-03", "field_reach:contact:name", { page: "/contact", device: "phone" }, 3),
+      ...incrementsOf("2026-11-03", "field_reach:contact:email", { page: "/contact", device: "phone" }, 2),
+      ...incrementsOf("2026-11-03", "field_left:contact:email", { page: "/contact", device: "phone" }, 1),
+      ...incrementsOf("2026-11-03", "field_error:contact:email:format", { page: "/contact", device: "phone" }, 1),
+      ...incrementsOf("2026-11-03", `form_time:contact:${bucketOf(formTimeHistogram, 30_000)}`, { page: "/contact", device: "phone" }, 1),
+      { day: "2026-11-03", metric: `vital:LCP:phone:${bucketOf(vitalHistogram.LCP, 2000)}`, dimension: "page", key: "/contact", count: 4 },
     ]);
     await db.destroy();
   });
@@ -55,6 +62,32 @@ describe("the analytics CLI", () => {
     const bad = await run("summary", "--since", "2026-11-01", "--by", "colour");
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("--by must be one of page, source, medium, campaign, referrer");
+  });
+
+  it("prints a form's fields per page and over every page: reached, left, messages, corrected, sends and the median time", async () => {
+    const json = await run("funnel", "--form", "contact", "--since", "2026-11-01", "--until", "2026-11-30");
+    expect(json.code).toBe(0);
+    const funnel = JSON.parse(json.out) as { fields: { page: string; field: string }[]; times: { page: string; sent: number; medianSeconds: number }[] };
+    expect(funnel.fields.find((row) => row.page === "/contact" && row.field === "email")).toEqual({ form: "contact", page: "/contact", device: "(all devices)", field: "email", reached: 2, left: 1, corrected: 0, missing: 0, format: 1, tooLong: 0 });
+    expect(funnel.times.find((row) => row.page === "/contact")).toMatchObject({ abandoned: 1, sent: 1 });
+    const csv = await run("funnel", "--form", "contact", "--since", "2026-11-03", "--until", "2026-11-03", "--format", "csv");
+    const lines = csv.out.trim().split("\r\n");
+    expect(lines[0]).toBe("form,page,device,field,reached,left,corrected,missing,format,tooLong,sent,medianSeconds");
+    expect(lines).toContain(`contact,/contact,(all devices),name,3,0,0,0,0,0,1,${funnel.times.find((row) => row.page === "/contact")?.medianSeconds}`);
+    const bad = await run("funnel", "--form", "survey");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--form must be one of contact, newsletter");
+  });
+
+  it("prints each route's vitals per device at the 75th percentile with the good threshold", async () => {
+    const { code, out } = await run("vitals", "--since", "2026-11-01", "--until", "2026-11-30", "--format", "csv");
+    expect(code).toBe(0);
+    const [head, row, ...rest] = out.trim().split("\r\n");
+    expect(head).toBe("page,device,metric,samples,p75,good");
+    expect(rest).toEqual([]);
+    const [page, device, metric, samples, p75, good] = row!.split(",");
+    expect([page, device, metric, samples, good]).toEqual(["/contact", "phone", "LCP", "4", "2500"]);
+    expect(Math.abs(Number(p75) - 2000) / 2000).toBeLessThan(0.15);
   });
 
   it("names a bad argument and shows the usage", async () => {

@@ -35,3 +35,46 @@ describe("the visit a page reports", () => {
     expect(sent).toEqual([{ e: "form_submit", p: "/contact", f: "contact", v: { l: "/contact", n: 1 } }]);
   });
 });
+
+describe("the leave beacon", () => {
+  /** The contact form as the page renders it: named fields, the honeypot out of the tab order, each error's words in the markup. */
+  function contactForm() {
+    document.body.innerHTML = `
+      <form action="/api/contactus">
+        <input name="name" id="f-name" data-error-missing="Please enter your name.">
+        <input name="email" id="f-email" type="email" required data-error-missing="Please enter your email address." data-error-format="Please enter a valid email address.">
+        <p id="f-email-error"></p>
+        <textarea name="message" id="f-message"></textarea>
+        <input name="website" tabindex="-1">
+      </form>`;
+    return (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it("carries the fields reached, the one left at, the message's key (never its words or a value) and the correction, once", async () => {
+    const { beacon, sent } = await pageAt("/contact", "");
+    vi.stubGlobal("IntersectionObserver", class { observe() {} unobserve() {} disconnect() {} });
+    const field = contactForm();
+    beacon.pageView();
+    for (const [name, value] of [["name", "Ann Smith"], ["email", "ann@"]] as const) {
+      field(name).focus();
+      field(name).value = value;
+      field(name).dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    // The form marks the email invalid with its format message.
+    document.getElementById("f-email-error")!.textContent = "Please enter a valid email address.";
+    field("email").setAttribute("aria-describedby", "f-email-error");
+    field("email").setAttribute("aria-invalid", "true");
+    await settle();
+    field("email").value = "ann@example";
+    field("email").dispatchEvent(new Event("input", { bubbles: true }));
+    field("website").focus();
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+    document.dispatchEvent(new Event("visibilitychange"));
+    const leaves = sent.filter((event) => (event as { e: string }).e === "leave");
+    expect(leaves).toEqual([{ e: "leave", p: "/contact", t: [{ f: "contact", r: ["name", "email"], l: "email", m: [["email", "format", 1]], c: ["email"] }] }]);
+    expect(JSON.stringify(leaves)).not.toContain("Ann");
+    expect(JSON.stringify(leaves)).not.toContain("valid email");
+  });
+});

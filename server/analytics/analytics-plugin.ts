@@ -7,8 +7,8 @@ import {
   ANALYTICS_RANGE_DAYS_MAX,
   analyticsEndpoints,
   analyticsTables,
+  BeaconSchema,
   EVENT_BODY_BYTES,
-  EventSchema,
   IsoDay,
   VISIT_HEADER,
   VisitSchema,
@@ -127,10 +127,13 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
       if (headerValue(request, "sec-fetch-site") === "cross-site" || (origin !== undefined && origin !== options.siteOrigin && origin !== `${request.protocol}://${request.host}`)) {
         return reply.code(403).send({ statusCode: 403, message: "Forbidden" });
       }
-      const event = v.safeParse(EventSchema, request.body);
+      const event = v.safeParse(BeaconSchema, request.body);
       if (!event.success) return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
       const who = countable(request, options.honorGpc);
-      if (who) await options.collector.event(event.output, { ip: request.ip, ...who });
+      if (!who) return noContent(reply);
+      const requester = { ip: request.ip, ...who };
+      if (event.output.e === "leave") options.collector.leave(event.output, requester);
+      else await options.collector.event(event.output, requester);
       return noContent(reply);
     },
   );
@@ -148,6 +151,8 @@ const csvColumns = {
   campaigns: ["key", "visits", "visitors", "enquiries", "subscriptions", "conversionRate"],
   devices: ["key", "views", "visits", "visitors", "enquiries", "subscriptions", "conversionRate"],
   forms: ["form", "viewed", "started", "submitted", "accepted", "confirmed", "conversionRate"],
+  fields: ["form", "page", "device", "field", "reached", "left", "corrected", "missing", "format", "tooLong"],
+  vitals: ["page", "device", "metric", "samples", "p75", "good"],
 } as const satisfies Record<AnalyticsTable, readonly string[]>;
 
 /** The dashboard's two reads; registered by the admin plugin, behind its checks. */

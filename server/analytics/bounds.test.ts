@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ANALYTICS_KEYS_PER_DAY_MAX, EVENT_ENDPOINT, OTHER, type AnalyticsEvent } from "../../contract/analytics";
+import { ANALYTICS_KEYS_PER_DAY_MAX, EVENT_BODY_BYTES, EVENT_ENDPOINT, INP_TARGETS_PER_ROUTE_MAX, OTHER, vitalHistogram, type AnalyticsEvent } from "../../contract/analytics";
 import { CONTACT_ENDPOINT } from "../../contract/lead";
 import { startTcpProxy } from "../ops/tcp-proxy.test-support";
 import { openDatabase } from "../store/database";
@@ -87,6 +87,28 @@ describe("junk events on SQLite", () => {
     // Nothing was lost: every visit is in the referrer rollup, named or folded.
     const visits = stored.filter((row) => row.dimension === "referrer" && row.metric === "visit").reduce((sum, row) => sum + row.count, 0);
     expect(visits).toBe(ANALYTICS_KEYS_PER_DAY_MAX * 3);
+  });
+
+  it("keep at most the cap of slow-press selectors per route and day, and a bounded number of vitals rows whatever the values", async () => {
+    const c = collector();
+    for (let i = 0; i < INP_TARGETS_PER_ROUTE_MAX * 4; i += 1) {
+      c.leave({ e: "leave", p: "/contact", w: { INP: 500 + i, LCP: i * 997, CLS: i * 3001, FCP: 600_000, TTFB: 0 }, s: `button#junk-${i}` }, desktop);
+      c.leave({ e: "leave", p: `/made-up-${i}`, w: { INP: 900 }, s: `a#junk-${i}` }, desktop);
+      if (i % 30 === 0) await c.flush();
+    }
+    await c.close();
+    const stored = await rows();
+    const targets = (page: string) => new Set(stored.filter((row) => row.dimension === "target" && row.key.startsWith(`${page} `)).map((row) => row.key));
+    expect(targets("/contact").size).toBe(INP_TARGETS_PER_ROUTE_MAX + 1);
+    expect(targets("/contact").has(`/contact ${OTHER}`)).toBe(true);
+    // Made-up paths are one route.
+    expect(targets(OTHER).size).toBe(INP_TARGETS_PER_ROUTE_MAX + 1);
+    // Each metric keeps at most its buckets per route and device.
+    const vitalRows = stored.filter((row) => row.metric.startsWith("vital:"));
+    for (const name of ["LCP", "INP", "CLS", "FCP", "TTFB"] as const) {
+      expect(vitalRows.filter((row) => row.key === "/contact" && row.metric.startsWith(`vital:${name}:`)).length).toBeLessThanOrEqual(vitalHistogram[name].buckets);
+    }
+    expect(new Set(vitalRows.map((row) => row.key))).toEqual(new Set(["/contact", OTHER]));
   });
 });
 
@@ -199,12 +221,67 @@ describe("POST /api/event", () => {
     for (const [i, v] of visits.entries()) expect((await sent(t, { e: "view", p: "/", v }, `192.0.2.${200 + i}`)).statusCode).toBe(400);
   });
 
+  it("refuses a leave beacon naming a field or message its form does not have, a value out of range, an unsafe selector or too much", async () => {
+    const junk: unknown[] = [
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: ["password"] }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: ["name"], l: "website" }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: ["name", "name"] }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: [], m: [["name", "format", 1]] }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: [], m: [["email", "rude", 1]] }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: [], m: [["email", "format", 10_000]] }] },
+      { e: "leave", p: "/contact", t: [{ f: "newsletter", r: ["name"] }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: [] }, { f: "contact", r: [] }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: [], t: -1 }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: [], v: "Ann Smith" }] },
+      { e: "leave", p: "/contact", w: { LCP: 1e9 } },
+      { e: "leave", p: "/contact", w: { INP: 12.5 } },
+      { e: "leave", p: "/contact", w: { CLS: -1 } },
+      { e: "leave", p: "/contact", w: { FID: 10 } },
+      { e: "leave", p: "/contact", s: "button.primary > span" },
+      { e: "leave", p: "/contact", s: 'input[value="ann@example.co.uk"]' },
+      { e: "leave", p: "/contact", s: `div#${"x".repeat(80)}` },
+      { e: "leave", p: "https://example.com/", w: { LCP: 10 } },
+      { e: "leave", p: "/contact", v: { l: "/" } },
+      { e: "leave", p: "/contact", w: { LCP: 10 }, pad: "x".repeat(EVENT_BODY_BYTES) },
+    ];
+    for (const [i, body] of junk.entries()) expect([400, 413], JSON.stringify(body).slice(0, 120)).toContain((await sent(t, body, `192.0.2.${100 + i}`)).statusCode);
+    // A well-formed one is taken.
+    const good = { e: "leave", p: "/contact", t: [{ f: "contact", r: ["name", "email"], l: "email", m: [["email", "format", 1]], c: ["email"] }], w: { LCP: 1200, INP: 80, CLS: 20, FCP: 900, TTFB: 120 }, s: "button#send" };
+    expect((await sent(t, good, "192.0.2.150")).statusCode).toBe(204);
+  });
+
   it("limits the addresses of one IPv6 /64 together", async () => {
     const statuses = [];
     for (let i = 1; i <= 4; i += 1) statuses.push((await sent(t, { e: "view", p: "/", v: { l: "/" } }, `2001:db8:1:2::${i}`)).statusCode);
     expect(statuses).toEqual([204, 204, 204, 429]);
     // Another /64 has its own count.
     expect((await sent(t, { e: "view", p: "/", v: { l: "/" } }, "2001:db8:1:3::1")).statusCode).toBe(204);
+  });
+});
+
+describe("the leave beacon under Global Privacy Control", () => {
+  it("is not counted from a browser sending Sec-GPC when the owner honours it, as every event", async () => {
+    const t = await startTestApp({ LOG_LEVEL: "silent", ANALYTICS_HONOR_GPC: "true", ANALYTICS_FLUSH_MS: "600000" });
+    try {
+      const leave = JSON.stringify({ e: "leave", p: "/contact", t: [{ f: "contact", r: ["name"], l: "name" }], w: { LCP: 1200 } });
+      const post = (gpc: boolean) =>
+        t.app.inject({ method: "POST", url: EVENT_ENDPOINT, payload: leave, remoteAddress: "203.0.113.60", headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": browser, ...(gpc ? { "sec-gpc": "1" } : {}) } });
+      expect((await post(true)).statusCode).toBe(204);
+      await t.app.analyticsFlush?.();
+      const { db } = await openDatabase({ dataDir: t.config.dataDir });
+      try {
+        const counted = () => createAnalyticsStore(db).report(today(), today());
+        expect((await counted()).fields.find((row) => row.field === "name" && row.reached > 0)).toBeUndefined();
+        expect((await counted()).vitals).toEqual([]);
+        expect((await post(false)).statusCode).toBe(204);
+        await t.app.analyticsFlush?.();
+        expect((await counted()).fields.find((row) => row.field === "name" && row.reached > 0)).toMatchObject({ reached: 1, left: 1 });
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
-import { ANALYTICS_KEYS_PER_DAY_MAX, OTHER, type AnalyticsEvent, type Visit } from "../../contract/analytics";
-import { cappedDimensions, type AnalyticsStore, type Dimension, type Increment, type Metric } from "../store/analytics-store";
+import { bucketOf, formTimeHistogram, OTHER, vitalGood, vitalHistogram, vitalNames, type AnalyticsEvent, type LeaveEvent, type Visit } from "../../contract/analytics";
+import { trailFields } from "../../contract/analytics-schema";
+import { capOf, targetKey, type AnalyticsStore, type Dimension, type Increment, type Metric } from "../store/analytics-store";
 import { pageKey, visitDimensions, type Device, type Dimensions } from "./dimensions";
 import { LANDING_VISITS_MAX, LandingVisits } from "./landing-visits";
 import { memoryVisitors, type VisitorCounter } from "./visitor-hash";
@@ -74,35 +75,32 @@ export function createCollector(options: CollectorOptions) {
     else map.set(id, { ...increment });
   }
 
-  /** One more of `metric`, in the rollup of each dimension it has. */
-  function count(metric: Metric, dimensions: Counted, day = visitors.today()) {
-    for (const increment of incrementsOf(day, metric, dimensions)) addTo(pending, capped(increment));
+  /** `n` more of `metric`, in the rollup of each dimension it has. */
+  function count(metric: Metric, dimensions: Counted, day = visitors.today(), n = 1) {
+    for (const increment of incrementsOf(day, metric, dimensions, n)) addTo(pending, capped(increment));
   }
 
-  const isCapped = (increment: Increment) => cappedDimensions.has(increment.dimension) && increment.key !== "" && increment.key !== OTHER;
-  const groupOf = (increment: Increment) => `${increment.day} ${increment.dimension}`;
-
   function capped(increment: Increment): Increment {
-    if (!isCapped(increment)) return increment;
-    const group = groupOf(increment);
-    let keys = pendingKeys.get(group);
-    if (!keys) pendingKeys.set(group, (keys = new Set()));
+    const cap = capOf(increment);
+    if (!cap) return increment;
+    let keys = pendingKeys.get(cap.group);
+    if (!keys) pendingKeys.set(cap.group, (keys = new Set()));
     if (keys.has(increment.key)) return increment;
-    if (keys.size >= ANALYTICS_KEYS_PER_DAY_MAX) {
+    if (keys.size >= cap.max) {
       options.onKeyDropped?.(increment.dimension);
-      return { ...increment, key: OTHER };
+      return { ...increment, key: cap.other };
     }
     keys.add(increment.key);
     return increment;
   }
 
-  /** The capped keys of `counts`, by day and dimension. */
+  /** The capped keys of `counts`, by their cap's group. */
   function keysOf(counts: Iterable<Increment>): Map<string, Set<string>> {
     const keys = new Map<string, Set<string>>();
     for (const increment of counts) {
-      if (!isCapped(increment)) continue;
-      const group = groupOf(increment);
-      keys.set(group, (keys.get(group) ?? new Set()).add(increment.key));
+      const cap = capOf(increment);
+      if (!cap) continue;
+      keys.set(cap.group, (keys.get(cap.group) ?? new Set()).add(increment.key));
     }
     return keys;
   }
@@ -168,6 +166,35 @@ export function createCollector(options: CollectorOptions) {
       }
       if (!event.f) return;
       count(`${event.e}:${event.f}`, { page, device: who.device });
+    },
+
+    /**
+     * The leave beacon: each form's field trail (by page and device, as the form steps) and the page's
+     * web vitals (by page, the device in the metric), each into its histogram bucket. Validated by
+     * LeaveSchema: every name is a field of its form's table.
+     */
+    leave(event: LeaveEvent, who: Requester): void {
+      const day = visitors.today();
+      const page = pageKey(event.p);
+      const here = { page, device: who.device };
+      for (const trail of event.t ?? []) {
+        const { f: form } = trail;
+        const key = (wire: string) => trailFields[form].get(wire)?.key ?? OTHER;
+        for (const wire of trail.r) count(`field_reach:${form}:${key(wire)}`, here, day);
+        if (trail.l !== undefined) count(`field_left:${form}:${key(trail.l)}`, here, day);
+        for (const [wire, message, times] of trail.m ?? []) count(`field_error:${form}:${key(wire)}:${message}`, here, day, times);
+        for (const wire of trail.c ?? []) count(`field_fix:${form}:${key(wire)}`, here, day);
+        if (trail.t !== undefined) count(`form_time:${form}:${bucketOf(formTimeHistogram, trail.t)}`, here, day);
+      }
+      for (const name of vitalNames) {
+        const value = event.w?.[name];
+        if (value === undefined) continue;
+        addTo(pending, { day, metric: `vital:${name}:${who.device}:${bucketOf(vitalHistogram[name], value)}`, dimension: "page", key: page, count: 1 });
+      }
+      const inp = event.w?.INP;
+      if (inp !== undefined && inp > vitalGood.INP && event.s !== undefined) {
+        addTo(pending, capped({ day, metric: `inp_slow:${who.device}`, dimension: "target", key: targetKey(page, event.s), count: 1 }));
+      }
     },
 
     /** An accepted enquiry, counted against the visit that produced it. */

@@ -1,16 +1,33 @@
 import { sql, type Kysely } from "kysely";
 import {
+  ALL_DEVICES,
+  ALL_PAGES,
   analyticsForms,
   ANALYTICS_KEYS_PER_DAY_MAX,
+  fieldMessageKeys,
+  formTimeHistogram,
+  INP_TARGETS_PER_ROUTE_MAX,
   NO_CAMPAIGN,
   OTHER,
+  quantileOf,
+  vitalGood,
+  vitalHistogram,
+  vitalNames,
+  CLS_SCALE,
+  type AnalyticsForm,
   type AnalyticsReport,
+  type FieldRow,
+  type FormTimeRow,
+  type SlowTargetRow,
+  type VitalName,
+  type VitalRow,
   type BreakdownRow,
   type DailyRow,
   type FunnelRow,
   type PageSummary,
   type SourceSummary,
 } from "../../contract/analytics";
+import { trailFields } from "../../contract/analytics-schema";
 import type { Database } from "./schema";
 import { referrerLabel, type Dimensions } from "../analytics/dimensions";
 
@@ -18,7 +35,8 @@ import { referrerLabel, type Dimensions } from "../analytics/dimensions";
 // PostgreSQL behave the same: counters added to daily rows, the dashboard's
 // and the CLI's reads, and the context of sign-ups awaiting confirmation.
 
-export type Dimension = "page" | "referrer" | "source" | "medium" | "campaign" | "device";
+/** `target` keys a slow interaction's element by route: "page selector" (targetKey). */
+export type Dimension = "page" | "referrer" | "source" | "medium" | "campaign" | "device" | "target";
 
 export interface AnalyticsDailyTable {
   day: string;
@@ -51,7 +69,15 @@ export type Metric =
   | `form_submit:${string}`
   | "enquiry"
   | "signup"
-  | "confirmed";
+  | "confirmed"
+  /** Per form and field key: reached, left at, corrected; field_error also names the message key. */
+  | `field_${"reach" | "left" | "fix" | "error"}:${string}`
+  /** Per form and bucket of formTimeHistogram. */
+  | `form_time:${string}`
+  /** Per metric, device and bucket of vitalHistogram, kept by page only. */
+  | `vital:${string}`
+  /** A page view whose INP was slow, per device, kept by target. */
+  | `inp_slow:${string}`;
 
 export interface Increment {
   day: string;
@@ -68,6 +94,24 @@ const UPSERT_BATCH = 500;
 export const cappedDimensions: ReadonlySet<Dimension> = new Set(["referrer", "source", "medium", "campaign"]);
 /** Keys that never count against the cap: none (direct, no campaign) and the fold itself. */
 const uncappedKeys: ReadonlySet<string> = new Set(["", OTHER]);
+
+/** A slow interaction's row key: the route, then the selector (a page path has no space). */
+export const targetKey = (page: string, selector: string) => `${page} ${selector}`;
+const pageOfTarget = (key: string) => key.slice(0, key.indexOf(" "));
+
+/**
+ * The day's cap a count's key falls under, if any: its group, the group's limit and the key it folds
+ * into. Referrers and UTM values are capped per day; a slow interaction's selectors per route and day.
+ */
+export function capOf(increment: Omit<Increment, "count">): { group: string; max: number; other: string } | undefined {
+  if (increment.dimension === "target") {
+    const page = pageOfTarget(increment.key);
+    const other = targetKey(page, OTHER);
+    return increment.key === other ? undefined : { group: `${increment.day} target ${page}`, max: INP_TARGETS_PER_ROUTE_MAX, other };
+  }
+  if (!cappedDimensions.has(increment.dimension) || uncappedKeys.has(increment.key)) return undefined;
+  return { group: `${increment.day} ${increment.dimension}`, max: ANALYTICS_KEYS_PER_DAY_MAX, other: OTHER };
+}
 
 const incrementId = (increment: Omit<Increment, "count">) => JSON.stringify([increment.dimension, increment.day, increment.metric, increment.key]);
 
@@ -140,37 +184,130 @@ export function createAnalyticsStore(database: Kysely<Database>) {
       .sort((a, b) => b.visits - a.visits || b.views - a.views || a.key.localeCompare(b.key));
   }
 
+  /** Sums per page and metric of the metrics starting with `prefix`. */
+  async function pageSums(from: string, to: string, prefixes: readonly string[], dimension: Dimension = "page") {
+    const rows = await db
+      .selectFrom("analytics_daily")
+      .select(["key", "metric", sql<number | string>`sum(${sql.ref("count")})`.as("total")])
+      .where("dimension", "=", dimension)
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .where((eb) => eb.or(prefixes.map((prefix) => eb("metric", "like", `${prefix}%`))))
+      .groupBy(["key", "metric"])
+      .execute();
+    const byKey = new Map<string, Map<string, number>>();
+    for (const row of rows) {
+      const entry = byKey.get(row.key) ?? new Map<string, number>();
+      entry.set(row.metric, (entry.get(row.metric) ?? 0) + Number(row.total));
+      byKey.set(row.key, entry);
+    }
+    return byKey;
+  }
+
+  /** Each form's fields and times to send, per page and over every page. */
+  async function fieldFunnels(from: string, to: string): Promise<{ fields: FieldRow[]; formTimes: FormTimeRow[] }> {
+    const [byPage, byDevice] = await Promise.all([pageSums(from, to, ["field_", "form_time:"]), pageSums(from, to, ["field_", "form_time:"], "device")]);
+    const all = new Map<string, number>();
+    for (const metrics of byPage.values()) for (const [metric, n] of metrics) all.set(metric, (all.get(metric) ?? 0) + n);
+    const sorted = (map: Map<string, Map<string, number>>) => [...map].sort(([a], [b]) => a.localeCompare(b));
+    // Over every page and device; over every page on each device; each page on every device.
+    const groups: [string, string, ReadonlyMap<string, number>][] = [
+      [ALL_PAGES, ALL_DEVICES, all],
+      ...sorted(byDevice).map(([device, metrics]): [string, string, ReadonlyMap<string, number>] => [ALL_PAGES, device, metrics]),
+      ...sorted(byPage).map(([page, metrics]): [string, string, ReadonlyMap<string, number>] => [page, ALL_DEVICES, metrics]),
+    ];
+    const fields: FieldRow[] = [];
+    const formTimes: FormTimeRow[] = [];
+    for (const [page, device, metrics] of groups) {
+      for (const form of analyticsForms) {
+        const n = (metric: string) => metrics.get(metric) ?? 0;
+        const keys = [...trailFields[form].values()].map(({ key }) => key);
+        const rows = keys.map((field) => ({
+          form,
+          page,
+          device,
+          field,
+          reached: n(`field_reach:${form}:${field}`),
+          left: n(`field_left:${form}:${field}`),
+          corrected: n(`field_fix:${form}:${field}`),
+          ...(Object.fromEntries(fieldMessageKeys.map((key) => [key, n(`field_error:${form}:${field}:${key}`)])) as Record<(typeof fieldMessageKeys)[number], number>),
+        }));
+        const times = new Map<number, number>();
+        for (const [metric, count] of metrics) if (metric.startsWith(`form_time:${form}:`)) times.set(Number(metric.slice(`form_time:${form}:`.length)), count);
+        const sent = [...times.values()].reduce((sum, count) => sum + count, 0);
+        const abandoned = rows.reduce((sum, row) => sum + row.left, 0);
+        // Every field of a form over all pages and devices; elsewhere, only the forms met there.
+        if ((page !== ALL_PAGES || device !== ALL_DEVICES) && sent === 0 && rows.every((row) => row.reached === 0 && row.left === 0)) continue;
+        fields.push(...rows);
+        const median = quantileOf(formTimeHistogram, times, 0.5);
+        formTimes.push({ form, page, device, abandoned, sent, medianSeconds: median === null ? null : Math.round(median / 100) / 10 });
+      }
+    }
+    return { fields, formTimes };
+  }
+
+  /** Each route's web vitals per device at the 75th percentile, and the elements pressed when slow. */
+  async function vitals(from: string, to: string): Promise<{ vitals: VitalRow[]; slowTargets: SlowTargetRow[] }> {
+    const [byPage, targets] = await Promise.all([pageSums(from, to, ["vital:"]), pageSums(from, to, ["inp_slow:"], "target")]);
+    const rows: VitalRow[] = [];
+    for (const [page, metrics] of [...byPage].sort(([a], [b]) => a.localeCompare(b))) {
+      const histograms = new Map<string, Map<number, number>>();
+      for (const [metric, count] of metrics) {
+        const [, name, device, bucket] = metric.split(":");
+        const id = `${device}:${name}`;
+        const histogram = histograms.get(id) ?? new Map<number, number>();
+        histogram.set(Number(bucket), count);
+        histograms.set(id, histogram);
+      }
+      for (const [id, counts] of [...histograms].sort(([a], [b]) => a.localeCompare(b))) {
+        const [device, name] = id.split(":") as [string, VitalName];
+        if (!vitalNames.includes(name)) continue;
+        const p75 = quantileOf(vitalHistogram[name], counts, 0.75);
+        const scale = name === "CLS" ? CLS_SCALE : 1;
+        rows.push({
+          page,
+          device,
+          metric: name,
+          samples: [...counts.values()].reduce((sum, n) => sum + n, 0),
+          // Milliseconds to the millisecond; CLS to three places.
+          p75: p75 === null ? null : Math.round(p75) / scale,
+          good: vitalGood[name],
+        });
+      }
+    }
+    const slowTargets: SlowTargetRow[] = [...targets]
+      .map(([key, metrics]) => {
+        const space = key.indexOf(" ");
+        return { page: key.slice(0, space), target: key.slice(space + 1), count: [...metrics.values()].reduce((sum, n) => sum + n, 0) };
+      })
+      .sort((a, b) => a.page.localeCompare(b.page) || b.count - a.count || a.target.localeCompare(b.target));
+    return { vitals: rows, slowTargets };
+  }
+
   return {
     /** Adds the increments to their daily rows (insert, or add to the count). */
     async add(increments: readonly Increment[]): Promise<void> {
       if (increments.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        // A day keeps at most ANALYTICS_KEYS_PER_DAY_MAX distinct keys per capped dimension (those already
-        // stored first, then new ones in order); any further key is counted as OTHER, so junk referrers
-        // and campaigns add at most one row each.
+        // A day keeps at most its cap of distinct keys per capped group (capOf: those already stored
+        // first, then new ones in order); any further key is counted as OTHER, so junk referrers,
+        // campaigns and selectors add at most one row each.
         const known = new Map<string, Set<string>>();
         const folded: Increment[] = [];
         for (const increment of increments) {
-          if (!cappedDimensions.has(increment.dimension) || uncappedKeys.has(increment.key)) {
+          const cap = capOf(increment);
+          if (!cap) {
             folded.push(increment);
             continue;
           }
-          const group = `${increment.day} ${increment.dimension}`;
-          let keys = known.get(group);
+          let keys = known.get(cap.group);
           if (!keys) {
-            const stored = await trx
-              .selectFrom("analytics_daily")
-              .select("key")
-              .distinct()
-              .where("day", "=", increment.day)
-              .where("dimension", "=", increment.dimension)
-              .where("key", "not in", [...uncappedKeys])
-              .execute();
-            keys = new Set(stored.map((row) => row.key));
-            known.set(group, keys);
+            const stored = await trx.selectFrom("analytics_daily").select("key").distinct().where("day", "=", increment.day).where("dimension", "=", increment.dimension).execute();
+            keys = new Set(stored.map((row) => row.key).filter((key) => capOf({ ...increment, key })?.group === cap.group));
+            known.set(cap.group, keys);
           }
-          if (!keys.has(increment.key) && keys.size >= ANALYTICS_KEYS_PER_DAY_MAX) {
-            folded.push({ ...increment, key: OTHER });
+          if (!keys.has(increment.key) && keys.size >= cap.max) {
+            folded.push({ ...increment, key: cap.other });
             continue;
           }
           keys.add(increment.key);
@@ -219,13 +356,15 @@ export function createAnalyticsStore(database: Kysely<Database>) {
     /** The dashboard: everything it shows for the days from..to (inclusive, YYYY-MM-DD). */
     async report(from: string, to: string): Promise<AnalyticsReport> {
       const formMetrics = analyticsForms.flatMap((form) => [`form_view:${form}`, `form_start:${form}`, `form_submit:${form}`]);
-      const [daily, pages, referrers, campaigns, devices, forms] = await Promise.all([
+      const [daily, pages, referrers, campaigns, devices, forms, funnels, speed] = await Promise.all([
         sums("day", from, to, ["view", "visit", "visitor"]),
         breakdown("page", from, to),
         breakdown("referrer", from, to),
         breakdown("campaign", from, to),
         breakdown("device", from, to),
         sums("device", from, to, [...formMetrics, "enquiry", "signup", "confirmed"]),
+        fieldFunnels(from, to),
+        vitals(from, to),
       ]);
       const dailyRows: DailyRow[] = [...daily]
         .map(([day, m]) => ({ day, views: m.view ?? 0, visits: m.visit ?? 0, visitors: m.visitor ?? 0 }))
@@ -275,8 +414,19 @@ export function createAnalyticsStore(database: Kysely<Database>) {
         campaigns,
         devices,
         forms: analyticsForms.map(funnel),
+        ...funnels,
+        ...speed,
       };
     },
+
+    /** One form's fields and times since a day, for the CLI. */
+    async funnel(form: AnalyticsForm, since: string, until = "9999-12-31") {
+      const { fields, formTimes } = await fieldFunnels(since, until);
+      return { fields: fields.filter((row) => row.form === form), formTimes: formTimes.filter((row) => row.form === form) };
+    },
+
+    /** Every route's web vitals since a day, for the CLI. */
+    vitals: (since: string, until = "9999-12-31") => vitals(since, until),
 
     /** Per source, medium or campaign (UTM) or referrer since a day, for the CLI: visits, visitors, leads, conversion rate. */
     async summaryBy(by: "source" | "medium" | "campaign" | "referrer", since: string, until = "9999-12-31"): Promise<SourceSummary[]> {

@@ -58,6 +58,9 @@ export function LineChart({ label, days, series }: { label: string; days: readon
 export interface Bar {
   name: string;
   value: number;
+  /** Drawn in the warning colour, with `note` after its figures. */
+  marked?: boolean;
+  note?: string;
 }
 
 const BAR_ROW = 28;
@@ -72,12 +75,36 @@ export function BarChart({ label, bars }: { label: string; bars: readonly Bar[] 
       <title id={id}>{label}</title>
       {bars.map((bar, index) => (
         <g key={bar.name} transform={`translate(0 ${index * BAR_ROW})`}>
-          <rect x={0} y={4} height={BAR_ROW - 8} width={(bar.value / max) * WIDTH} rx={4} className="fill-brand-100" />
-          <text x={8} y={BAR_ROW / 2 + 5} className="fill-ink text-sm">
+          <rect x={0} y={4} height={BAR_ROW - 8} width={(bar.value / max) * WIDTH} rx={4} className={bar.marked ? "fill-danger-300" : "fill-brand-100"} />
+          <text x={8} y={BAR_ROW / 2 + 5} className={bar.marked ? "fill-ink text-sm font-semibold" : "fill-ink text-sm"}>
             {bar.name} · {formatCount(bar.value)}
+            {bar.note && ` · ${bar.note}`}
           </text>
         </g>
       ))}
+    </svg>
+  );
+}
+
+/** Bars against a threshold: the line where "good" ends, each bar past it in the warning colour. */
+export function ThresholdChart({ label, threshold, thresholdLabel, bars, format }: { label: string; threshold: number; thresholdLabel: string; bars: readonly Bar[]; format: (value: number) => string }) {
+  const id = useId();
+  const max = Math.max(threshold * 2, ...bars.map((bar) => bar.value));
+  const height = (Math.max(1, bars.length) + 1) * BAR_ROW;
+  const line = (threshold / max) * WIDTH;
+  return (
+    <svg role="img" aria-labelledby={id} viewBox={`0 0 ${WIDTH} ${height}`} className="w-full">
+      <title id={id}>{label}</title>
+      {bars.map((bar, index) => (
+        <g key={bar.name} transform={`translate(0 ${index * BAR_ROW})`}>
+          <rect x={0} y={4} height={BAR_ROW - 8} width={(bar.value / max) * WIDTH} rx={4} className={bar.value > threshold ? "fill-danger-300" : "fill-brand-100"} />
+          <text x={8} y={BAR_ROW / 2 + 5} className="fill-ink text-sm">
+            {bar.name} · {format(bar.value)}
+          </text>
+        </g>
+      ))}
+      <line x1={line} y1={0} x2={line} y2={height - BAR_ROW} className="stroke-ink" strokeDasharray="4 4" />
+      <text x={line} y={height - 8} textAnchor="middle" className="fill-muted text-xs">{thresholdLabel}</text>
     </svg>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
-import type { AnalyticsReport, AnalyticsTable, BreakdownRow } from "../../../contract/analytics";
+import { ALL_DEVICES, ALL_PAGES, analyticsForms, fieldMessageKeys, vitalGood, vitalNames, type AnalyticsReport, type AnalyticsTable, type BreakdownRow, type VitalName } from "../../../contract/analytics";
 import { analyticsCopy as copy, DEFAULT_RANGE_DAYS, TOP_ROWS } from "~/admin/data/admin-analytics";
 import { Unauthorized } from "./admin-api";
 import { csvHref, daysOf, fetchReport, lastDays, type Range } from "./analytics-api";
-import { BarChart, formatCount, formatRate, LineChart } from "./analytics-charts";
+import { BarChart, formatCount, formatRate, LineChart, ThresholdChart } from "./analytics-charts";
 import { DownloadLink } from "./download-link";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
 
@@ -73,6 +73,97 @@ function Breakdown({ table, rows, range, withViews, onUnauthorized }: { table: "
         head={head}
         rows={top.map((row) => [row.key, ...(withViews ? [formatCount(row.views)] : []), formatCount(row.visits), formatCount(row.visitors), row.enquiries, row.subscriptions, formatRate(row.conversionRate)])}
       />
+    </Section>
+  );
+}
+
+/** A vital in its unit: CLS to two places, the rest in milliseconds. */
+const formatVital = (metric: VitalName, value: number | null) => (value === null ? "–" : metric === "CLS" ? value.toFixed(2) : `${formatCount(Math.round(value))} ${copy.vitals[metric].unit}`);
+
+/** Each form's fields over every page: reached, left, messages, corrected; the field most left at marked. */
+function FieldFunnels({ report, range, onUnauthorized }: { report: AnalyticsReport; range: Range; onUnauthorized: () => void }) {
+  const c = copy.columns;
+  const overall = (form: string, device = ALL_DEVICES) => report.fields.filter((row) => row.form === form && row.page === ALL_PAGES && row.device === device);
+  const forms = analyticsForms.filter((form) => overall(form).some((row) => row.reached > 0));
+  const head = [c.field, c.reached, c.left, ...fieldMessageKeys.map((key) => copy.messages[key]), c.corrected];
+  return (
+    <Section table="fields" range={range} onUnauthorized={onUnauthorized}>
+      {forms.length === 0 && <p>{copy.noFields}</p>}
+      {forms.map((form) => {
+        const rows = overall(form);
+        const labels = copy.fieldLabels[form];
+        const devices = [...new Set(report.fields.filter((row) => row.form === form && row.page === ALL_PAGES && row.device !== ALL_DEVICES).map((row) => row.device))];
+        const cells = (list: typeof rows) => list.map((row) => [labels[row.field] ?? row.field, row.reached, row.left, ...fieldMessageKeys.map((key) => row[key]), row.corrected]);
+        const most = rows.reduce((top, row) => (row.left > (top?.left ?? 0) ? row : top), undefined as (typeof rows)[number] | undefined);
+        const times = report.formTimes.find((row) => row.form === form && row.page === ALL_PAGES && row.device === ALL_DEVICES);
+        const heading = `${copy.forms[form]}: ${copy.sections.fields.heading}`;
+        return (
+          <div key={form} className="space-y-4 lg:col-span-2">
+            <div className="max-w-3xl">
+              <BarChart
+              label={copy.chartLabel(heading)}
+              bars={rows.map((row) => ({
+                name: `${labels[row.field] ?? row.field}: ${c.reached}`,
+                value: row.reached,
+                marked: row === most,
+                note: `${c.left} ${formatCount(row.left)}${row === most ? ` · ${copy.mostLeft(labels[row.field] ?? row.field)}` : ""}`,
+              }))}
+              />
+            </div>
+            {times && <p>{copy.formTimes(times.abandoned, times.sent, times.medianSeconds === null ? copy.noSends : copy.seconds(times.medianSeconds))}</p>}
+            <Table caption={`${copy.forms[form]}: ${copy.sections.fields.caption}`} head={head} rows={cells(rows)} />
+            {devices.map((device) => (
+              <Table key={device} caption={copy.onDevice(copy.forms[form], device)} head={head} rows={cells(overall(form, device))} />
+            ))}
+          </div>
+        );
+      })}
+    </Section>
+  );
+}
+
+/** Each route's vitals per device at the 75th percentile, against the good thresholds. */
+function Vitals({ report, range, onUnauthorized }: { report: AnalyticsReport; range: Range; onUnauthorized: () => void }) {
+  const c = copy.columns;
+  const routes = [...new Set(report.vitals.map((row) => `${row.page} · ${row.device}`))];
+  const value = (route: string, metric: VitalName) => report.vitals.find((row) => `${row.page} · ${row.device}` === route && row.metric === metric);
+  return (
+    <Section table="vitals" range={range} onUnauthorized={onUnauthorized}>
+      {routes.length === 0 && <p>{copy.noVitals}</p>}
+      {routes.length > 0 &&
+        vitalNames.map((metric) => (
+          <figure key={metric} className="space-y-2">
+            <figcaption className="font-semibold text-brand-900">{copy.vitals[metric].name}</figcaption>
+            <ThresholdChart
+              label={copy.chartLabel(copy.vitals[metric].name)}
+              threshold={vitalGood[metric]}
+              thresholdLabel={copy.good(formatVital(metric, vitalGood[metric]))}
+              format={(n) => formatVital(metric, n)}
+              bars={routes.flatMap((route) => {
+                const row = value(route, metric);
+                return row && row.p75 !== null ? [{ name: route, value: row.p75 }] : [];
+              })}
+            />
+          </figure>
+        ))}
+      {routes.length > 0 && (
+        <div className="lg:col-span-2">
+          <Table
+            caption={copy.sections.vitals.caption}
+            head={[`${c.page} · ${c.device}`, ...vitalNames.map((metric) => `${copy.vitals[metric].name} (${copy.good(formatVital(metric, vitalGood[metric]))})`), c.samples]}
+            rows={routes.map((route) => [route, ...vitalNames.map((metric) => formatVital(metric, value(route, metric)?.p75 ?? null)), Math.max(...vitalNames.map((metric) => value(route, metric)?.samples ?? 0))])}
+          />
+        </div>
+      )}
+      {report.slowTargets.length > 0 && (
+        <div className="lg:col-span-2">
+          <Table
+            caption={`${copy.slowTargets.heading}: ${copy.slowTargets.caption}`}
+            head={[`${c.page} · ${c.element}`, c.slowPresses]}
+            rows={report.slowTargets.map((row) => [`${row.page} · ${row.target}`, row.count])}
+          />
+        </div>
+      )}
     </Section>
   );
 }
@@ -195,6 +286,9 @@ export function AnalyticsDashboard({ onUnauthorized }: { onUnauthorized: () => v
               rows={report.forms.map((f) => [copy.forms[f.form], f.viewed, f.started, f.submitted, f.accepted, f.confirmed ?? "–", formatRate(f.conversionRate)])}
             />
           </Section>
+
+          <FieldFunnels report={report} range={range} onUnauthorized={onUnauthorized} />
+          <Vitals report={report} range={range} onUnauthorized={onUnauthorized} />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 // Copy of the analytics dashboard in the owner's /admin page.
-import type { AnalyticsForm, AnalyticsTable } from "../../../contract/analytics";
+import type { AnalyticsForm, AnalyticsTable, FieldMessageKey, VitalName } from "../../../contract/analytics";
+import { enquiryFields, formLabels, newsletterFields } from "../../../contract/form-fields";
 
 /** The range shown when the dashboard opens: the last 30 days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -33,6 +34,14 @@ export const analyticsCopy = {
     campaigns: { heading: "Top campaigns", caption: "Visits and leads by UTM campaign", key: "Campaign" },
     devices: { heading: "Devices", caption: "Visits and leads by device class", key: "Device" },
     forms: { heading: "Form funnels", caption: "Each form from viewed to accepted (and confirmed, for the newsletter)" },
+    fields: {
+      heading: "Where people leave the forms",
+      caption: "Each field, over every page: how many page views reached it, left the form there (started, not sent), met each message, and came back to correct it",
+    },
+    vitals: {
+      heading: "Speed for real visitors",
+      caption: "Each page's speed in visitors' own browsers, per device, at the 75th percentile (three in four page views were this fast or faster)",
+    },
   } satisfies Record<AnalyticsTable, { heading: string; caption: string; key?: string }>,
   columns: {
     day: "Day",
@@ -48,7 +57,36 @@ export const analyticsCopy = {
     submitted: "Submitted",
     accepted: "Accepted",
     confirmed: "Confirmed",
+    field: "Field",
+    reached: "Reached",
+    left: "Left here",
+    corrected: "Corrected",
+    page: "Page",
+    device: "Device",
+    samples: "Page views measured",
+    element: "Element pressed",
+    slowPresses: "Slow presses",
   },
+  /** The messages a field shows, by their key in the field table. */
+  messages: { missing: "Left empty", format: "Not valid", tooLong: "Too long" } satisfies Record<FieldMessageKey, string>,
+  onDevice: (form: string, device: string) => `${form} on ${device === "phone" ? "phones" : device === "tablet" ? "tablets" : "desktops"}, over every page`,
+  mostLeft: (field: string) => `most leave here (${field})`,
+  formTimes: (abandoned: number, sent: number, median: string) => `Left started and unsent: ${abandoned}. Sent: ${sent}. Median time from the first keystroke to sending: ${median}.`,
+  seconds: (value: number) => `${value} s`,
+  noSends: "no sends yet",
+  noFields: "No field was reached in this range.",
+  vitals: {
+    LCP: { name: "Largest content shown (LCP)", unit: "ms" },
+    INP: { name: "Response to a press (INP)", unit: "ms" },
+    CLS: { name: "Layout shift (CLS)", unit: "" },
+    FCP: { name: "First content shown (FCP)", unit: "ms" },
+    TTFB: { name: "Server response (TTFB)", unit: "ms" },
+  } satisfies Record<VitalName, { name: string; unit: string }>,
+  good: (threshold: string) => `good: ${threshold} or less`,
+  slowTargets: { heading: "What people pressed when the page was slow to respond", caption: "Elements pressed in interactions slower than the good response time, per page" },
+  noVitals: "No speed was measured in this range.",
   forms: { contact: "Contact form", newsletter: "Newsletter" } satisfies Record<AnalyticsForm, string>,
+  /** Each field by its key, as its form labels it (the field table's words). */
+  fieldLabels: { contact: formLabels(enquiryFields), newsletter: formLabels(newsletterFields) } as Record<AnalyticsForm, Record<string, string>>,
   chartLabel: (heading: string) => `Chart: ${heading} (the table beside it has the same figures)`,
 } as const;
