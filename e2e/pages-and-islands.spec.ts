@@ -6,10 +6,10 @@ import { carouselCopy } from "../app/data/carousel";
 import { footerLegalLinks } from "../app/data/navigation";
 import { newsletterCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
-import { privacyPolicy } from "../app/data/privacy-policy";
 import { industryUpdates } from "../app/data/resources";
 import { serviceCategories } from "../app/data/service-categories";
 import { servicesList } from "../app/data/services";
+import { readEntry } from "../scripts/build/content-data-plugin";
 
 // Every page is pre-rendered HTML; only its islands (the forms, the token
 // buttons, the inbox) hydrate, and custom elements give the rest its
@@ -69,7 +69,7 @@ test("the footer's links load their page, and Back returns", async ({ page }) =>
   const privacy = footerLegalLinks.find((link) => link.href === paths.privacyPolicy)!;
   await page.getByRole("contentinfo").getByRole("link", { name: privacy.label }).click();
   await expect(page).toHaveURL(paths.privacyPolicy);
-  await expect(page.getByRole("heading", { level: 1, name: privacyPolicy.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: readEntry("legal/*.md", "privacy-policy").title })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(paths.member);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
