@@ -2,12 +2,13 @@
 // getEntry and getCollection. Each is a folder of content/ read and checked by
 // the build's own code (scripts/build/content-collection.ts), so the editor,
 // the server and the scripts, which read content/ outside Astro, see the same
-// data. Moved so far: the pages' titles and descriptions, the legal pages
-// (docs/adr/0026).
+// data. Moved so far: the pages' titles and descriptions, the legal pages,
+// the service categories (docs/adr/0026).
 import { defineCollection } from "astro:content";
 import { contentCollection } from "../scripts/build/content-collection";
 
 export const collections = {
   meta: defineCollection({ loader: contentCollection("meta/*.yaml") }),
   legal: defineCollection({ loader: contentCollection("legal/*.md") }),
+  services: defineCollection({ loader: contentCollection("services/*.yaml") }),
 };

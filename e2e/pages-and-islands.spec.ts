@@ -7,7 +7,6 @@ import { footerLegalLinks } from "../app/data/navigation";
 import { newsletterCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { industryUpdates } from "../app/data/resources";
-import { serviceCategories } from "../app/data/service-categories";
 import { servicesList } from "../app/data/services";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
@@ -86,7 +85,7 @@ test("a modified click on a link is the browser's: ctrl+click opens a tab and le
 
 test("pages reached by links keep their behaviours: the FAQ opens, the hero video plays", async ({ page }) => {
   await page.goto(paths.services);
-  const payroll = serviceCategories.payroll;
+  const payroll = readEntry("services/*.yaml", "payroll");
   await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
   await expect(page).toHaveURL(paths.serviceCategory("payroll"));
   await waitForHydration(page);
