@@ -3,7 +3,7 @@
 // the build's own code (scripts/build/content-collection.ts), so the editor,
 // the server and the scripts, which read content/ outside Astro, see the same
 // data. Moved so far: the pages' titles and descriptions, the legal pages,
-// the service categories (docs/adr/0026).
+// the service categories, the spotlight editorials (docs/adr/0026).
 import { defineCollection } from "astro:content";
 import { contentCollection } from "../scripts/build/content-collection";
 
@@ -11,4 +11,6 @@ export const collections = {
   meta: defineCollection({ loader: contentCollection("meta/*.yaml") }),
   legal: defineCollection({ loader: contentCollection("legal/*.md") }),
   services: defineCollection({ loader: contentCollection("services/*.yaml") }),
+  // Each file has its own schema: an entry read by name is typed by its own.
+  spotlight: defineCollection({ loader: contentCollection("spotlight/*.md") }),
 };

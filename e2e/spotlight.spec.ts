@@ -3,14 +3,9 @@ import { formatNumber, numberFormats } from "../app/data/number-formats";
 import { howToJoin, memberBenefits, memberCta, memberHero } from "../app/data/member";
 import { paths } from "../app/data/paths";
 import { site, siteProfile } from "../app/data/site";
-import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "../app/data/spotlight";
-import {
-  agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition,
-  recruitmentFigures,
-} from "../app/data/spotlight-agencies";
-import {
-  forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart,
-} from "../app/data/spotlight-payroll";
+import { spotlightCopy } from "../app/data/spotlight";
+import { agenciesSpotlightCopy } from "../app/data/spotlight-agencies";
+import { payrollSpotlightCopy } from "../app/data/spotlight-payroll";
 import { recruitmentIndustry, ukWorkforce } from "../app/data/statistics";
 import {
   howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
@@ -18,7 +13,13 @@ import {
 import type { Action, PageMeta, Stat } from "../app/data/types";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
-// Each page's title and description, as its route file reads them (app/content.config.ts).
+// Each page's words, as its route file reads them (app/content.config.ts).
+const { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"));
+const { agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition, recruitmentFigures } = agenciesSpotlightCopy(
+  readEntry("spotlight/agencies.md"),
+);
+const { forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"));
+// Each page's title and description.
 const memberMeta: PageMeta = { ...readEntry("meta/*.yaml", "member"), path: paths.member };
 const spotlightMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight"), path: paths.spotlight };
 const agenciesSpotlightMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight-agencies"), path: paths.spotlightAgencies };
