@@ -3,7 +3,8 @@
 // the build's own code (scripts/build/content-collection.ts), so the editor,
 // the server and the scripts, which read content/ outside Astro, see the same
 // data. Moved so far: the pages' titles and descriptions, the legal pages,
-// the service categories, the spotlight editorials (docs/adr/0026).
+// the service categories, the spotlight editorials, the FAQs, the
+// testimonials, the home page's hero (docs/adr/0026).
 import { defineCollection } from "astro:content";
 import { contentCollection } from "../scripts/build/content-collection";
 
@@ -13,4 +14,7 @@ export const collections = {
   services: defineCollection({ loader: contentCollection("services/*.yaml") }),
   // Each file has its own schema: an entry read by name is typed by its own.
   spotlight: defineCollection({ loader: contentCollection("spotlight/*.md") }),
+  faqs: defineCollection({ loader: contentCollection("faqs/*.yaml") }),
+  testimonials: defineCollection({ loader: contentCollection("testimonials/*.yaml") }),
+  home: defineCollection({ loader: contentCollection("home/*.yaml") }),
 };

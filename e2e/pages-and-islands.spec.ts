@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
 import { complianceAndVetting, ourStory } from "../app/data/about";
-import { agencyTestimonials } from "../app/data/agencies";
 import { carouselCopy } from "../app/data/carousel";
 import { footerLegalLinks } from "../app/data/navigation";
 import { newsletterCopy } from "../app/data/newsletter";
@@ -103,7 +102,7 @@ test("pages reached by links keep their behaviours: the carousel runs and today'
   await page.getByRole("contentinfo").getByRole("link", { name: "Agencies", exact: true }).click();
   await expect(page).toHaveURL(paths.agencies);
   await waitForHydration(page);
-  const carousel = page.getByRole("region", { name: agencyTestimonials.carouselLabel });
+  const carousel = page.getByRole("region", { name: readEntry("testimonials/agencies.yaml").carouselLabel });
   // Its buttons show once it runs, which it does as it nears the screen.
   await carousel.scrollIntoViewIfNeeded();
   await carousel.getByRole("button", { name: carouselCopy.pause }).click();
