@@ -11,7 +11,7 @@ import {
   howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
 } from "../app/data/tenders";
 import type { Action, PageMeta, Stat } from "../app/data/types";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntries, readEntry } from "../scripts/build/content-data-plugin";
 
 // Each page's words, as its route file reads them (app/content.config.ts).
 const { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"));
@@ -19,6 +19,7 @@ const { agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChec
   readEntry("spotlight/agencies.md"),
 );
 const { forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"));
+const samples = sampleOpportunities(readEntries("tenders/*.yaml"));
 // Each page's title and description.
 const memberMeta: PageMeta = { ...readEntry("meta/*.yaml", "member"), path: paths.member };
 const spotlightMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight"), path: paths.spotlight };
@@ -79,7 +80,7 @@ const editorials: EditorialPage[] = [
   {
     meta: tendersMeta,
     hero: tendersHero,
-    headings: [howWeDeliver.heading, sampleOpportunities.heading, whoWeWorkWith.heading, subcontractorRequirements.heading, tendersCta.heading],
+    headings: [howWeDeliver.heading, samples.heading, whoWeWorkWith.heading, subcontractorRequirements.heading, tendersCta.heading],
     figures: ["£2.5m", "Housing refurbishment", "NHS trust facilities upgrade framework", "Infrastructure project", "School refurbishments", "Local authority"],
     buttons: [...tendersHero.actions, ...tendersCta.actions],
   },
@@ -183,9 +184,9 @@ test("agencies spotlight: the recruitment figures and the IR35 next edition", as
 test("tenders: the four sample opportunities, each with its value, client type and scope", async ({ page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.spotlightTenders);
-  const cards = page.getByRole("region", { name: sampleOpportunities.heading }).getByRole("listitem");
+  const cards = page.getByRole("region", { name: samples.heading }).getByRole("listitem");
   await expect(cards).toHaveCount(4);
-  for (const card of sampleOpportunities.cards) {
+  for (const card of samples.cards) {
     const item = cards.filter({ has: page.getByRole("heading", { level: 3, name: card.title }) });
     await expect(item.getByRole("term")).toHaveText(["Value", "Client type", "Scope"]);
     await expect(item.getByRole("definition")).toHaveText(card.details.map((d) => d.detail));

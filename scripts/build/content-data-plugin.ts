@@ -252,6 +252,11 @@ export function readEntry(pattern: ContentPath, id?: string, dir = contentDir): 
   return loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir);
 }
 
+/** Every entry of a folder of content/ in file-name order (`readEntries("tenders/*.yaml")`), as the route files read them with `contentEntries`. */
+export function readEntries<P extends ContentPath & `${string}/*.${string}`>(pattern: P, dir = contentDir): ContentOf<P>[] {
+  return loadContentFolder(path.join(dir, pattern), dir) as ContentOf<P>[];
+}
+
 /** A content file by its file: URL, for Node's module hooks (content-hooks.mjs). */
 export function loadContentUrl(url: string): unknown {
   const file = fileURLToPath(url);
