@@ -4,7 +4,8 @@
 // the server and the scripts, which read content/ outside Astro, see the same
 // data. Moved so far: the pages' titles and descriptions, the legal pages,
 // the service categories, the spotlight editorials, the FAQs, the
-// testimonials, the home page's hero, the sample tenders (docs/adr/0026).
+// testimonials, the home page's hero, the sample tenders,
+// About (docs/adr/0026).
 import { defineCollection } from "astro:content";
 import { contentCollection } from "../scripts/build/content-collection";
 
@@ -18,4 +19,6 @@ export const collections = {
   testimonials: defineCollection({ loader: contentCollection("testimonials/*.yaml") }),
   home: defineCollection({ loader: contentCollection("home/*.yaml") }),
   tenders: defineCollection({ loader: contentCollection("tenders/*.yaml") }),
+  // A file at the top of content/ is a collection of one entry, named as the file.
+  about: defineCollection({ loader: contentCollection("about.md") }),
 };

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
-import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "../app/data/about";
+import { aboutCopy } from "../app/data/about";
 import {
   agenciesCta, agenciesHero, partnershipProcess, whatWeOffer,
 } from "../app/data/agencies";
@@ -16,6 +16,7 @@ import type { Action, PageMeta } from "../app/data/types";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
 // Each page's entries, as its route file reads them (app/content.config.ts).
+const { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } = aboutCopy(readEntry("about.md"));
 const freelancersFaq = readEntry("faqs/*.yaml", "freelancers");
 const agenciesFaq = readEntry("faqs/*.yaml", "agencies");
 const agencyTestimonials = readEntry("testimonials/agencies.yaml");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
-import { complianceAndVetting, ourStory } from "../app/data/about";
+import { aboutCopy } from "../app/data/about";
 import { carouselCopy } from "../app/data/carousel";
 import { footerLegalLinks } from "../app/data/navigation";
 import { newsletterCopy } from "../app/data/newsletter";
@@ -8,6 +8,8 @@ import { paths } from "../app/data/paths";
 import { industryUpdates } from "../app/data/resources";
 import { servicesList } from "../app/data/services";
 import { readEntry } from "../scripts/build/content-data-plugin";
+
+const { complianceAndVetting, ourStory } = aboutCopy(readEntry("about.md"));
 
 // Every page is pre-rendered HTML; only its islands (the forms, the token
 // buttons, the inbox) hydrate, and custom elements give the rest its

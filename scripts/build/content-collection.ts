@@ -12,21 +12,27 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Loader } from "astro/loaders";
 import { z } from "astro/zod";
-import { contentFiles } from "../../app/data/schemas/index.ts";
+import { contentFiles, type ContentPath } from "../../app/data/schemas/index.ts";
 import { contentDir, listContentFiles, loadContentFile } from "./content-data-plugin.ts";
 
 const schemasModule = fileURLToPath(new URL("../../app/data/schemas/index.ts", import.meta.url));
 
-/** The entries of `content/<folder>/*.<ext>`, each named by its file name: `meta/*.yaml` has `about` for `content/meta/about.yaml`. */
-export function contentCollection(pattern: `${string}/*.${string}`): Loader {
+/**
+ * The entries of `content/<folder>/*.<ext>`, each named by its file name:
+ * `meta/*.yaml` has `about` for `content/meta/about.yaml`; or the one entry
+ * of a file at the top of content/, named as the file (`about.md`: `about`).
+ */
+export function contentCollection(pattern: `${string}/*.${string}` | ContentPath): Loader {
   const [folder, extension] = [path.posix.dirname(pattern), path.posix.extname(pattern)];
-  const keys = Object.keys(contentFiles).filter((key) => path.posix.dirname(key) === folder && key.endsWith(extension));
+  const single = !pattern.includes("*");
+  const keys = single ? [pattern] : Object.keys(contentFiles).filter((key) => path.posix.dirname(key) === folder && key.endsWith(extension));
   if (keys.length === 0) throw new Error(`${pattern}: no schema in app/data/schemas/index.ts covers content/${pattern}`);
   return {
     name: `site-content:${pattern}`,
     async load({ store }) {
       store.clear();
-      for (const file of listContentFiles().filter((name) => path.posix.dirname(name) === folder && name.endsWith(extension))) {
+      const files = listContentFiles().filter((name) => (single ? name === pattern : path.posix.dirname(name) === folder && name.endsWith(extension)));
+      for (const file of files) {
         const data = loadContentFile(file, readFileSync(path.join(contentDir, file), "utf8")) as Record<string, unknown>;
         store.set({ id: path.posix.basename(file, extension), data, filePath: `content/${file}` });
       }

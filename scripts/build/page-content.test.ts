@@ -22,6 +22,7 @@ describe("the entries a module reads from the content layer", () => {
   it("are the files its contentEntry calls name", () => {
     const code = `const meta = await contentEntry("meta", "about");\nconst other = await contentEntry( "meta" , "home" );`;
     expect(entriesReadBy(code, "app/pages/about.astro", files)).toEqual(["content/meta/about.yaml", "content/meta/home.yaml"]);
+    expect(entriesReadBy(`contentEntry("about", "about")`, "app/pages/about.astro", files)).toEqual(["content/about.md"]);
   });
 
   it("are the folder of a collection its contentEntries calls read whole", () => {

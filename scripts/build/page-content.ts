@@ -47,7 +47,9 @@ export function entriesReadBy(code: string, module: string, files: readonly stri
   return [...folders, ...[...code.matchAll(entryCall)].flatMap(([call, args = ""]) => {
     const [, collection, id] = literalArguments.exec(args) ?? [];
     if (!collection || !id) throw new Error(`${module}: ${call}: name the collection and the entry as literals, so the build can date the page`);
-    const file = files.find((name) => path.posix.dirname(name) === collection && path.posix.basename(name).replace(/\.[^.]+$/, "") === id);
+    const stem = (name: string) => path.posix.basename(name).replace(/\.[^.]+$/, "");
+    // A file at the top of content/ is a collection of one entry, named as the file (`contentEntry("about", "about")`).
+    const file = files.find((name) => (path.posix.dirname(name) === collection && stem(name) === id) || (path.posix.dirname(name) === "." && stem(name) === collection && id === collection));
     if (!file) throw new Error(`${module}: ${call}: content/${collection}/ has no entry "${id}"`);
     return [`content/${file}`];
   })];

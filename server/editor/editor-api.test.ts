@@ -167,7 +167,9 @@ describe("the editor's file API", () => {
     // The site's own modules: one importing a content file, one reading the categories' entries from Astro's content layer, each named in its call.
     const importer = "app/data/services.ts";
     const reader = "app/data/service-categories.ts";
-    for (const file of [importer, reader]) {
+    // A route file reading a file at the top of content/, a collection of one entry.
+    const route = "app/pages/about.astro";
+    for (const file of [importer, reader, route]) {
       await mkdir(path.join(source, path.dirname(file)), { recursive: true });
       await copyFile(path.join(import.meta.dirname, "../..", file), path.join(source, file));
     }
@@ -175,6 +177,7 @@ describe("the editor's file API", () => {
       const cases: [string, string][] = [
         ["content/pages/services.yaml", `Not saved: content/pages/services.yaml cannot be deleted: ${importer} imports it, and the site is not built without it.`],
         ["content/services/payroll.yaml", `Not saved: content/services/payroll.yaml cannot be deleted: ${reader} reads it, and the site is not built without it.`],
+        ["content/about.md", `Not saved: content/about.md cannot be deleted: ${route} reads it, and the site is not built without it.`],
         // No code imports statistics.yaml in this checkout, but the editorials state its figures.
         ["content/statistics.yaml", "Not saved: content/statistics.yaml cannot be deleted: content/meta/spotlight-agencies.yaml needs it, and the site is not built without it."],
       ];

@@ -45,8 +45,10 @@ export async function importersOf(sourceDir: string, files: readonly string[]): 
   const found = new Map<string, { code: string; how: "imports" | "reads" }>();
   if (files.length === 0) return found;
   const wanted = new Map(files.map((file) => [path.join(sourceDir, file), file]));
+  const stem = (file: string) => path.posix.basename(file).replace(/\.[^.]+$/, "");
+  // A file at the top of content/ is a collection of one entry, named as the file.
   const entryFile = (collection: string, id: string) =>
-    files.find((file) => path.posix.dirname(file) === `content/${collection}` && path.posix.basename(file).replace(/\.[^.]+$/, "") === id);
+    files.find((file) => (path.posix.dirname(file) === `content/${collection}` && stem(file) === id) || (path.posix.dirname(file) === "content" && stem(file) === collection && id === collection));
   for (const code of await buildCodeFiles(sourceDir)) {
     const text = await readFile(path.join(sourceDir, code), "utf8").catch(() => "");
     for (const [, specifier = ""] of text.matchAll(contentImport)) {
