@@ -5,7 +5,7 @@
 // data. Moved so far: the pages' titles and descriptions, the legal pages,
 // the service categories, the spotlight editorials, the FAQs, the
 // testimonials, the home page's hero, the sample tenders,
-// About (docs/adr/0026).
+// About, the statistics (docs/adr/0026).
 import { defineCollection } from "astro:content";
 import { contentCollection } from "../scripts/build/content-collection";
 
@@ -21,4 +21,5 @@ export const collections = {
   tenders: defineCollection({ loader: contentCollection("tenders/*.yaml") }),
   // A file at the top of content/ is a collection of one entry, named as the file.
   about: defineCollection({ loader: contentCollection("about.md") }),
+  statistics: defineCollection({ loader: contentCollection("statistics.yaml") }),
 };

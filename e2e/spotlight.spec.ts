@@ -6,7 +6,7 @@ import { site, siteProfile } from "../app/data/site";
 import { spotlightCopy } from "../app/data/spotlight";
 import { agenciesSpotlightCopy } from "../app/data/spotlight-agencies";
 import { payrollSpotlightCopy } from "../app/data/spotlight-payroll";
-import { recruitmentIndustry, ukWorkforce } from "../app/data/statistics";
+import { statisticsOf } from "../app/data/statistics";
 import {
   howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
 } from "../app/data/tenders";
@@ -14,11 +14,14 @@ import type { Action, PageMeta, Stat } from "../app/data/types";
 import { readEntries, readEntry } from "../scripts/build/content-data-plugin";
 
 // Each page's words, as its route file reads them (app/content.config.ts).
-const { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"));
+const statistics = statisticsOf(readEntry("statistics.yaml"));
+const { recruitmentIndustry, ukWorkforce } = statistics;
+const { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"), statistics);
 const { agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition, recruitmentFigures } = agenciesSpotlightCopy(
   readEntry("spotlight/agencies.md"),
+  statistics,
 );
-const { forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"));
+const { forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statistics);
 const samples = sampleOpportunities(readEntries("tenders/*.yaml"));
 // Each page's title and description.
 const memberMeta: PageMeta = { ...readEntry("meta/*.yaml", "member"), path: paths.member };

@@ -4,11 +4,11 @@
 import { numberFormats } from "./number-formats";
 import { referAndEarnAction } from "./refer-and-earn";
 import type { ContentOf } from "./schemas";
-import { recruitmentIndustry } from "./statistics";
+import type { Statistics } from "./statistics";
 import type { Action, Card, Stat } from "./types";
 
 /** The page's sections: its words with the statistics' figures. */
-export function agenciesSpotlightCopy(page: ContentOf<"spotlight/agencies.md">) {
+export function agenciesSpotlightCopy(page: ContentOf<"spotlight/agencies.md">, { recruitmentIndustry }: Statistics) {
   const [complianceChecklist, nextEdition] = page.sections;
 
   const agenciesSpotlightHero = {

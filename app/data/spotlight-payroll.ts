@@ -5,7 +5,7 @@
 import { numberFormats } from "./number-formats";
 import { referAndEarnAction } from "./refer-and-earn";
 import type { ContentOf } from "./schemas";
-import { freelancersBySector2025, payrollDemandIndex, payrollMarket } from "./statistics";
+import type { Statistics } from "./statistics";
 import type { Action, Card, ChartDatum, NumberFormat, Stat } from "./types";
 
 export interface ChartCopy {
@@ -18,7 +18,7 @@ export interface ChartCopy {
 }
 
 /** The page's sections: its words with the statistics' figures. */
-export function payrollSpotlightCopy(page: ContentOf<"spotlight/payroll.md">) {
+export function payrollSpotlightCopy(page: ContentOf<"spotlight/payroll.md">, { freelancersBySector2025, payrollDemandIndex, payrollMarket }: Statistics) {
   const [growth, providers] = page.sections;
 
   const payrollHero = {

@@ -5,11 +5,13 @@ import { spotlightCopy } from "./spotlight";
 import { agenciesSpotlightCopy } from "./spotlight-agencies";
 import { CHART_HEIGHTS_PX } from "./constants";
 import { payrollSpotlightCopy } from "./spotlight-payroll";
-import { freelancersBySector2025, payrollMarket, recruitmentIndustry, ukWorkforce } from "./statistics";
+import { statisticsOf } from "./statistics";
 
-const { sectorEstimates, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"));
-const { agenciesSpotlightHero, recruitmentFigures } = agenciesSpotlightCopy(readEntry("spotlight/agencies.md"));
-const { forProviders, marketGrowth, payrollAtAGlance, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"));
+const statistics = statisticsOf(readEntry("statistics.yaml"));
+const { freelancersBySector2025, payrollMarket, recruitmentIndustry, ukWorkforce } = statistics;
+const { sectorEstimates, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"), statistics);
+const { agenciesSpotlightHero, recruitmentFigures } = agenciesSpotlightCopy(readEntry("spotlight/agencies.md"), statistics);
+const { forProviders, marketGrowth, payrollAtAGlance, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statistics);
 
 const spotlightMeta = readEntry("meta/*.yaml", "spotlight");
 const agenciesSpotlightMeta = readEntry("meta/*.yaml", "spotlight-agencies");

@@ -3,11 +3,11 @@
 // route file); the figures come from statistics.
 import { numberFormats } from "./number-formats";
 import type { ContentOf } from "./schemas";
-import { freelancersBySector2025, type SectorEstimate, ukWorkforce } from "./statistics";
+import type { SectorEstimate, Statistics } from "./statistics";
 import type { Action, Stat } from "./types";
 
 /** The page's sections: its words with the statistics' figures. */
-export function spotlightCopy(page: ContentOf<"spotlight/index.md">) {
+export function spotlightCopy(page: ContentOf<"spotlight/index.md">, { freelancersBySector2025, ukWorkforce }: Statistics) {
   const [needs] = page.sections;
   const { labels } = page.workforce;
   return {
