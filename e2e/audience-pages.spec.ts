@@ -1,12 +1,12 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
-import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "../app/data/about";
+import { aboutCopy } from "../app/data/about";
 import {
-  agenciesCta, agenciesFaq, agenciesHero, agencyTestimonials, partnershipProcess, whatWeOffer,
+  agenciesCta, agenciesHero, partnershipProcess, whatWeOffer,
 } from "../app/data/agencies";
 import { CAROUSEL_AUTOPLAY_MS } from "../app/data/constants";
 import {
-  freelancersFaq, freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
+  freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
 } from "../app/data/freelancers";
 import { carouselCopy } from "../app/data/carousel";
 import { paths } from "../app/data/paths";
@@ -15,7 +15,11 @@ import { site } from "../app/data/site";
 import type { Action, PageMeta } from "../app/data/types";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
-// Each page's title and description, as its route file reads them (app/content.config.ts).
+// Each page's entries, as its route file reads them (app/content.config.ts).
+const { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } = aboutCopy(readEntry("about.md"));
+const freelancersFaq = readEntry("faqs/*.yaml", "freelancers");
+const agenciesFaq = readEntry("faqs/*.yaml", "agencies");
+const agencyTestimonials = readEntry("testimonials/agencies.yaml");
 const freelancersMeta: PageMeta = { ...readEntry("meta/*.yaml", "freelancers"), path: paths.freelancers };
 const agenciesMeta: PageMeta = { ...readEntry("meta/*.yaml", "agencies"), path: paths.agencies };
 const aboutMeta: PageMeta = { ...readEntry("meta/*.yaml", "about"), path: paths.about };

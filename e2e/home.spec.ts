@@ -1,5 +1,9 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { countries, freelancerSupport, homeCta, homeHero, homeTestimonials, howItWorks, pillars, sectorsWeSupport } from "../app/data/home";
+import { countries, freelancerSupport, homeCta, homeHeroVideo, howItWorks, pillars, sectorsWeSupport } from "../app/data/home";
+import { readEntry } from "../scripts/build/content-data-plugin";
+
+const homeHero = { ...readEntry("home/hero.yaml"), video: homeHeroVideo };
+const homeTestimonials = readEntry("testimonials/home.yaml");
 
 const sectionHeadings = [
   pillars.heading,

@@ -1,17 +1,16 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { cookiePolicy } from "../app/data/cookie-policy";
 import { legalCopy } from "../app/data/legal-copy";
-import { privacyPolicy } from "../app/data/privacy-policy";
 import { siteProfile } from "../app/data/site";
-import { termsConditions } from "../app/data/terms-conditions";
 import { formatIsoDateGB } from "../app/lib/format-date";
 import { paths } from "../app/data/paths";
+import { readEntry } from "../scripts/build/content-data-plugin";
 
+const privacyPolicy = readEntry("legal/*.md", "privacy-policy");
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const documents = [
   { ...privacyPolicy, path: paths.privacyPolicy },
-  { ...termsConditions, path: paths.termsConditions },
-  { ...cookiePolicy, path: paths.cookiePolicy },
+  { ...readEntry("legal/*.md", "terms-conditions"), path: paths.termsConditions },
+  { ...readEntry("legal/*.md", "cookie-policy"), path: paths.cookiePolicy },
 ];
 
 for (const document of documents) {

@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
-import { complianceAndVetting, ourStory } from "../app/data/about";
-import { agencyTestimonials } from "../app/data/agencies";
+import { aboutCopy } from "../app/data/about";
 import { carouselCopy } from "../app/data/carousel";
 import { footerLegalLinks } from "../app/data/navigation";
 import { newsletterCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
-import { privacyPolicy } from "../app/data/privacy-policy";
 import { industryUpdates } from "../app/data/resources";
-import { serviceCategories } from "../app/data/service-categories";
 import { servicesList } from "../app/data/services";
+import { readEntry } from "../scripts/build/content-data-plugin";
+
+const { complianceAndVetting, ourStory } = aboutCopy(readEntry("about.md"));
 
 // Every page is pre-rendered HTML; only its islands (the forms, the token
 // buttons, the inbox) hydrate, and custom elements give the rest its
@@ -69,7 +69,7 @@ test("the footer's links load their page, and Back returns", async ({ page }) =>
   const privacy = footerLegalLinks.find((link) => link.href === paths.privacyPolicy)!;
   await page.getByRole("contentinfo").getByRole("link", { name: privacy.label }).click();
   await expect(page).toHaveURL(paths.privacyPolicy);
-  await expect(page.getByRole("heading", { level: 1, name: privacyPolicy.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: readEntry("legal/*.md", "privacy-policy").title })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(paths.member);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -86,7 +86,7 @@ test("a modified click on a link is the browser's: ctrl+click opens a tab and le
 
 test("pages reached by links keep their behaviours: the FAQ opens, the hero video plays", async ({ page }) => {
   await page.goto(paths.services);
-  const payroll = serviceCategories.payroll;
+  const payroll = readEntry("services/*.yaml", "payroll");
   await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
   await expect(page).toHaveURL(paths.serviceCategory("payroll"));
   await waitForHydration(page);
@@ -104,7 +104,7 @@ test("pages reached by links keep their behaviours: the carousel runs and today'
   await page.getByRole("contentinfo").getByRole("link", { name: "Agencies", exact: true }).click();
   await expect(page).toHaveURL(paths.agencies);
   await waitForHydration(page);
-  const carousel = page.getByRole("region", { name: agencyTestimonials.carouselLabel });
+  const carousel = page.getByRole("region", { name: readEntry("testimonials/agencies.yaml").carouselLabel });
   // Its buttons show once it runs, which it does as it nears the screen.
   await carousel.scrollIntoViewIfNeeded();
   await carousel.getByRole("button", { name: carouselCopy.pause }).click();

@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, isPhone, rawHtml, test, waitForHydration } from "./fixtures";
 import { SERVICES_HERO_SCROLL_PX } from "../app/data/constants";
-import { paths, serviceSlugs } from "../app/data/paths";
+import { paths, serviceSlugs, type ServiceSlug } from "../app/data/paths";
 import { serviceCategoryCopy, servicesHero, servicesList } from "../app/data/services";
-import { serviceCategories } from "../app/data/service-categories";
 import { benefitColumns, parseBenefit } from "../app/lib/benefit";
+import { readEntry } from "../scripts/build/content-data-plugin";
+
+const serviceCategory = (slug: ServiceSlug) => readEntry("services/*.yaml", slug);
 
 /** Records every scroll position the page passes through from now on. */
 async function recordScrolling(page: Page) {
@@ -29,7 +31,7 @@ test("the raw HTML of /services and of every category holds its h1, its sections
   for (const tag of metaTags) expect(overview.html).toContain(tag);
 
   for (const slug of serviceSlugs) {
-    const category = serviceCategories[slug];
+    const category = serviceCategory(slug);
     const { status, html: page } = await rawHtml(request, paths.serviceCategory(slug));
     expect(status, slug).toBe(200);
     expect(page).toMatch(new RegExp(`<h1[^>]*>${html(category.hero?.headline ?? category.title).replace(/[()]/g, "\\$&")}</h1>`));
@@ -53,7 +55,7 @@ test.describe("services page", () => {
     const cards = page.getByRole("region", { name: servicesList.heading }).getByRole("listitem");
     await expect(cards).toHaveCount(8);
     for (const slug of serviceSlugs) {
-      const { title } = serviceCategories[slug];
+      const { title } = serviceCategory(slug);
       await expect(cards.getByRole("heading", { level: 3, name: title })).toBeVisible();
       const explore = page.getByRole("link", { name: `${servicesList.exploreLabel} ${title}`, exact: true });
       await expect(explore).toHaveAttribute("href", `/services/${slug}`);
@@ -75,7 +77,7 @@ test.describe("services page", () => {
   });
 
   test("an Explore link opens its category page", async ({ page }) => {
-    const payroll = serviceCategories.payroll;
+    const payroll = serviceCategory("payroll");
     await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
     await expect(page).toHaveURL(/\/services\/payroll$/);
     await expect(page.getByRole("heading", { level: 1, name: payroll.title })).toBeVisible();
@@ -98,7 +100,7 @@ test("under reduced motion Browse Services jumps 450 px at once", async ({ brows
 });
 
 for (const slug of serviceSlugs) {
-  const category = serviceCategories[slug];
+  const category = serviceCategory(slug);
 
   // The benefits reflow to one column on a phone: the first category shows it there.
   const tag = slug === serviceSlugs[0] ? ["@phone"] : [];
@@ -188,7 +190,7 @@ test("a category page's copy is in its HTML only: none of any category's text is
   });
   await page.goto(paths.services);
   await waitForHydration(page);
-  const payroll = serviceCategories.payroll;
+  const payroll = serviceCategory("payroll");
   await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
   await expect(page.getByText(payroll.faq[0]!.question)).toBeVisible();
   await waitForHydration(page);
@@ -196,5 +198,5 @@ test("a category page's copy is in its HTML only: none of any category's text is
   const downloaded = (await Promise.all(bodies)).join("\n");
   // The page's FAQ is in its HTML; no script carries it, nor any other category's.
   expect(downloaded.length).toBeGreaterThan(0);
-  for (const slug of serviceSlugs) expect(downloaded, slug).not.toContain(serviceCategories[slug].faq[0]!.question);
+  for (const slug of serviceSlugs) expect(downloaded, slug).not.toContain(serviceCategory(slug).faq[0]!.question);
 });

@@ -2,8 +2,12 @@ import type { Locator, Page } from "@playwright/test";
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { CHART_HEIGHTS_PX, COUNTER_DURATION_MS } from "../app/data/constants";
 import { paths } from "../app/data/paths";
-import { forProviders, marketGrowth, payrollAtAGlance, sectorChart } from "../app/data/spotlight-payroll";
+import { payrollSpotlightCopy } from "../app/data/spotlight-payroll";
+import { statisticsOf } from "../app/data/statistics";
 import { formatNumber } from "../app/data/number-formats";
+import { readEntry } from "../scripts/build/content-data-plugin";
+
+const { forProviders, marketGrowth, payrollAtAGlance, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statisticsOf(readEntry("statistics.yaml")));
 
 const charts = [
   { ...sectorChart.chart, height: CHART_HEIGHTS_PX.sectors },

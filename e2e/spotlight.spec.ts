@@ -3,22 +3,27 @@ import { formatNumber, numberFormats } from "../app/data/number-formats";
 import { howToJoin, memberBenefits, memberCta, memberHero } from "../app/data/member";
 import { paths } from "../app/data/paths";
 import { site, siteProfile } from "../app/data/site";
-import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "../app/data/spotlight";
-import {
-  agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition,
-  recruitmentFigures,
-} from "../app/data/spotlight-agencies";
-import {
-  forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart,
-} from "../app/data/spotlight-payroll";
-import { recruitmentIndustry, ukWorkforce } from "../app/data/statistics";
+import { spotlightCopy } from "../app/data/spotlight";
+import { agenciesSpotlightCopy } from "../app/data/spotlight-agencies";
+import { payrollSpotlightCopy } from "../app/data/spotlight-payroll";
+import { statisticsOf } from "../app/data/statistics";
 import {
   howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
 } from "../app/data/tenders";
 import type { Action, PageMeta, Stat } from "../app/data/types";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntries, readEntry } from "../scripts/build/content-data-plugin";
 
-// Each page's title and description, as its route file reads them (app/content.config.ts).
+// Each page's words, as its route file reads them (app/content.config.ts).
+const statistics = statisticsOf(readEntry("statistics.yaml"));
+const { recruitmentIndustry, ukWorkforce } = statistics;
+const { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"), statistics);
+const { agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition, recruitmentFigures } = agenciesSpotlightCopy(
+  readEntry("spotlight/agencies.md"),
+  statistics,
+);
+const { forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statistics);
+const samples = sampleOpportunities(readEntries("tenders/*.yaml"));
+// Each page's title and description.
 const memberMeta: PageMeta = { ...readEntry("meta/*.yaml", "member"), path: paths.member };
 const spotlightMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight"), path: paths.spotlight };
 const agenciesSpotlightMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight-agencies"), path: paths.spotlightAgencies };
@@ -78,7 +83,7 @@ const editorials: EditorialPage[] = [
   {
     meta: tendersMeta,
     hero: tendersHero,
-    headings: [howWeDeliver.heading, sampleOpportunities.heading, whoWeWorkWith.heading, subcontractorRequirements.heading, tendersCta.heading],
+    headings: [howWeDeliver.heading, samples.heading, whoWeWorkWith.heading, subcontractorRequirements.heading, tendersCta.heading],
     figures: ["£2.5m", "Housing refurbishment", "NHS trust facilities upgrade framework", "Infrastructure project", "School refurbishments", "Local authority"],
     buttons: [...tendersHero.actions, ...tendersCta.actions],
   },
@@ -182,9 +187,9 @@ test("agencies spotlight: the recruitment figures and the IR35 next edition", as
 test("tenders: the four sample opportunities, each with its value, client type and scope", async ({ page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.spotlightTenders);
-  const cards = page.getByRole("region", { name: sampleOpportunities.heading }).getByRole("listitem");
+  const cards = page.getByRole("region", { name: samples.heading }).getByRole("listitem");
   await expect(cards).toHaveCount(4);
-  for (const card of sampleOpportunities.cards) {
+  for (const card of samples.cards) {
     const item = cards.filter({ has: page.getByRole("heading", { level: 3, name: card.title }) });
     await expect(item.getByRole("term")).toHaveText(["Value", "Client type", "Scope"]);
     await expect(item.getByRole("definition")).toHaveText(card.details.map((d) => d.detail));

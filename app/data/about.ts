@@ -1,14 +1,20 @@
-import file from "../../content/about.md";
+// About (/about). The words are content/about.md (the about collection's one
+// entry, read by the route file).
 import type { ContentOf } from "./schemas";
 import type { Action, Card } from "./types";
 
-const about = file as ContentOf<"about.md">;
-const [story, mission, vision] = about.sections;
-const prose = ({ heading, blocks }: typeof story) => ({ heading, paragraphs: blocks });
+/** The page's sections: its three `##` sections as prose, its cards from the front matter. */
+export function aboutCopy(about: ContentOf<"about.md">) {
+  const [story, mission, vision] = about.sections;
+  const prose = ({ heading, blocks }: typeof story) => ({ heading, paragraphs: blocks });
+  return {
+    aboutHero: about.hero satisfies { actions: Action[] },
+    ourStory: prose(story),
+    ourMission: prose(mission),
+    ourVision: prose(vision),
+    ourValues: about.values satisfies { cards: Card[] },
+    complianceAndVetting: about.compliance satisfies { cards: Card[] },
+  };
+}
 
-export const aboutHero = about.hero satisfies { actions: Action[] };
-export const ourStory = prose(story);
-export const ourMission = prose(mission);
-export const ourVision = prose(vision);
-export const ourValues = about.values satisfies { cards: Card[] };
-export const complianceAndVetting = about.compliance satisfies { cards: Card[] };
+export type AboutCopy = ReturnType<typeof aboutCopy>;

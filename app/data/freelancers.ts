@@ -1,4 +1,3 @@
-import faq from "../../content/faqs/freelancers.yaml";
 import file from "../../content/pages/freelancers.yaml";
 import type { ContentOf } from "./schemas";
 import type { Action, Card, Step } from "./types";
@@ -22,7 +21,5 @@ export const whyChooseUs = page.whyChooseUs;
 export const servicesForFreelancers = page.servicesForFreelancers;
 
 export const freelancersHowItWorks = page.howItWorks;
-
-export const freelancersFaq = faq as ContentOf<"faqs/*.yaml">;
 
 export const getIntroduced = page.cta;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { payrollMarket, recruitmentIndustry, ukWorkforce } from "./statistics";
+import { readEntry } from "../../scripts/build/content-data-plugin";
+import { statisticsOf } from "./statistics";
+
+const { payrollMarket, recruitmentIndustry, ukWorkforce } = statisticsOf(readEntry("statistics.yaml"));
 import { formatNumber, numberFormats } from "./number-formats";
 
 describe("formatNumber", () => {

@@ -1,4 +1,3 @@
-import faq from "../../content/faqs/resources.yaml";
 import file from "../../content/pages/resources.yaml";
 import type { ContentOf } from "./schemas";
 import type { Card } from "./types";
@@ -8,8 +7,6 @@ const page = file as ContentOf<"pages/resources.yaml"> satisfies { guides: { ite
 export const resourcesHero = page.hero;
 
 export const guides = page.guides;
-
-export const resourcesFaq = faq as ContentOf<"faqs/*.yaml">;
 
 export interface IndustryUpdate {
   title: string;

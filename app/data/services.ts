@@ -1,14 +1,15 @@
 import categoryFile from "../../content/pages/service-category.yaml";
 import overviewFile from "../../content/pages/services.yaml";
 import type { IconName } from "./icon-names";
-import type { ServiceSlug } from "./paths";
+import { serviceSlugs, type ServiceSlug } from "./paths";
 import type { ContentOf } from "./schemas";
 import type { Action, FaqItem } from "./types";
 
 // The services overview (/services) and one content record per service
 // category (/services/{slug}), all rendered by the same two route modules.
 // Their words: content/pages/services.yaml, content/pages/service-category.yaml
-// and content/services/<slug>.yaml.
+// and content/services/<slug>.yaml (the services collection, read by
+// service-categories.ts).
 const overview = overviewFile as ContentOf<"pages/services.yaml">;
 const categoryPage = categoryFile as ContentOf<"pages/service-category.yaml">;
 
@@ -47,3 +48,8 @@ export const servicesList = overview.list;
 
 /** Shared wording of every category page, and the page for an unknown category. */
 export const serviceCategoryCopy = categoryPage;
+
+/** The category for a URL slug, or undefined for a slug the site does not have. */
+export function findServiceCategory(categories: Readonly<Partial<Record<string, ServiceCategory>>>, slug: string | undefined): ServiceCategory | undefined {
+  return slug !== undefined && (serviceSlugs as readonly string[]).includes(slug) ? categories[slug] : undefined;
+}

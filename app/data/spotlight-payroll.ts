@@ -1,32 +1,12 @@
 // Payroll & Compliance (/spotlight/payroll): the UK freelance payroll market.
-// The words are in content/spotlight/payroll.md; the figures and the charts'
-// data come from statistics.
-import file from "../../content/spotlight/payroll.md";
+// The words are content/spotlight/payroll.md (the spotlight collection's
+// `payroll`, read by the route file); the figures and the charts' data come
+// from statistics.
 import { numberFormats } from "./number-formats";
 import { referAndEarnAction } from "./refer-and-earn";
 import type { ContentOf } from "./schemas";
-import { freelancersBySector2025, payrollDemandIndex, payrollMarket } from "./statistics";
+import type { Statistics } from "./statistics";
 import type { Action, Card, ChartDatum, NumberFormat, Stat } from "./types";
-
-const page = file as ContentOf<"spotlight/payroll.md">;
-const [growth, providers] = page.sections;
-
-export const payrollHero = {
-  ...page.hero,
-  // Refer & Earn's address is the site's (siteProfile), not the page's.
-  actions: [...page.hero.actions, referAndEarnAction] satisfies Action[],
-};
-
-const glance = page.atAGlance;
-export const payrollAtAGlance = {
-  heading: glance.heading,
-  intro: glance.intro,
-  stats: [
-    { value: payrollMarket.freelancersNeedingPayroll, label: glance.labels.freelancers, format: numberFormats.countPlus },
-    { value: payrollMarket.agencies, label: glance.labels.agencies, format: numberFormats.countPlus },
-    { value: payrollMarket.marketValueGbp, label: glance.labels.marketValue, format: numberFormats.gbpBillions },
-  ] satisfies Stat[],
-};
 
 export interface ChartCopy {
   title: string;
@@ -37,29 +17,55 @@ export interface ChartCopy {
   data: readonly ChartDatum[];
 }
 
-export const sectorChart = {
-  heading: page.sectorChart.heading,
-  intro: page.sectorChart.intro,
-  chart: { ...page.sectorChart.chart, format: numberFormats.thousands, data: freelancersBySector2025 } satisfies ChartCopy,
-};
+/** The page's sections: its words with the statistics' figures. */
+export function payrollSpotlightCopy(page: ContentOf<"spotlight/payroll.md">, { freelancersBySector2025, payrollDemandIndex, payrollMarket }: Statistics) {
+  const [growth, providers] = page.sections;
 
-export const marketGrowth = {
-  heading: growth.heading,
-  intro: growth.intro,
-  drivers: growth.items,
-  chart: { ...page.marketGrowth.chart, format: numberFormats.plain, data: payrollDemandIndex } satisfies ChartCopy,
-};
+  const payrollHero = {
+    ...page.hero,
+    // Refer & Earn's address is the site's (siteProfile), not the page's.
+    actions: [...page.hero.actions, referAndEarnAction] satisfies Action[],
+  };
 
-export const payrollCovers = page.covers satisfies { cards: Card[] };
+  const glance = page.atAGlance;
+  const payrollAtAGlance = {
+    heading: glance.heading,
+    intro: glance.intro,
+    stats: [
+      { value: payrollMarket.freelancersNeedingPayroll, label: glance.labels.freelancers, format: numberFormats.countPlus },
+      { value: payrollMarket.agencies, label: glance.labels.agencies, format: numberFormats.countPlus },
+      { value: payrollMarket.marketValueGbp, label: glance.labels.marketValue, format: numberFormats.gbpBillions },
+    ] satisfies Stat[],
+  };
 
-export const forProviders = {
-  heading: providers.heading,
-  intro: providers.intro,
-  stats: [
-    { value: payrollMarket.freelancersNeedingPayroll, label: page.forProviders.labels.freelancersNeedingPayroll, format: numberFormats.millionsShort },
-    { value: payrollMarket.marketValueGbp, label: page.forProviders.labels.processed, format: numberFormats.gbpBnPlus },
-  ] satisfies Stat[],
-  reasons: providers.items,
-};
+  const sectorChart = {
+    heading: page.sectorChart.heading,
+    intro: page.sectorChart.intro,
+    chart: { ...page.sectorChart.chart, format: numberFormats.thousands, data: freelancersBySector2025 } satisfies ChartCopy,
+  };
 
-export const payrollCta = page.cta satisfies { actions: Action[] };
+  const marketGrowth = {
+    heading: growth.heading,
+    intro: growth.intro,
+    drivers: growth.items,
+    chart: { ...page.marketGrowth.chart, format: numberFormats.plain, data: payrollDemandIndex } satisfies ChartCopy,
+  };
+
+  const payrollCovers = page.covers satisfies { cards: Card[] };
+
+  const forProviders = {
+    heading: providers.heading,
+    intro: providers.intro,
+    stats: [
+      { value: payrollMarket.freelancersNeedingPayroll, label: page.forProviders.labels.freelancersNeedingPayroll, format: numberFormats.millionsShort },
+      { value: payrollMarket.marketValueGbp, label: page.forProviders.labels.processed, format: numberFormats.gbpBnPlus },
+    ] satisfies Stat[],
+    reasons: providers.items,
+  };
+
+  const payrollCta = page.cta satisfies { actions: Action[] };
+
+  return { payrollHero, payrollAtAGlance, sectorChart, marketGrowth, payrollCovers, forProviders, payrollCta };
+}
+
+export type PayrollSpotlightCopy = ReturnType<typeof payrollSpotlightCopy>;

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { readEntry } from "../../scripts/build/content-data-plugin";
 import { formatNumber, numberFormats } from "./number-formats";
-import { sectorEstimates, spotlightHero, workforce } from "./spotlight";
-import { agenciesSpotlightHero, recruitmentFigures } from "./spotlight-agencies";
+import { spotlightCopy } from "./spotlight";
+import { agenciesSpotlightCopy } from "./spotlight-agencies";
 import { CHART_HEIGHTS_PX } from "./constants";
-import { forProviders, marketGrowth, payrollAtAGlance, payrollHero, sectorChart } from "./spotlight-payroll";
-import { freelancersBySector2025, payrollMarket, recruitmentIndustry, ukWorkforce } from "./statistics";
+import { payrollSpotlightCopy } from "./spotlight-payroll";
+import { statisticsOf } from "./statistics";
+
+const statistics = statisticsOf(readEntry("statistics.yaml"));
+const { freelancersBySector2025, payrollMarket, recruitmentIndustry, ukWorkforce } = statistics;
+const { sectorEstimates, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"), statistics);
+const { agenciesSpotlightHero, recruitmentFigures } = agenciesSpotlightCopy(readEntry("spotlight/agencies.md"), statistics);
+const { forProviders, marketGrowth, payrollAtAGlance, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statistics);
 
 const spotlightMeta = readEntry("meta/*.yaml", "spotlight");
 const agenciesSpotlightMeta = readEntry("meta/*.yaml", "spotlight-agencies");

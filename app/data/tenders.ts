@@ -1,7 +1,7 @@
 // Tenders & Project Delivery (/spotlight/tenders). The words are
-// content/pages/tenders.yaml; the sample cards one file each in content/tenders/.
+// content/pages/tenders.yaml; the sample cards one file each in content/tenders/
+// (the tenders collection, read by the route file).
 import file from "../../content/pages/tenders.yaml";
-import tenderFiles from "../../content/tenders/*.yaml";
 import type { ContentOf } from "./schemas";
 import type { Action, Card, Step } from "./types";
 
@@ -19,23 +19,27 @@ export const howWeDeliver = page.howWeDeliver;
 /** What a sample card lists, in this order. */
 const { terms } = page.sampleOpportunities;
 
-export const sampleOpportunities = {
-  heading: page.sampleOpportunities.heading,
-  intro: page.sampleOpportunities.intro,
-  // One file per tender (the folder is read in file-name order), shown by `order`.
-  cards: [...(tenderFiles as ContentOf<"tenders/*.yaml">[])]
-    .sort((a, b) => a.order - b.order)
-    .map(({ icon, title, text, value, client, scope }) => ({
-      icon,
-      title,
-      text,
-      details: [
-        { term: terms.value, detail: value },
-        { term: terms.client, detail: client },
-        { term: terms.scope, detail: scope },
-      ],
-    })) satisfies Card[],
-};
+/** The sample cards' section: one entry per tender (in file-name order), shown by `order`. */
+export function sampleOpportunities(tenders: readonly ContentOf<"tenders/*.yaml">[]) {
+  return {
+    heading: page.sampleOpportunities.heading,
+    intro: page.sampleOpportunities.intro,
+    cards: [...tenders]
+      .sort((a, b) => a.order - b.order)
+      .map(({ icon, title, text, value, client, scope }) => ({
+        icon,
+        title,
+        text,
+        details: [
+          { term: terms.value, detail: value },
+          { term: terms.client, detail: client },
+          { term: terms.scope, detail: scope },
+        ],
+      })) satisfies Card[],
+  };
+}
+
+export type SampleOpportunities = ReturnType<typeof sampleOpportunities>;
 
 export const whoWeWorkWith = page.whoWeWorkWith;
 

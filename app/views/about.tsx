@@ -2,10 +2,11 @@ import { CardGrid } from "~/components/sections/card-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Prose } from "~/components/sections/prose";
 import { Section } from "~/components/sections/section";
-import { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } from "~/data/about";
+import type { AboutCopy } from "~/data/about";
 
 /** About: the story, mission, vision, values, and how providers are vetted. */
-export default function AboutContent() {
+export default function AboutContent({ copy }: { copy: AboutCopy }) {
+  const { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } = copy;
   return (
     <>
       <PageHero {...aboutHero} />

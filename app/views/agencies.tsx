@@ -7,16 +7,23 @@ import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import { TestimonialCard } from "~/components/sections/testimonial-card";
 import {
-  agenciesCta, agenciesFaq, agenciesHero, agencyTestimonials, partnershipProcess, whatWeOffer,
+  agenciesCta, agenciesHero, partnershipProcess, whatWeOffer,
 } from "~/data/agencies";
 import { CAROUSEL_AUTOPLAY_MS } from "~/data/constants";
+import type { ContentOf } from "~/data/schemas";
 import type { Testimonial } from "~/data/types";
 
 const quoteKey = (testimonial: Testimonial) => testimonial.quote;
 const renderQuote = (testimonial: Testimonial) => <TestimonialCard testimonial={testimonial} />;
 
 /** Agencies: what we offer, the partnership process, the FAQ and the testimonials carousel. */
-export default function AgenciesContent() {
+export default function AgenciesContent({
+  faq: agenciesFaq,
+  testimonials: agencyTestimonials,
+}: {
+  faq: ContentOf<"faqs/*.yaml">;
+  testimonials: ContentOf<"testimonials/agencies.yaml">;
+}) {
   return (
     <>
       <PageHero {...agenciesHero} />

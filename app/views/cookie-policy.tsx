@@ -1,6 +1,6 @@
 import { LegalPage } from "~/components/sections/legal-page";
-import { cookiePolicy } from "~/data/cookie-policy";
+import type { LegalDocument } from "~/data/types";
 
-export default function CookiePolicyContent() {
-  return <LegalPage document={cookiePolicy} />;
+export default function CookiePolicyContent({ document }: { document: LegalDocument }) {
+  return <LegalPage document={document} />;
 }

@@ -6,8 +6,9 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import { CAROUSEL_AUTOPLAY_MS } from "~/data/constants";
+import type { ContentOf } from "~/data/schemas";
 import {
-  freelancersFaq, freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
+  freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
 } from "~/data/freelancers";
 import type { Card } from "~/data/types";
 
@@ -15,7 +16,7 @@ const cardKey = (card: Card) => card.title;
 const renderCard = (card: Card) => <CardPanel card={card} />;
 
 /** Freelancers: why choose us and the services (two carousels), how it works, the FAQ. */
-export default function FreelancersContent() {
+export default function FreelancersContent({ faq: freelancersFaq }: { faq: ContentOf<"faqs/*.yaml"> }) {
   return (
     <>
       <PageHero {...freelancersHero} />

@@ -6,14 +6,21 @@ import { Steps } from "~/components/sections/steps";
 import { TestimonialGrid } from "~/components/sections/testimonial-card";
 import { VideoHero } from "~/components/sections/video-hero";
 import {
-  countries, freelancerSupport, homeCta, homeHero, homeTestimonials, howItWorks, pillars, sectorsWeSupport,
+  countries, freelancerSupport, homeCta, homeHeroVideo, howItWorks, pillars, sectorsWeSupport,
 } from "~/data/home";
+import type { ContentOf } from "~/data/schemas";
 
 /** Home: the video hero, the four pillars, sectors, support, countries, how it works, testimonials and a call to action. */
-export default function HomeContent() {
+export default function HomeContent({
+  hero,
+  testimonials: homeTestimonials,
+}: {
+  hero: ContentOf<"home/hero.yaml">;
+  testimonials: ContentOf<"testimonials/home.yaml">;
+}) {
   return (
     <>
-      <VideoHero {...homeHero} />
+      <VideoHero {...hero} video={homeHeroVideo} />
       <Section heading={pillars.heading} intro={pillars.intro}>
         <CardGrid cards={pillars.cards} columns={4} />
       </Section>

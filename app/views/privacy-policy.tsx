@@ -1,6 +1,6 @@
 import { LegalPage } from "~/components/sections/legal-page";
-import { privacyPolicy } from "~/data/privacy-policy";
+import type { LegalDocument } from "~/data/types";
 
-export default function PrivacyPolicyContent() {
-  return <LegalPage document={privacyPolicy} />;
+export default function PrivacyPolicyContent({ document }: { document: LegalDocument }) {
+  return <LegalPage document={document} />;
 }

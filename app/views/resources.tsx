@@ -3,10 +3,11 @@ import { DatedUpdates } from "~/components/sections/dated-updates";
 import { Faq } from "~/components/sections/faq";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { guides, industryUpdates, resourcesFaq, resourcesHero } from "~/data/resources";
+import { guides, industryUpdates, resourcesHero } from "~/data/resources";
+import type { ContentOf } from "~/data/schemas";
 
 /** Resources: guides, the FAQ and industry updates dated today. */
-export default function ResourcesContent() {
+export default function ResourcesContent({ faq: resourcesFaq }: { faq: ContentOf<"faqs/*.yaml"> }) {
   return (
     <>
       <PageHero {...resourcesHero} />

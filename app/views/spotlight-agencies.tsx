@@ -5,13 +5,11 @@ import { editorialArt } from "~/components/sections/editorial-art";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
-import {
-  agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition,
-  recruitmentFigures,
-} from "~/data/spotlight-agencies";
+import type { AgenciesSpotlightCopy } from "~/data/spotlight-agencies";
 
 /** Agencies & Recruiters: the recruitment editorial. */
-export default function AgenciesSpotlightContent() {
+export default function AgenciesSpotlightContent({ copy }: { copy: AgenciesSpotlightCopy }) {
+  const { agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition, recruitmentFigures } = copy;
   return (
     <>
       <PageHero {...agenciesSpotlightHero} image={editorialArt.agencies} />

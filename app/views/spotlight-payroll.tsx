@@ -8,15 +8,14 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
 import { CHART_HEIGHTS_PX } from "~/data/constants";
-import {
-  forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart,
-} from "~/data/spotlight-payroll";
+import type { PayrollSpotlightCopy } from "~/data/spotlight-payroll";
 import type { Stat } from "~/data/types";
 
 const counting = (stat: Stat) => <Counter stat={stat} />;
 
 /** Payroll & Compliance: the UK freelance payroll market, with its charts and counters. */
-export default function PayrollSpotlightContent() {
+export default function PayrollSpotlightContent({ copy }: { copy: PayrollSpotlightCopy }) {
+  const { forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart } = copy;
   return (
     <>
       <PageHero {...payrollHero} image={editorialArt.payroll} />

@@ -6,11 +6,11 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import {
-  howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
+  howWeDeliver, type SampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
 } from "~/data/tenders";
 
 /** Tenders & Project Delivery: how we bid and deliver, with sample opportunities. */
-export default function TendersContent() {
+export default function TendersContent({ sampleOpportunities }: { sampleOpportunities: SampleOpportunities }) {
   return (
     <>
       <PageHero {...tendersHero} image={editorialArt.tenders} />

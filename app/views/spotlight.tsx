@@ -5,10 +5,11 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { StatGrid } from "~/components/sections/stat-grid";
 import { ButtonRow } from "~/components/ui/button-link";
-import { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } from "~/data/spotlight";
+import type { SpotlightCopy } from "~/data/spotlight";
 
 /** Spotlight On: UK freelancers by sector. */
-export default function SpotlightContent() {
+export default function SpotlightContent({ copy }: { copy: SpotlightCopy }) {
+  const { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } = copy;
   return (
     <>
       <PageHero {...spotlightHero} image={editorialArt.sectors} />

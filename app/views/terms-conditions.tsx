@@ -1,6 +1,6 @@
 import { LegalPage } from "~/components/sections/legal-page";
-import { termsConditions } from "~/data/terms-conditions";
+import type { LegalDocument } from "~/data/types";
 
-export default function TermsConditionsContent() {
-  return <LegalPage document={termsConditions} />;
+export default function TermsConditionsContent({ document }: { document: LegalDocument }) {
+  return <LegalPage document={document} />;
 }

@@ -1,35 +1,45 @@
 // A collection of Astro's content layer (app/content.config.ts) made from a
 // folder of content/ by the build's own reading: each file parsed, its
-// placeholders filled and checked against its valibot schema
+// placeholders filled and checked against its own valibot schema
 // (content-data-plugin.ts's loadContentFile), so a broken file stops the
 // build naming the file, the field and the reason, as before. The entries'
-// type is the schema's (ContentOf), written for Astro's generated types; the
-// zod schema Astro asks for checks nothing more, the valibot one has.
+// type is the schema's (ContentOf; for a folder whose files each have their
+// own, `spotlight/`, the union of theirs, which contentEntry narrows by the
+// entry's name), written for Astro's generated types; the zod schema Astro
+// asks for checks nothing more, the valibot one has.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Loader } from "astro/loaders";
 import { z } from "astro/zod";
-import type { ContentPath } from "../../app/data/schemas/index.ts";
+import { contentFiles, type ContentPath } from "../../app/data/schemas/index.ts";
 import { contentDir, listContentFiles, loadContentFile } from "./content-data-plugin.ts";
 
 const schemasModule = fileURLToPath(new URL("../../app/data/schemas/index.ts", import.meta.url));
 
-/** The entries of `content/<folder>/*.<ext>`, each named by its file name: `meta/*.yaml` has `about` for `content/meta/about.yaml`. */
-export function contentCollection(pattern: ContentPath & `${string}/*.${string}`): Loader {
+/**
+ * The entries of `content/<folder>/*.<ext>`, each named by its file name:
+ * `meta/*.yaml` has `about` for `content/meta/about.yaml`; or the one entry
+ * of a file at the top of content/, named as the file (`about.md`: `about`).
+ */
+export function contentCollection(pattern: `${string}/*.${string}` | ContentPath): Loader {
   const [folder, extension] = [path.posix.dirname(pattern), path.posix.extname(pattern)];
+  const single = !pattern.includes("*");
+  const keys = single ? [pattern] : Object.keys(contentFiles).filter((key) => path.posix.dirname(key) === folder && key.endsWith(extension));
+  if (keys.length === 0) throw new Error(`${pattern}: no schema in app/data/schemas/index.ts covers content/${pattern}`);
   return {
     name: `site-content:${pattern}`,
     async load({ store }) {
       store.clear();
-      for (const file of listContentFiles().filter((name) => path.posix.dirname(name) === folder && name.endsWith(extension))) {
+      const files = listContentFiles().filter((name) => (single ? name === pattern : path.posix.dirname(name) === folder && name.endsWith(extension)));
+      for (const file of files) {
         const data = loadContentFile(file, readFileSync(path.join(contentDir, file), "utf8")) as Record<string, unknown>;
         store.set({ id: path.posix.basename(file, extension), data, filePath: `content/${file}` });
       }
     },
     createSchema: async () => ({
       schema: z.record(z.string(), z.unknown()),
-      types: `import type { ContentOf } from ${JSON.stringify(schemasModule)};\nexport type Entry = ContentOf<${JSON.stringify(pattern)}>;\n`,
+      types: `import type { ContentOf } from ${JSON.stringify(schemasModule)};\nexport type Entry = ${keys.map((key) => `ContentOf<${JSON.stringify(key)}>`).join(" | ")};\n`,
     }),
   };
 }

@@ -170,8 +170,8 @@ describe("the modules that read content files", () => {
     for (const module of modules) {
       const source = readFileSync(path.join(appContent, module), "utf8");
       const imported = [...source.matchAll(/^import (\w+) from "(?:\.\.\/)+content\/([^"]+)";$/gm)].map((match) => match[2] ?? "");
-      const typed = [...source.matchAll(/ContentOf<"([^"]+)">/g)].map((match) => match[1] ?? "");
-      // Each imported file is cast to ContentOf<its own registry key>, and nothing else is.
+      const typed = [...source.matchAll(/as ContentOf<"([^"]+)">/g)].map((match) => match[1] ?? "");
+      // Each imported file is cast to ContentOf<its own registry key>, and nothing else is (a module fed a content-layer entry only names the type).
       expect(new Set(typed), module).toEqual(new Set(imported.map((file) => keyFor(file))));
       checked += imported.length;
     }

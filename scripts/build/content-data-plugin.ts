@@ -240,12 +240,21 @@ export function loadContentFile(file: string, source: string, dir = contentDir):
 
 /**
  * One entry of a folder of content/ (`readEntry("meta/*.yaml", "about")` is
- * content/meta/about.yaml), checked and typed by its schema: how code outside
- * Astro (tests, scripts) reads what the route files read with `contentEntry`.
+ * content/meta/about.yaml), or a file with a schema of its own
+ * (`readEntry("spotlight/payroll.md")`), checked and typed by its schema: how
+ * code outside Astro (tests, scripts) reads what the route files read with
+ * `contentEntry`.
  */
-export function readEntry<P extends ContentPath & `${string}*${string}`>(pattern: P, id: string, dir = contentDir): ContentOf<P> {
-  const file = pattern.replace("*", id);
-  return loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir) as ContentOf<P>;
+export function readEntry<P extends ContentPath & `${string}*${string}`>(pattern: P, id: string, dir?: string): ContentOf<P>;
+export function readEntry<P extends ContentPath>(file: P): ContentOf<P>;
+export function readEntry(pattern: ContentPath, id?: string, dir = contentDir): unknown {
+  const file = id === undefined ? pattern : pattern.replace("*", id);
+  return loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir);
+}
+
+/** Every entry of a folder of content/ in file-name order (`readEntries("tenders/*.yaml")`), as the route files read them with `contentEntries`. */
+export function readEntries<P extends ContentPath & `${string}/*.${string}`>(pattern: P, dir = contentDir): ContentOf<P>[] {
+  return loadContentFolder(path.join(dir, pattern), dir) as ContentOf<P>[];
 }
 
 /** A content file by its file: URL, for Node's module hooks (content-hooks.mjs). */

@@ -17,11 +17,18 @@ describe("the content of each page a route wrote", () => {
 });
 
 describe("the entries a module reads from the content layer", () => {
-  const files = ["meta/about.yaml", "meta/home.yaml", "about.md"];
+  const files = ["meta/about.yaml", "meta/home.yaml", "about.md", "tenders/roof.yaml"];
 
   it("are the files its contentEntry calls name", () => {
     const code = `const meta = await contentEntry("meta", "about");\nconst other = await contentEntry( "meta" , "home" );`;
     expect(entriesReadBy(code, "app/pages/about.astro", files)).toEqual(["content/meta/about.yaml", "content/meta/home.yaml"]);
+    expect(entriesReadBy(`contentEntry("about", "about")`, "app/pages/about.astro", files)).toEqual(["content/about.md"]);
+  });
+
+  it("are the folder of a collection its contentEntries calls read whole", () => {
+    expect(entriesReadBy(`const cards = await contentEntries("tenders");`, "app/pages/x.astro", files)).toEqual(["content/tenders/"]);
+    expect(() => entriesReadBy(`contentEntries(name)`, "app/pages/x.astro", files)).toThrow(/contentEntries\(name\): name the collection as a literal/);
+    expect(() => entriesReadBy(`contentEntries("news")`, "app/pages/x.astro", files)).toThrow(/content\/news\/ has no entries/);
   });
 
   it("fail the build, naming the module, when the call does not name them with literals or names none there is", () => {

@@ -22,25 +22,37 @@ function contentPathOf(id: string, root: string): string | undefined {
   return relative.includes("*") ? `${path.posix.dirname(relative)}/` : relative;
 }
 
-/** Where contentEntry is defined, the one module that names it without reading an entry. */
+/** Where contentEntry and contentEntries are defined, the one module that names them without reading an entry. */
 const contentEntryModule = fileURLToPath(new URL("../../app/data/content.ts", import.meta.url));
 const entryCall = /\bcontentEntry\(([^)]*)\)/g;
 const literalArguments = /^\s*"([\w-]+)"\s*,\s*"([\w-]+)"\s*$/;
+const collectionCall = /\bcontentEntries\(([^)]*)\)/g;
+const literalCollection = /^\s*"([\w-]+)"\s*$/;
 
 /**
  * The content files of the content-layer entries a module reads
- * (`contentEntry("meta", "about")`: content/meta/about.yaml). They are read
- * from Astro's data store, not imported, so the graph has no edge to them:
- * the build takes them from the call, which must name both with literals.
+ * (`contentEntry("meta", "about")`: content/meta/about.yaml), and the folders
+ * of the collections it reads whole (`contentEntries("tenders")`:
+ * content/tenders/, as a folder import is dated). They are read from Astro's
+ * data store, not imported, so the graph has no edge to them: the build
+ * takes them from the call, which must name them with literals.
  */
 export function entriesReadBy(code: string, module: string, files: readonly string[] = listContentFiles()): string[] {
-  return [...code.matchAll(entryCall)].flatMap(([call, args = ""]) => {
+  const folders = [...code.matchAll(collectionCall)].map(([call, args = ""]) => {
+    const [, collection] = literalCollection.exec(args) ?? [];
+    if (!collection) throw new Error(`${module}: ${call}: name the collection as a literal, so the build can date the page`);
+    if (!files.some((name) => path.posix.dirname(name) === collection)) throw new Error(`${module}: ${call}: content/${collection}/ has no entries`);
+    return `content/${collection}/`;
+  });
+  return [...folders, ...[...code.matchAll(entryCall)].flatMap(([call, args = ""]) => {
     const [, collection, id] = literalArguments.exec(args) ?? [];
     if (!collection || !id) throw new Error(`${module}: ${call}: name the collection and the entry as literals, so the build can date the page`);
-    const file = files.find((name) => path.posix.dirname(name) === collection && path.posix.basename(name).replace(/\.[^.]+$/, "") === id);
+    const stem = (name: string) => path.posix.basename(name).replace(/\.[^.]+$/, "");
+    // A file at the top of content/ is a collection of one entry, named as the file (`contentEntry("about", "about")`).
+    const file = files.find((name) => (path.posix.dirname(name) === collection && stem(name) === id) || (path.posix.dirname(name) === "." && stem(name) === collection && id === collection));
     if (!file) throw new Error(`${module}: ${call}: content/${collection}/ has no entry "${id}"`);
     return [`content/${file}`];
-  });
+  })];
 }
 
 /**
@@ -74,7 +86,7 @@ export function pageContentPlugin(options: { root: string; pagesDir: string; lay
             continue;
           }
           const info = this.getModuleInfo(id);
-          if (id !== contentEntryModule && info?.code?.includes("contentEntry(")) entriesReadBy(info.code, id, files()).forEach(read);
+          if (id !== contentEntryModule && info?.code && /\bcontentEntr(y|ies)\(/.test(info.code)) entriesReadBy(info.code, id, files()).forEach(read);
           for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {
             if (!seen.has(next)) {
               seen.add(next);

@@ -19,16 +19,18 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
 const buildInputs = ["astro.config.ts", "package.json", "tsconfig.json", "app", "content", "contract", "scripts/build", "public"];
 
 const routeFile = `---
+import { aboutCopy } from "~/data/about";
 import { contentEntry } from "~/data/content";
 import Site from "~/layouts/site.astro";
 import { pageMeta, pagePath } from "~/lib/meta";
 import AboutContent from "~/views/about";
 
 const meta = await contentEntry("meta", "careers");
+const copy = aboutCopy(await contentEntry("about", "about"));
 ---
 
 <Site meta={pageMeta({ ...meta, path: pagePath(Astro.url) })}>
-  <AboutContent />
+  <AboutContent copy={copy} />
 </Site>
 `;
 const metaFile = "title: Careers\ndescription: Work with the team that connects UK freelancers with the agencies and firms that need them.\n";

@@ -164,13 +164,20 @@ describe("the editor's file API", () => {
   });
 
   it("refuses a deletion the build needs, naming the file that needs it, and writes nothing", async () => {
-    // The site's own page module for /services/payroll, which imports the service's file.
-    const importer = "app/data/service-categories/payroll.ts";
-    await mkdir(path.join(source, path.dirname(importer)), { recursive: true });
-    await copyFile(path.join(import.meta.dirname, "../..", importer), path.join(source, importer));
+    // The site's own modules: one importing a content file, one reading the categories' entries from Astro's content layer, each named in its call.
+    const importer = "app/data/services.ts";
+    const reader = "app/data/service-categories.ts";
+    // A route file reading a file at the top of content/, a collection of one entry.
+    const route = "app/pages/about.astro";
+    for (const file of [importer, reader, route]) {
+      await mkdir(path.join(source, path.dirname(file)), { recursive: true });
+      await copyFile(path.join(import.meta.dirname, "../..", file), path.join(source, file));
+    }
     try {
       const cases: [string, string][] = [
-        ["content/services/payroll.yaml", `Not saved: content/services/payroll.yaml cannot be deleted: ${importer} imports it, and the site is not built without it.`],
+        ["content/pages/services.yaml", `Not saved: content/pages/services.yaml cannot be deleted: ${importer} imports it, and the site is not built without it.`],
+        ["content/services/payroll.yaml", `Not saved: content/services/payroll.yaml cannot be deleted: ${reader} reads it, and the site is not built without it.`],
+        ["content/about.md", `Not saved: content/about.md cannot be deleted: ${route} reads it, and the site is not built without it.`],
         // No code imports statistics.yaml in this checkout, but the editorials state its figures.
         ["content/statistics.yaml", "Not saved: content/statistics.yaml cannot be deleted: content/meta/spotlight-agencies.yaml needs it, and the site is not built without it."],
       ];

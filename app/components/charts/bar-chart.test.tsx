@@ -2,9 +2,14 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHART_HEIGHTS_PX } from "~/data/constants";
-import { freelancersBySector2025, payrollDemandIndex } from "~/data/statistics";
+import { statisticsOf } from "~/data/statistics";
 import { numberFormats } from "~/data/number-formats";
+import type { ContentOf } from "~/data/schemas";
 import { BarChart, layoutBars } from "./bar-chart";
+import statisticsFile from "../../../content/statistics.yaml";
+
+// Under jsdom readEntry (node:fs) is not at hand: the file comes through the content Vite plugin, checked as the build checks it.
+const { freelancersBySector2025, payrollDemandIndex } = statisticsOf(statisticsFile as ContentOf<"statistics.yaml">);
 
 describe("layoutBars", () => {
   it("gives bars heights proportional to their values, on one baseline", () => {
