@@ -220,6 +220,8 @@ test("a value its schema refuses is shown when the owner saves, beside its field
   const before = readFileSync(heroFile, "utf8");
   await signIn(page);
   await page.goto(at("/keystatic/singleton/homeHero"));
+  // The publish line as it stands once it has loaded: read before that, it says only "Loading…".
+  await expect(publishing(page).getByRole("status")).not.toHaveText(/^Loading/);
   const status = await publishing(page).getByRole("status").textContent();
   const headline = page.getByRole("textbox", { name: "Headline", exact: true });
   const save = page.getByRole("button", { name: "Save", exact: true });

@@ -14,7 +14,8 @@ import { secondFactorRoutes } from "../team/second-factor/second-factor-routes";
 import { spamAdminRoutes } from "../spam/spam-admin";
 import { isCrossSite, recordRequestAction, ROBOTS_HEADER } from "./owner-requests";
 import { teamEndpoints } from "../../contract/team";
-import { signInRoutes, TOO_MANY } from "../team/sign-in-routes";
+import { signInRoutes } from "../team/sign-in-routes";
+import { TOO_MANY } from "../team/sign-in-turns";
 import { teamRoutes } from "../team/team-routes";
 
 // /api/admin/*: the owner's inbox. Off (404) without a team (no ADMIN_PASSWORD

@@ -76,8 +76,6 @@ export interface SignInOptions {
   audit: (request: FastifyRequest, action: OwnerActionName, detail?: OwnerActionDetail, actor?: string) => Promise<void>;
 }
 
-export { TOO_MANY };
-
 export function signInRoutes(app: FastifyInstance, { windowMs, rateLimit, signInRefused, audit }: SignInOptions) {
   const { teamStore: team } = app;
   const { signInTotalMax } = app.config.admin;
