@@ -1,5 +1,8 @@
-import "@testing-library/jest-dom/vitest";
 import { vi } from "vitest";
+
+// The DOM matchers, for the component tests in jsdom only: the server's files,
+// most of the suite, would each load them for nothing.
+if (typeof document !== "undefined") await import("@testing-library/jest-dom/vitest");
 
 // Team passwords hash at a test cost everywhere in this suite: at the shipped
 // cost (about 75 ms each) the sign-in's tests of attempts arriving together
