@@ -24,10 +24,12 @@ import { layoutCopy } from "../app/data/layout";
 import { newsletterCopy } from "../app/data/newsletter";
 import { lastBuild } from "../contract/built-pages";
 import { carouselCopy } from "../app/data/carousel";
-import { servicesHero } from "../app/data/services";
 import { waitForHydration } from "../e2e/fixtures";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
+import { readEntry } from "../scripts/build/content-data-plugin";
+
+const servicesHero = readEntry("pages/services.yaml").hero;
 
 /** The phone profile of the issue that asked for this table. */
 export const phone = {

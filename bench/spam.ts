@@ -34,12 +34,14 @@ import { chromium, devices, type Browser, type BrowserContext, type BrowserConte
 import Database from "better-sqlite3";
 import { contactForm } from "../app/data/contact";
 import { newsletterCopy } from "../app/data/newsletter";
-import { sendConfirmPage } from "../app/data/send-confirm";
 import { CHALLENGE_ENDPOINT, CONFIRM_ENDPOINT, CONTACT_ENDPOINT, headers as formHeaders } from "../contract/lead";
 import { CONFIRM_TOKEN_FIELD } from "../contract/send-confirm";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { CHROME_UA, solvedProof, type Challenge } from "../server/spam/browser-post.test-support";
 import { flag, isMain, report, sleep, startSiteServer, type Row } from "./lib";
+import { readEntry } from "../scripts/build/content-data-plugin";
+
+const sendConfirmPage = readEntry("pages/send-confirm.yaml");
 
 /** people: ≥ 99% in the inbox, none lost; bot: must be held; indistinguishable: reported only. */
 type Group = "person" | "bot" | "indistinguishable";

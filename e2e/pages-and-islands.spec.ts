@@ -5,11 +5,11 @@ import { carouselCopy } from "../app/data/carousel";
 import { footerLegalLinks } from "../app/data/navigation";
 import { newsletterCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
-import { industryUpdates } from "../app/data/resources";
-import { servicesList } from "../app/data/services";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
 const { complianceAndVetting, ourStory } = aboutCopy(readEntry("about.md"));
+const { industryUpdates } = readEntry("pages/resources.yaml");
+const { list: servicesList } = readEntry("pages/services.yaml");
 
 // Every page is pre-rendered HTML; only its islands (the forms, the token
 // buttons, the inbox) hydrate, and custom elements give the rest its

@@ -4,7 +4,6 @@
 // fields' labels come from the enquiry's field table.
 import { consentLabel, enquiryFields, formLabels } from "../../contract/fields";
 import formFile from "../../content/forms/enquiry.yaml";
-import receivedFile from "../../content/pages/contact-received.yaml";
 import pageFile from "../../content/pages/contact.yaml";
 import { fill } from "./fill";
 import { paths } from "./paths";
@@ -13,7 +12,6 @@ import { site, siteProfile } from "./site";
 
 const page = pageFile as ContentOf<"pages/contact.yaml">;
 const form = formFile as ContentOf<"forms/enquiry.yaml">;
-const received = receivedFile as ContentOf<"pages/contact-received.yaml">;
 
 export const contactHero = page.hero;
 
@@ -51,9 +49,6 @@ export const contactDetails = {
 } as const;
 
 /** Where an enquiry sent as a plain form post (pressed before the form had hydrated) lands, once stored. */
-export const contactReceivedPage = {
-  meta: { ...received.meta, path: paths.contactReceived },
-  heading: received.heading,
-  text: contactForm.success,
-  link: received.link,
-} as const;
+export function contactReceivedCopy(received: ContentOf<"pages/contact-received.yaml">, form: ContentOf<"forms/enquiry.yaml">) {
+  return { meta: { ...received.meta, path: paths.contactReceived }, heading: received.heading, text: form.success, link: received.link } as const;
+}

@@ -114,3 +114,8 @@ export interface ChartDatum {
 }
 /** The Open Graph artwork, one per page type (app/assets/og/, made by scripts/make-media.sh). */
 export type OgImage = "home" | "audience" | "services" | "spotlight" | "legal" | "default";
+/** An editorial notice on Resources, shown dated with the visitor's today's date, as the spec asks. */
+export interface IndustryUpdate {
+  title: string;
+  summary: string;
+}

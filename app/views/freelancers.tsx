@@ -7,16 +7,19 @@ import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import { CAROUSEL_AUTOPLAY_MS } from "~/data/constants";
 import type { ContentOf } from "~/data/schemas";
-import {
-  freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
-} from "~/data/freelancers";
 import type { Card } from "~/data/types";
 
 const cardKey = (card: Card) => card.title;
 const renderCard = (card: Card) => <CardPanel card={card} />;
 
 /** Freelancers: why choose us and the services (two carousels), how it works, the FAQ. */
-export default function FreelancersContent({ faq: freelancersFaq }: { faq: ContentOf<"faqs/*.yaml"> }) {
+/**
+ * The spec lists this page's hero under About but says its page is not shown,
+ * and leaves the Freelancers hero blank; it speaks to a freelancer's career,
+ * so it opens this page (About keeps Who We Are as its one hero).
+ */
+export default function FreelancersContent({ faq: freelancersFaq, page }: { faq: ContentOf<"faqs/*.yaml">; page: ContentOf<"pages/freelancers.yaml"> }) {
+  const { hero: freelancersHero, whyChooseUs, servicesForFreelancers, howItWorks: freelancersHowItWorks, cta: getIntroduced } = page;
   return (
     <>
       <PageHero {...freelancersHero} />

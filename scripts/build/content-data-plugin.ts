@@ -16,7 +16,8 @@ import { placeholders } from "../../app/data/schemas/placeholders.ts";
 import type { SchemaNode as Node } from "../../app/data/schemas/schema-node.ts";
 import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
-export const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
+// From the module's own path, not `new URL(…, import.meta.url)`, which Vitest takes for an asset's URL under jsdom.
+export const contentDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../content/");
 const extensions = /\.(ya?ml|md)$/;
 
 export class ContentError extends Error {

@@ -4,12 +4,14 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/data/constants";
-import { whyChooseUs } from "~/data/freelancers";
 import { carouselCopy } from "~/data/carousel";
 import { Carousel, slideWidthClasses } from "./carousel";
 import { defineElement } from "~/lib/custom-element";
 import { carouselParts } from "./carousel-parts";
 import startWhenNeeded from "./slide-carousel.element";
+import { readEntry } from "../../../scripts/build/content-data-plugin";
+
+const { whyChooseUs } = readEntry("pages/freelancers.yaml");
 
 // Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.
 const engine = vi.hoisted(() => ({
