@@ -19,9 +19,9 @@
 // the touch to the first paint of the page the server sent the browser to.
 //   node --import tsx bench/first-tap.ts [--routes /,/contact] [--port 4311]
 import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { contactForm } from "../app/data/contact";
+import { contactFormCopy, contactFormLabels } from "../app/data/contact";
 import { layoutCopy } from "../app/data/layout";
-import { newsletterCopy } from "../app/data/newsletter";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { lastBuild } from "../contract/built-pages";
 import { carouselCopy } from "../app/data/carousel";
 import { waitForHydration } from "../e2e/fixtures";
@@ -29,6 +29,8 @@ import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
 const servicesHero = readEntry("pages/services.yaml").hero;
 
 /** The phone profile of the issue that asked for this table. */

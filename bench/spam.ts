@@ -32,8 +32,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { contactForm } from "../app/data/contact";
-import { newsletterCopy } from "../app/data/newsletter";
+import { contactFormCopy, contactFormLabels } from "../app/data/contact";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { CHALLENGE_ENDPOINT, CONFIRM_ENDPOINT, CONTACT_ENDPOINT, headers as formHeaders } from "../contract/lead";
 import { CONFIRM_TOKEN_FIELD } from "../contract/send-confirm";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
@@ -41,6 +41,8 @@ import { CHROME_UA, solvedProof, type Challenge } from "../server/spam/browser-p
 import { flag, isMain, report, sleep, startSiteServer, type Row } from "./lib";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
 const sendConfirmPage = readEntry("pages/send-confirm.yaml");
 
 /** people: ≥ 99% in the inbox, none lost; bot: must be held; indistinguishable: reported only. */

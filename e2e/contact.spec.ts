@@ -2,10 +2,13 @@ import { test as base, type Locator, type Page } from "@playwright/test";
 import { accessibleExpanded, acknowledgeBanners, expect, expectNoAxeViolations, isPhone, rawHtml, test, waitForHydration } from "./fixtures";
 import { undefinedElements } from "./held-scripts";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
-import { contactDetails, contactForm as copy, contactHero } from "../app/data/contact";
+import { contactCopy, contactFormCopy, contactFormLabels } from "../app/data/contact";
 import { site, siteProfile } from "../app/data/site";
 import { limits, needOptions, roleOptions, sectorOptions } from "../contract/lead";
+import { readEntry } from "../scripts/build/content-data-plugin";
 
+const copy = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
+const { contactDetails, contactHero } = contactCopy(readEntry("pages/contact.yaml"), readEntry("site/profile.yaml"));
 const SUCCESS = "✅ Thanks! We’ll be in touch within 1–2 business days.";
 const ERROR = "⚠️ Please check required fields or try again later.";
 const CONSENT = `I agree to be contacted by ${site.name} and selected partners.`;

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
 import { storedRows } from "./stored-leads";
-import { contactForm, contactReceivedCopy } from "../app/data/contact";
-import { newsletterCopy, newsletterSubscribedCopy } from "../app/data/newsletter";
+import { contactFormCopy, contactFormLabels, contactReceivedCopy } from "../app/data/contact";
+import { newsletterFormCopy, newsletterSubscribedCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT, headers, refusalPageCopy } from "../contract/lead";
 import { pageScriptHeaders } from "../server/spam/browser-post.test-support";
 import { confirmSend } from "./send-confirm";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
 const sendConfirmPage = readEntry("pages/send-confirm.yaml");
 const newsletterSubscribedPage = newsletterSubscribedCopy(readEntry("pages/newsletter-subscribed.yaml"), readEntry("forms/newsletter.yaml"));
 const contactReceivedPage = contactReceivedCopy(readEntry("pages/contact-received.yaml"), readEntry("forms/enquiry.yaml"));

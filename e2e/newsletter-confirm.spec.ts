@@ -4,10 +4,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
-import { newsletterCopy } from "../app/data/newsletter";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const newsletterConfirmPage = readEntry("pages/newsletter-confirm.yaml");
 const newsletterUnsubscribePage = readEntry("pages/newsletter-unsubscribe.yaml");
 

@@ -3,10 +3,11 @@ import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
 import { aboutCopy } from "../app/data/about";
 import { carouselCopy } from "../app/data/carousel";
 import { footerLegalLinks } from "../app/data/navigation";
-import { newsletterCopy } from "../app/data/newsletter";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const { complianceAndVetting, ourStory } = aboutCopy(readEntry("about.md"));
 const { industryUpdates } = readEntry("pages/resources.yaml");
 const { list: servicesList } = readEntry("pages/services.yaml");

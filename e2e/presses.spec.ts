@@ -1,11 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import { contactForm as copy } from "../app/data/contact";
+import { contactFormCopy, contactFormLabels } from "../app/data/contact";
 import { paths } from "../app/data/paths";
 import { site } from "../app/data/site";
 import { sectorOptions } from "../contract/lead";
 import { readEntry } from "../scripts/build/content-data-plugin";
 import { accessibleExpanded, acknowledgeBanners, expect, isPhone, test, waitForHydration } from "./fixtures";
 
+const copy = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
 const resourcesFaq = readEntry("faqs/*.yaml", "resources");
 
 // Every control whose visible words sit inside a label or a larger target,

@@ -4,26 +4,28 @@
 // content/pages/newsletter-*.yaml (the pages collection, read by the route files).
 import { newsletterFields } from "../../contract/fields";
 import { newsletterConsentText } from "../../contract/newsletter";
-import formFile from "../../content/forms/newsletter.yaml";
 import { paths } from "./paths";
 import type { ContentOf } from "./schemas";
 import type { Action, PageMeta } from "./types";
 
-const form = formFile as ContentOf<"forms/newsletter.yaml">;
+/** The footer's sign-up form's copy, read by the layout: the form is pre-rendered, and its element reads its messages from the markup. */
+export function newsletterFormCopy(form: ContentOf<"forms/newsletter.yaml">) {
+  return {
+    heading: form.heading,
+    /** The consent wording: its version is stored with each sign-up. */
+    text: newsletterConsentText,
+    /** From the newsletter's field table (contract/form-fields.ts). */
+    emailLabel: newsletterFields.email.label,
+    submit: form.submit,
+    submitting: form.submitting,
+    success: form.success,
+    error: form.error,
+    /** Label of the hidden anti-spam field, in case a screen reader ever reaches it. */
+    honeypotLabel: form.honeypotLabel,
+  } as const;
+}
 
-export const newsletterCopy = {
-  heading: form.heading,
-  /** The consent wording: its version is stored with each sign-up. */
-  text: newsletterConsentText,
-  /** From the newsletter's field table (contract/form-fields.ts). */
-  emailLabel: newsletterFields.email.label,
-  submit: form.submit,
-  submitting: form.submitting,
-  success: form.success,
-  error: form.error,
-  /** Label of the hidden anti-spam field, in case a screen reader ever reaches it. */
-  honeypotLabel: form.honeypotLabel,
-} as const;
+export type NewsletterFormCopy = ReturnType<typeof newsletterFormCopy>;
 
 /** Where the footer's sign-up form is, for a link to "sign up again". */
 export const newsletterFormAnchor = "newsletter";
