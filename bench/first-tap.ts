@@ -20,15 +20,15 @@
 //   node --import tsx bench/first-tap.ts [--routes /,/contact] [--port 4311]
 import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { contactFormCopy, contactFormLabels } from "../app/data/contact";
-import { layoutCopy } from "../app/data/layout";
 import { newsletterFormCopy } from "../app/data/newsletter";
 import { lastBuild } from "../contract/built-pages";
-import { carouselCopy } from "../app/data/carousel";
+import { carouselCopy, shell } from "../app/data/shell.test-support";
 import { waitForHydration } from "../e2e/fixtures";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
+const layoutCopy = shell.copy;
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
 const servicesHero = readEntry("pages/services.yaml").hero;

@@ -2,12 +2,13 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { aboutCopy } from "../app/data/about";
 import { CAROUSEL_AUTOPLAY_MS } from "../app/data/constants";
-import { carouselCopy } from "../app/data/carousel";
 import { paths } from "../app/data/paths";
 import { lastBuild } from "../contract/built-pages";
-import { site } from "../app/data/site";
+import { carouselCopy, shellEntries } from "../app/data/shell.test-support";
 import type { Action, PageMeta } from "../app/data/types";
 import { readEntry } from "../scripts/build/content-data-plugin";
+
+const site = shellEntries.brand;
 
 // Each page's entries, as its route file reads them (app/content.config.ts).
 const { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } = aboutCopy(readEntry("about.md"));

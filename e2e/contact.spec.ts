@@ -3,10 +3,11 @@ import { accessibleExpanded, acknowledgeBanners, expect, expectNoAxeViolations, 
 import { undefinedElements } from "./held-scripts";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
 import { contactCopy, contactFormCopy, contactFormLabels } from "../app/data/contact";
-import { site, siteProfile } from "../app/data/site";
+import { shellEntries } from "../app/data/shell.test-support";
 import { limits, needOptions, roleOptions, sectorOptions } from "../contract/lead";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
+const { brand: site, profile: siteProfile } = shellEntries;
 const copy = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
 const { contactDetails, contactHero } = contactCopy(readEntry("pages/contact.yaml"), readEntry("site/profile.yaml"));
 const SUCCESS = "✅ Thanks! We’ll be in touch within 1–2 business days.";

@@ -1,5 +1,5 @@
 import { test as base, type Locator, type Page } from "@playwright/test";
-import { carouselCopy } from "../app/data/carousel";
+import { carouselCopy } from "../app/data/shell.test-support";
 import { paths } from "../app/data/paths";
 import { accessibleExpanded, acknowledgeBanners, expect, waitForHydration } from "./fixtures";
 import { expectPageCodeNotRun, gotoEarly, holdScripts, undefinedElements } from "./held-scripts";

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
 import { aboutCopy } from "../app/data/about";
-import { carouselCopy } from "../app/data/carousel";
-import { footerLegalLinks } from "../app/data/navigation";
 import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
+import { carouselCopy, shell } from "../app/data/shell.test-support";
 import { readEntry } from "../scripts/build/content-data-plugin";
 
+const { footerLegalLinks } = shell.nav;
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const { complianceAndVetting, ourStory } = aboutCopy(readEntry("about.md"));
 const { industryUpdates } = readEntry("pages/resources.yaml");

@@ -11,7 +11,7 @@ import { readEntry } from "../scripts/build/content-data-plugin";
 const { forProviders, marketGrowth, payrollAtAGlance, sectorChart } = payrollSpotlightCopy(
   readEntry("spotlight/payroll.md"),
   statisticsOf(readEntry("statistics.yaml")),
-  referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml")),
+  referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml"), readEntry("site/layout.yaml")),
 );
 
 const charts = [

@@ -2,7 +2,7 @@ import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { formatNumber, numberFormats } from "../app/data/number-formats";
 import { memberCopy } from "../app/data/member";
 import { paths } from "../app/data/paths";
-import { site, siteProfile } from "../app/data/site";
+import { shellEntries } from "../app/data/shell.test-support";
 import { spotlightCopy } from "../app/data/spotlight";
 import { agenciesSpotlightCopy } from "../app/data/spotlight-agencies";
 import { payrollSpotlightCopy } from "../app/data/spotlight-payroll";
@@ -12,10 +12,12 @@ import { tendersCopy } from "../app/data/tenders";
 import type { Action, PageMeta, Stat } from "../app/data/types";
 import { readEntries, readEntry } from "../scripts/build/content-data-plugin";
 
+const { brand: site, profile: siteProfile } = shellEntries;
+
 // Each page's words, as its route file reads them (app/content.config.ts).
 const statistics = statisticsOf(readEntry("statistics.yaml"));
 const { recruitmentIndustry, ukWorkforce } = statistics;
-const referAndEarn = referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml"));
+const referAndEarn = referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml"), readEntry("site/layout.yaml"));
 const { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"), statistics);
 const { agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition, recruitmentFigures } = agenciesSpotlightCopy(
   readEntry("spotlight/agencies.md"),

@@ -9,7 +9,7 @@ import { referAndEarnAction } from "./refer-and-earn";
 import { statisticsOf } from "./statistics";
 
 const statistics = statisticsOf(readEntry("statistics.yaml"));
-const referAndEarn = referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml"));
+const referAndEarn = referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml"), readEntry("site/layout.yaml"));
 const { freelancersBySector2025, payrollMarket, recruitmentIndustry, ukWorkforce } = statistics;
 const { sectorEstimates, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"), statistics);
 const { agenciesSpotlightHero, recruitmentFigures } = agenciesSpotlightCopy(readEntry("spotlight/agencies.md"), statistics, referAndEarn);

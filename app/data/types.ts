@@ -5,6 +5,8 @@ export interface Action {
   label: string;
   href: string;
   external?: boolean;
+  /** After an external link's label, for screen readers: site/layout.yaml's footer.newTab, given by the code that makes the action. */
+  newTab?: string;
   variant?: "primary" | "secondary";
 }
 

@@ -1,9 +1,8 @@
-import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "vite";
 import { describe, expect, it } from "vitest";
-import { contentFiles } from "../../app/data/schemas/index.ts";
 import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-data-plugin";
 
 const goodTender = `order: 5
@@ -161,26 +160,3 @@ describe("figures stated in the spotlight files", () => {
     expect(() => loadContentFile("spotlight/index.md", twoSections)).toThrow(/sections\.1: needs exactly one ## section/);
   });
 });
-
-describe("the modules that read content files", () => {
-  it("type each file with the schema its path is checked against", () => {
-    const appContent = path.join(contentDir, "../app/data");
-    const modules = readdirSync(appContent, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") && !file.includes("schemas"));
-    let checked = 0;
-    for (const module of modules) {
-      const source = readFileSync(path.join(appContent, module), "utf8");
-      const imported = [...source.matchAll(/^import (\w+) from "(?:\.\.\/)+content\/([^"]+)";$/gm)].map((match) => match[2] ?? "");
-      const typed = [...source.matchAll(/as ContentOf<"([^"]+)">/g)].map((match) => match[1] ?? "");
-      // Each imported file is cast to ContentOf<its own registry key>, and nothing else is (a module fed a content-layer entry only names the type).
-      expect(new Set(typed), module).toEqual(new Set(imported.map((file) => keyFor(file))));
-      checked += imported.length;
-    }
-    expect(checked).toBeGreaterThanOrEqual(10);
-  });
-});
-
-/** The registry key a file (or a folder's `*.yaml`) is checked under. */
-function keyFor(file: string): string | undefined {
-  const sample = file.replace("*", "any-entry");
-  return Object.keys(contentFiles).find((key) => new RegExp(`^${key.replace(/\./g, "\\.").replace("*", "[^/]+")}$`).test(sample));
-}

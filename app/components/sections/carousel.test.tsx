@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/data/constants";
-import { carouselCopy } from "~/data/carousel";
+import { carouselCopy } from "~/data/shell.test-support";
 import { Carousel, slideWidthClasses } from "./carousel";
 import { defineElement } from "~/lib/custom-element";
 import { carouselParts } from "./carousel-parts";
@@ -58,6 +58,7 @@ describe("pre-rendered carousel", () => {
       items={whyChooseUs.cards}
       itemKey={(card) => card.title}
       renderSlide={(card) => <p>{card.text}</p>}
+      copy={carouselCopy}
       autoplayMs={2500}
     />,
   );
@@ -115,6 +116,7 @@ describe("Embla, loaded on demand", () => {
         items={whyChooseUs.cards}
         itemKey={(card) => card.title}
         renderSlide={(card) => <p>{card.text}</p>}
+        copy={carouselCopy}
         autoplayMs={2500}
       />,
     );
