@@ -26,7 +26,7 @@ import { carouselCopy, shell } from "../app/data/shell.test-support";
 import { waitForHydration } from "../e2e/fixtures";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const layoutCopy = shell.copy;
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));

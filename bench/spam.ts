@@ -23,7 +23,7 @@
 // people (the per-address rate limit bounds them): a headless browser with the
 // flag hidden at a person's pace, and its link spam. Sequential, one browser
 // context per kind, so it runs on a 2-core machine.
-//   node --import tsx --import ./scripts/build/content-loader.mjs bench/spam.ts [--quick]
+//   node --import tsx bench/spam.ts [--quick]
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
@@ -39,7 +39,7 @@ import { CONFIRM_TOKEN_FIELD } from "../contract/send-confirm";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { CHROME_UA, solvedProof, type Challenge } from "../server/spam/browser-post.test-support";
 import { flag, isMain, report, sleep, startSiteServer, type Row } from "./lib";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };

@@ -12,7 +12,7 @@ import { contactFormCopy, contactFormLabels } from "../app/data/contact";
 import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { ALL_PAGES, type FieldRow, type PageSummary } from "../contract/analytics";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };

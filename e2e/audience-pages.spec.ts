@@ -6,7 +6,7 @@ import { paths } from "../app/data/paths";
 import { lastBuild } from "../contract/built-pages";
 import { carouselCopy, shellEntries } from "../app/data/shell.test-support";
 import type { Action, PageMeta } from "../app/data/types";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const site = shellEntries.brand;
 

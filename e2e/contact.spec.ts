@@ -5,7 +5,7 @@ import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock"
 import { contactCopy, contactFormCopy, contactFormLabels } from "../app/data/contact";
 import { shellEntries } from "../app/data/shell.test-support";
 import { limits, needOptions, roleOptions, sectorOptions } from "../contract/lead";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const { brand: site, profile: siteProfile } = shellEntries;
 const copy = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };

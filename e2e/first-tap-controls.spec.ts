@@ -3,7 +3,7 @@ import { carouselCopy } from "../app/data/shell.test-support";
 import { paths } from "../app/data/paths";
 import { accessibleExpanded, acknowledgeBanners, expect, waitForHydration } from "./fixtures";
 import { expectPageCodeNotRun, gotoEarly, holdScripts, undefinedElements } from "./held-scripts";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const resourcesFaq = readEntry("faqs/*.yaml", "resources");
 const { whyChooseUs } = readEntry("pages/freelancers.yaml");

@@ -9,7 +9,7 @@ import { contactFormCopy, contactFormLabels } from "../app/data/contact";
 import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT } from "../contract/lead";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const contactCopy = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };

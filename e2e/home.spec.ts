@@ -1,6 +1,6 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { homeHeroVideo } from "../app/data/home";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const homeHero = { ...readEntry("home/hero.yaml"), video: homeHeroVideo };
 const homeTestimonials = readEntry("testimonials/home.yaml");

@@ -7,7 +7,7 @@ import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT, headers, refusalPageCopy } from "../contract/lead";
 import { pageScriptHeaders } from "../server/spam/browser-post.test-support";
 import { confirmSend } from "./send-confirm";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };

@@ -2,7 +2,7 @@ import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { shellEntries } from "../app/data/shell.test-support";
 import { formatIsoDateGB } from "../app/lib/format-date";
 import { paths } from "../app/data/paths";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const siteProfile = shellEntries.profile;
 const legalCopy = readEntry("site/legal.yaml");

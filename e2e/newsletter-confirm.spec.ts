@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
 import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const newsletterConfirmPage = readEntry("pages/newsletter-confirm.yaml");

@@ -4,7 +4,7 @@ import { STATUS_MESSAGE_MS } from "../app/data/constants";
 import { newsletterFormCopy } from "../app/data/newsletter";
 import { lastBuild } from "../contract/built-pages";
 import type { Page } from "@playwright/test";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const copy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const SUCCESS = "Thanks! Please check your email to confirm.";

@@ -1,5 +1,5 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const copy = readEntry("pages/not-found.yaml");
 

@@ -4,7 +4,7 @@ import { aboutCopy } from "../app/data/about";
 import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { carouselCopy, shell } from "../app/data/shell.test-support";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const { footerLegalLinks } = shell.nav;
 const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));

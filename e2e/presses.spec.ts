@@ -3,7 +3,7 @@ import { contactFormCopy, contactFormLabels } from "../app/data/contact";
 import { paths } from "../app/data/paths";
 import { shellEntries } from "../app/data/shell.test-support";
 import { sectorOptions } from "../contract/lead";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 import { accessibleExpanded, acknowledgeBanners, expect, isPhone, test, waitForHydration } from "./fixtures";
 
 const site = shellEntries.brand;

@@ -1,6 +1,6 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { paths } from "../app/data/paths";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const resourcesFaq = readEntry("faqs/*.yaml", "resources");
 const { guides, industryUpdates, hero: resourcesHero } = readEntry("pages/resources.yaml");

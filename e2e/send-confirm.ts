@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { CONFIRM_AFTER_MS } from "../server/spam/send-confirm";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const sendConfirmPage = readEntry("pages/send-confirm.yaml");
 

@@ -3,7 +3,7 @@ import { acknowledgeBanners, expect, isPhone, rawHtml, test, waitForHydration } 
 import { SERVICES_HERO_SCROLL_PX } from "../app/data/constants";
 import { paths, serviceSlugs, type ServiceSlug } from "../app/data/paths";
 import { benefitColumns, parseBenefit } from "../app/lib/benefit";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const serviceCategory = (slug: ServiceSlug) => readEntry("services/*.yaml", slug);
 const { hero: servicesHero, list: servicesList } = readEntry("pages/services.yaml");

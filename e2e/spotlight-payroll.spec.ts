@@ -6,7 +6,7 @@ import { referAndEarnAction } from "../app/data/refer-and-earn";
 import { payrollSpotlightCopy } from "../app/data/spotlight-payroll";
 import { statisticsOf } from "../app/data/statistics";
 import { formatNumber } from "../app/data/number-formats";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const { forProviders, marketGrowth, payrollAtAGlance, sectorChart } = payrollSpotlightCopy(
   readEntry("spotlight/payroll.md"),

@@ -10,7 +10,7 @@ import { statisticsOf } from "../app/data/statistics";
 import { referAndEarnAction } from "../app/data/refer-and-earn";
 import { tendersCopy } from "../app/data/tenders";
 import type { Action, PageMeta, Stat } from "../app/data/types";
-import { readEntries, readEntry } from "../scripts/build/content-data-plugin";
+import { readEntries, readEntry } from "../scripts/build/content-files";
 
 const { brand: site, profile: siteProfile } = shellEntries;
 

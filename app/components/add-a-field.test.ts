@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { companyValues as values, withCompany } from "../../contract/fields.test-support";
 import { contactFormCopy } from "~/data/contact";
-import { readEntry } from "../../scripts/build/content-data-plugin";
+import { readEntry } from "../../scripts/build/content-files";
 import { ContactForm, validateEnquiry } from "./forms/contact-form";
 
 const copy = contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml"));

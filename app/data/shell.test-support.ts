@@ -1,6 +1,6 @@
 // The shell's entries read outside Astro (unit tests, browser specs,
 // benchmarks) through readEntry, as the layout reads them (shell-entries.ts).
-import { readEntry } from "../../scripts/build/content-data-plugin";
+import { readEntry } from "../../scripts/build/content-files";
 import { carouselCopy as carouselCopyOf } from "./carousel";
 import { siteShell, type ShellEntries } from "./layout";
 

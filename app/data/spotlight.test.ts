@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEntry } from "../../scripts/build/content-data-plugin";
+import { readEntry } from "../../scripts/build/content-files";
 import { formatNumber, numberFormats } from "./number-formats";
 import { spotlightCopy } from "./spotlight";
 import { agenciesSpotlightCopy } from "./spotlight-agencies";

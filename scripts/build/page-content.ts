@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import { contentDir, filesNamedBy, listContentFiles } from "./content-data-plugin";
+import { contentDir, filesNamedBy, listContentFiles } from "./content-files";
 
 /** Content files by route file (absolute path): `content/about.md`, `content/tenders/` for a folder imported whole. */
 export type ContentReads = ReadonlyMap<string, ReadonlySet<string>>;

@@ -5,7 +5,7 @@ import { CHART_HEIGHTS_PX } from "~/data/constants";
 import { statisticsOf } from "~/data/statistics";
 import { numberFormats } from "~/data/number-formats";
 import { BarChart, layoutBars } from "./bar-chart";
-import { readEntry } from "../../../scripts/build/content-data-plugin";
+import { readEntry } from "../../../scripts/build/content-files";
 
 // The statistics as the build reads them, checked by their schema.
 const { freelancersBySector2025, payrollDemandIndex } = statisticsOf(readEntry("statistics.yaml"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactFormCopy } from "~/data/contact";
-import { readEntry } from "../../../scripts/build/content-data-plugin";
+import { readEntry } from "../../../scripts/build/content-files";
 import { emptyValues, enquiryFields, limits } from "../../../contract/lead";
 import { validateEnquiry } from "./contact-form";
 

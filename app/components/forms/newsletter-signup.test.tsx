@@ -6,7 +6,7 @@ import { STATUS_MESSAGE_MS } from "~/data/constants";
 import { defineElement } from "~/lib/custom-element";
 import type * as LeadPost from "~/lib/lead-post";
 import { newsletterFormCopy } from "~/data/newsletter";
-import { readEntry } from "../../../scripts/build/content-data-plugin";
+import { readEntry } from "../../../scripts/build/content-files";
 import { NewsletterForm } from "./newsletter-form";
 
 const copy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));

@@ -9,7 +9,7 @@ import { Carousel, slideWidthClasses } from "./carousel";
 import { defineElement } from "~/lib/custom-element";
 import { carouselParts } from "./carousel-parts";
 import startWhenNeeded from "./slide-carousel.element";
-import { readEntry } from "../../../scripts/build/content-data-plugin";
+import { readEntry } from "../../../scripts/build/content-files";
 
 const { whyChooseUs } = readEntry("pages/freelancers.yaml");
 

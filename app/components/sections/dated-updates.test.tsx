@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { readEntry } from "../../../scripts/build/content-data-plugin";
+import { readEntry } from "../../../scripts/build/content-files";
 import { formatDateGB, localIsoDate } from "~/lib/format-date";
 import { defineElementsIn } from "../define-elements";
 import { DatedUpdates } from "./dated-updates";

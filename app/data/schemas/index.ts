@@ -1,5 +1,5 @@
 // Which schema each file under content/ is checked against, by its path there
-// (`*` stands for one file name in a folder). scripts/build/content-data-plugin.ts
+// (`*` stands for one file name in a folder). scripts/build/content-files.ts
 // refuses a file no entry matches, and one that does not fit its schema; the
 // typed modules in app/data/ read the files as `ContentOf<that path>`.
 import * as v from "valibot";

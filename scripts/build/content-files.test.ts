@@ -1,9 +1,8 @@
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { build } from "vite";
 import { describe, expect, it } from "vitest";
-import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-data-plugin";
+import { checkAllContent, ContentError, contentDir, listContentFiles, loadContentFile, readEntries } from "./content-files";
 
 const goodTender = `order: 5
 icon: home
@@ -50,26 +49,15 @@ describe("content files", () => {
     expect(() => loadContentFile("stray/notes.yaml", "a: 1")).toThrow(/content\/stray\/notes\.yaml: no schema for this file/);
   });
 
-  it("a bad file fails a build that imports it, and a good one becomes plain data", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "content-plugin-"));
-    mkdirSync(path.join(dir, "content/tenders"), { recursive: true });
-    // The content file itself is the entry: the plugin turns it into the module Vite bundles.
-    const run = () =>
-      build({
-        root: dir,
-        logLevel: "silent",
-        configFile: false,
-        plugins: [contentPlugin(path.join(dir, "content"))],
-        build: { write: false, lib: { entry: path.join(dir, "content/tenders/roof.yaml"), formats: ["es"], fileName: "entry" } },
-      });
+  it("reads a folder's entries in file-name order, as the route files read a collection, and names a bad file", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "content-files-"));
+    mkdirSync(path.join(dir, "tenders"), { recursive: true });
+    writeFileSync(path.join(dir, "tenders/roof.yaml"), goodTender);
+    writeFileSync(path.join(dir, "tenders/bridge.yaml"), goodTender.replace("Roof repairs", "Bridge works"));
+    expect(readEntries("tenders/*.yaml", dir).map((tender) => tender.title)).toEqual(["Bridge works", "Roof repairs"]);
 
-    writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender);
-    const output = JSON.stringify(await run());
-    expect(output).toContain("Roof repairs");
-    expect(output).not.toMatch(/valibot|parseYaml/);
-
-    writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender.replace("order: 5", "order: first"));
-    await expect(run()).rejects.toThrow(/content\/tenders\/roof\.yaml does not fit its schema:\n {2}order: Invalid type: Expected number but received "first"/);
+    writeFileSync(path.join(dir, "tenders/roof.yaml"), goodTender.replace("order: 5", "order: first"));
+    expect(() => readEntries("tenders/*.yaml", dir)).toThrow(/content\/tenders\/roof\.yaml does not fit its schema:\n {2}order: Invalid type: Expected number but received "first"/);
   });
 });
 
