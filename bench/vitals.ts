@@ -3,8 +3,9 @@
 // 4x CPU slowdown, 150 ms round trip, 1.6 Mbit/s down, no cache). Each view
 // also records the page's own PerformanceObserver figures (LCP, FCP, CLS as the
 // sum of shifts without recent input, TTFB as the navigation's responseStart);
-// closing the tab sends the leave beacon with web-vitals' figures, which the
-// server keeps as daily histograms. The table puts the 75th percentile the
+// closing the tab sends the leave beacon with the site's own figures
+// (app/lib/page-vitals.ts: CLS in session windows, the LCP stopped at input),
+// which the server keeps as daily histograms. The table puts the 75th percentile the
 // store reads back from its buckets beside the one computed from the raw
 // observer values: within 10% is the target. INP needs a press and is left out
 // (the browser test and field-funnels.test.ts cover its path). A reported
@@ -65,7 +66,7 @@ async function view(browser: Browser, base: string, route: string): Promise<Obse
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
     return { ...own, TTFB: navigation?.responseStart ?? 0 } as Observed;
   });
-  // Closing the tab hides the page: its leave beacon goes with web-vitals' figures.
+  // Closing the tab hides the page: its leave beacon goes with page-vitals.ts' figures.
   await page.close();
   await context.close();
   return seen;

@@ -17,6 +17,7 @@ import {
   type FieldMessageKey,
   type FormTrail,
   type LeaveEvent,
+  type VitalName,
   type Visit,
 } from "./analytics";
 import { enquiryFields, fieldEntries, fieldMessages, newsletterFields, type FieldTable } from "./form-fields";
@@ -75,27 +76,36 @@ const FormTrailSchema = v.pipe(
     m: v.optional(v.pipe(v.array(v.strictTuple([wireName, v.picklist(fieldMessageKeys), v.pipe(whole(FIELD_MESSAGES_PER_VIEW_MAX), v.minValue(1))])), v.maxLength(FIELDS_MAX * fieldMessageKeys.length))),
     c: v.optional(v.pipe(v.array(wireName), v.maxLength(FIELDS_MAX))),
     t: v.optional(whole(FORM_TIME_MAX_MS)),
+    u: v.optional(wireName),
   }),
   // Only the form's own fields, each once, and only the messages each can show.
   v.check((trail) => {
     const known = trailFields[trail.f];
-    const names = [...trail.r, ...(trail.l === undefined ? [] : [trail.l]), ...(trail.c ?? []), ...(trail.m ?? []).map(([name]) => name)];
+    const names = [...trail.r, ...[trail.l, trail.u].filter((name) => name !== undefined), ...(trail.c ?? []), ...(trail.m ?? []).map(([name]) => name)];
     if (!names.every((name) => known.has(name))) return false;
+    // A withdrawn leave always comes with what replaces it: a leave elsewhere or a send.
+    if (trail.u !== undefined && (trail.u === trail.l || (trail.l === undefined && trail.t === undefined))) return false;
     if (new Set(trail.r).size !== trail.r.length || new Set(trail.c).size !== (trail.c ?? []).length) return false;
     const met = (trail.m ?? []).map(([name, key]) => `${name} ${key}`);
     return new Set(met).size === met.length && (trail.m ?? []).every(([name, key]) => known.get(name)?.messages.has(key));
   }, "unknown field or message"),
 ) satisfies v.GenericSchema<unknown, FormTrail>;
 
+const vitalsSchema = v.strictObject(Object.fromEntries(vitalNames.map((name) => [name, v.optional(whole(vitalMax[name]))])) as Record<VitalName, v.OptionalSchema<ReturnType<typeof whole>, undefined>>);
+
 export const LeaveSchema = v.pipe(
   v.strictObject({
     e: v.literal("leave"),
     p: sitePath,
+    v: v.optional(VisitSchema),
     t: v.optional(v.pipe(v.array(FormTrailSchema), v.maxLength(analyticsForms.length))),
-    w: v.optional(v.strictObject(Object.fromEntries(vitalNames.map((name) => [name, v.optional(whole(vitalMax[name]))])) as Record<(typeof vitalNames)[number], v.OptionalSchema<ReturnType<typeof whole>, undefined>>)),
+    w: v.optional(vitalsSchema),
+    o: v.optional(vitalsSchema),
     s: v.optional(v.pipe(v.string(), v.maxLength(SELECTOR_MAX), v.regex(SELECTOR_PATTERN))),
   }),
   v.check((event) => new Set(event.t?.map((trail) => trail.f)).size === (event.t ?? []).length, "one trail per form"),
+  // A sample is only moved: each withdrawn value comes with the metric's new one.
+  v.check((event) => Object.keys(event.o ?? {}).every((name) => event.w?.[name as VitalName] !== undefined), "a withdrawn vital without its new value"),
 ) satisfies v.GenericSchema<unknown, LeaveEvent>;
 
 /** Anything the beacon sends: a page view or form step, or the leave beacon. */

@@ -140,6 +140,12 @@ export interface AnalyticsReport {
   vitals: VitalRow[];
   /** The elements pressed when the response was slow (INP above its good threshold), per route. */
   slowTargets: SlowTargetRow[];
+  /**
+   * The source `forms`, `fields` and `formTimes` are filtered by (null: every source; filtered, `fields`
+   * and `formTimes` have no per-device rows), and the sources the range's funnels can be filtered by.
+   */
+  source: string | null;
+  funnelSources: string[];
 }
 
 /** Per page, as the CLI prints it. */
@@ -173,6 +179,12 @@ export const NO_CAMPAIGN = "(none)";
 export const OTHER = "(other)";
 /** Distinct referrers (and sources, media, campaigns) kept per day, each; the rest count as OTHER. */
 export const ANALYTICS_KEYS_PER_DAY_MAX = 100;
+/**
+ * Distinct sources a day's funnels are split by (each form step and field count is kept per page and
+ * source too, so fewer than the breakdowns' cap); the rest count as OTHER. A visit's source is its
+ * utm_source, else the referring site's host, else DIRECT.
+ */
+export const FUNNEL_SOURCES_PER_DAY_MAX = 20;
 
 // Field-level funnels and real-user speed: one beacon when the page is left
 // (the leave event), carrying the form's field trail and the page's web vitals.
@@ -184,7 +196,7 @@ export const ANALYTICS_KEYS_PER_DAY_MAX = 100;
 export const fieldMessageKeys = ["missing", "format", "tooLong"] as const;
 export type FieldMessageKey = (typeof fieldMessageKeys)[number];
 
-/** The speed metrics the beacon reports (the web-vitals library's names). */
+/** The speed metrics the beacon reports (web.dev's names). */
 export const vitalNames = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type VitalName = (typeof vitalNames)[number];
 
@@ -208,22 +220,33 @@ export interface FormTrail {
   c?: string[];
   /** Milliseconds from the first input to the send. */
   t?: number;
+  /**
+   * On a later beacon of the same page view: the field an earlier one reported as left at, withdrawn (the
+   * visitor came back and sent, or left elsewhere). Only with `l` or `t`, which take its place.
+   */
+  u?: string;
 }
 
-/** The beacon sent once when a page is left (hidden or unloaded). */
+/** The beacon sent when a page is hidden (left, closed or behind another tab), again with what changed when shown and hidden again. */
 export interface LeaveEvent {
   e: "leave";
   p: string;
+  /** The visit, as the page's other events carry it: the funnels are kept per source. */
+  v?: Visit;
   /** The forms started or reached on this page view. */
   t?: FormTrail[];
-  /** The web vitals measured, in their travelling units. */
+  /** The web vitals measured, in their travelling units: on a later beacon, only those that changed. */
   w?: Partial<Record<VitalName, number>>;
+  /** On a later beacon, the values an earlier one reported for the metrics in `w`: their samples are moved, not added. */
+  o?: Partial<Record<VitalName, number>>;
   /** The element pressed in the slowest interaction, as a short selector: tag, tag#id or tag[data-name]. */
   s?: string;
 }
 
 export type BeaconEvent = AnalyticsEvent | LeaveEvent;
 
+/** Leave beacons per page view at most: the first hide, and a few returns to the page. */
+export const LEAVE_BEACONS_PER_VIEW_MAX = 4;
 /** Times a message is counted per field and page view at most (beyond it, a held key). */
 export const FIELD_MESSAGES_PER_VIEW_MAX = 20;
 /** Longest form time kept: a day (longer ones fold into the last bucket). */

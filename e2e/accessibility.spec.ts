@@ -1,8 +1,9 @@
-import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { acknowledgeBanners, expect, expectNoAxeViolations, test as base, waitForHydration } from "./fixtures";
 import { lastBuild } from "../contract/built-pages";
+import { paths, serviceSlugs } from "../app/data/paths";
 
 const { listed: sitePages, unlisted: unlistedPages } = lastBuild();
-import { paths, serviceSlugs } from "../app/data/paths";
 
 // Routes built from the same template as one checked on the phone: the desktop checks them all.
 const phoneLayoutCheckedElsewhere = new Set<string>([
@@ -17,36 +18,62 @@ const phoneLayoutCheckedElsewhere = new Set<string>([
   "/services/no-such-service",
 ]);
 
+// One tab per worker goes from route to route, as a visitor's does: a browser
+// context for each of some fifty routes cost about a third of this file's time.
+const test = base.extend<object, { visitorTab: Page }>({
+  visitorTab: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = workerInfo.project.use;
+      const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+      const page = await context.newPage();
+      await acknowledgeBanners(page);
+      await use(page);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+// The shared tab is not the test's own page: a failure keeps its screenshot here.
+test.afterEach(async ({ visitorTab }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("screenshot", { body: await visitorTab.screenshot(), contentType: "image/png" });
+});
+
 // Every shipped route, plus both not-found pages (served at other URLs than the one they were
 // pre-rendered for): no console error (a hydration mismatch in an island, a CSP refusal or a
 // failed request shows up as one) and no axe violation. The phone, whose layout differs, checks
 // each page template once.
 for (const path of [...sitePages, ...unlistedPages, "/no-such-page", "/services/no-such-service"]) {
   const tag = phoneLayoutCheckedElsewhere.has(path) ? [] : ["@phone"];
-  test(`${path} loads with no console errors and axe finds no violations`, { tag }, async ({ page }) => {
+  test(`${path} loads with no console errors and axe finds no violations`, { tag }, async ({ visitorTab: page }) => {
     // The home page is the largest and checks slowest.
     if (path === "/") test.slow();
     const problems: string[] = [];
-    page.on("console", (message) => {
+    const onConsole = (message: { type(): string; text(): string }) => {
       if (message.type() === "error" && !/status of 404/.test(message.text())) problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
-    await acknowledgeBanners(page);
-    // Steps, so a slow run's report says which part took the time.
-    await test.step("load", async () => {
-      // goto returns once its islands have hydrated and its custom elements are defined.
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-    });
-    await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
-    expect(await page.locator("astro-island[client=load][ssr]").count()).toBe(0);
-    expect(problems).toEqual([]);
-    await test.step("axe", () => expectNoAxeViolations(page));
+    };
+    const onPageError = (error: Error) => problems.push(error.message);
+    page.on("console", onConsole);
+    page.on("pageerror", onPageError);
+    try {
+      // Steps, so a slow run's report says which part took the time.
+      await test.step("load", async () => {
+        await page.goto(path);
+        await waitForHydration(page);
+      });
+      await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+      expect(await page.locator("astro-island[client=load][ssr]").count()).toBe(0);
+      expect(problems).toEqual([]);
+      await test.step("axe", () => expectNoAxeViolations(page));
+    } finally {
+      page.off("console", onConsole);
+      page.off("pageerror", onPageError);
+    }
   });
 }
 
 test("axe finds no violations with both banners showing", { tag: "@phone" }, async ({ page }) => {
-  // The banners come after hydration, and axe then checks the home page whole: the slowest page, as above.
+  // A first visit: the banners come after hydration, and axe then checks the home page whole.
   test.slow();
   await page.goto("/");
   await page.getByRole("region", { name: "Disclaimer" }).waitFor();

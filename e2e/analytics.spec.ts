@@ -204,3 +204,50 @@ test("where phone visitors leave the contact form, and the message they met, rea
     }
   }).toPass({ timeout: 15_000 });
 });
+
+/** The contact form's fields over every page for one source's visits, as the CLI reads them, and its sends and unsent leaves. */
+function fieldsFrom(source: string) {
+  const today = new Date().toISOString().slice(0, 10);
+  const out = execFileSync("node", ["--import", "tsx", "server/analytics-cli.ts", "funnel", "--form", "contact", "--source", source, "--since", today, "--format", "json"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  const funnel = JSON.parse(out) as { fields: FieldRow[]; times: { page: string; device: string; sent: number; abandoned: number }[] };
+  const fields = new Map(funnel.fields.filter((row) => row.page === ALL_PAGES).map((row) => [row.field, row]));
+  const times = funnel.times.find((row) => row.page === ALL_PAGES);
+  return { fields, sent: times?.sent ?? 0, abandoned: times?.abandoned ?? 0 };
+}
+
+test("a visitor's trail is kept by the source of their visit: a send, no leave, read with the CLI's --source", async ({ context }) => {
+  // This test's own source, so the CLI's --source reads its visits apart from every other test's (the phone's
+  // field test reads the phone's rows, which this desktop visit leaves alone).
+  const source = "e2e-by-source";
+  const before = fieldsFrom(source);
+  const labels = contactForm.labels;
+  const tab = await context.newPage();
+  await acknowledgeBanners(tab);
+  const viewed = tab.waitForRequest((request) => request.url().endsWith("/api/event") && (request.postData() ?? "").includes('"e":"view"'));
+  await tab.goto(`${paths.contact}?utm_source=${source}`);
+  await waitForHydration(tab);
+  await viewed;
+  const form = tab.getByRole("main").locator("form");
+  await form.getByLabel(labels.name).fill("Dee Analytics");
+  await form.getByLabel(labels.email).fill(`dee.${randomUUID()}@example.co.uk`);
+  await form.getByLabel(labels.role).selectOption("Freelancer");
+  await form.getByRole("checkbox", { name: contactForm.consent }).click();
+  await tab.waitForTimeout(HUMAN_PAUSE_MS);
+  await form.getByRole("button", { name: contactForm.submit }).click();
+  await expect(form.getByRole("status")).toHaveText(contactForm.success);
+  // Closing the tab hides the page: its leave beacon carries the trail and the visit's source.
+  await tab.close();
+
+  await expect(async () => {
+    const after = fieldsFrom(source);
+    expect(after.sent - before.sent).toBe(1);
+    expect(after.abandoned - before.abandoned).toBe(0);
+    for (const field of ["name", "email", "role"]) {
+      expect(after.fields.get(field)?.left ?? 0, field).toBe(before.fields.get(field)?.left ?? 0);
+      expect((after.fields.get(field)?.reached ?? 0) - (before.fields.get(field)?.reached ?? 0), field).toBe(1);
+    }
+  }).toPass({ timeout: 15_000 });
+});

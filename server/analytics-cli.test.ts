@@ -37,6 +37,9 @@ describe("the analytics CLI", () => {
       ...incrementsOf("2026-11-03", "field_error:contact:email:format", { page: "/contact", device: "phone" }, 1),
       ...incrementsOf("2026-11-03", `form_time:contact:${bucketOf(formTimeHistogram, 30_000)}`, { page: "/contact", device: "phone" }, 1),
       { day: "2026-11-03", metric: `vital:LCP:phone:${bucketOf(vitalHistogram.LCP, 2000)}`, dimension: "page", key: "/contact", count: 4 },
+      // One of the three who reached the name came from a newsletter link and left there.
+      { day: "2026-11-03", metric: "field_reach:contact:name", dimension: "page_source", key: "/contact newsletter", count: 1 },
+      { day: "2026-11-03", metric: "field_left:contact:name", dimension: "page_source", key: "/contact newsletter", count: 1 },
     ]);
     await db.destroy();
   });
@@ -74,6 +77,11 @@ describe("the analytics CLI", () => {
     const lines = csv.out.trim().split("\r\n");
     expect(lines[0]).toBe("form,page,device,field,reached,left,corrected,missing,format,tooLong,sent,medianSeconds");
     expect(lines).toContain(`contact,/contact,(all devices),name,3,0,0,0,0,0,1,${funnel.times.find((row) => row.page === "/contact")?.medianSeconds}`);
+    const fromNewsletter = JSON.parse((await run("funnel", "--form", "contact", "--source", "newsletter", "--since", "2026-11-03", "--until", "2026-11-03")).out) as { source: string; fields: { page: string; field: string; reached: number; left: number }[] };
+    expect(fromNewsletter.source).toBe("newsletter");
+    expect(fromNewsletter.fields.filter((row) => row.field === "name").map(({ page, reached, left }) => [page, reached, left])).toEqual([["(all pages)", 1, 1], ["/contact", 1, 1]]);
+    expect(fromNewsletter.fields.find((row) => row.page === "(all pages)" && row.field === "email")).toMatchObject({ reached: 0 });
+    expect((await run("vitals", "--source", "newsletter")).code).toBe(2);
     const bad = await run("funnel", "--form", "survey");
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("--form must be one of contact, newsletter");

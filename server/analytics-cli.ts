@@ -15,12 +15,12 @@ import { openStoreApp } from "./store/store-app";
 // counts every ANALYTICS_FLUSH_MS, so the last few seconds may not show yet.
 // `funnel --form contact|newsletter` prints each field of the form, per page and
 // over every page: reached, left at, each message met, corrected, and the
-// form's sends with their median time; `vitals` each route's web vitals per
+// form's sends with their median time (`--source`: of one source's visits only); `vitals` each route's web vitals per
 // device at the 75th percentile, with the good threshold. Both from the last
 // DEFAULT_DAYS days unless --since says otherwise.
 
 const usage = `Usage: npm run analytics -- summary --since YYYY-MM-DD [--until YYYY-MM-DD] [--by page|source|medium|campaign|referrer] [--format json|csv]
-       npm run analytics -- funnel --form contact|newsletter [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--format json|csv]
+       npm run analytics -- funnel --form contact|newsletter [--source S] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--format json|csv]
        npm run analytics -- vitals [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--format json|csv]
 
   --since    first day counted (UTC); for funnel and vitals, 30 days ago by default
@@ -28,6 +28,7 @@ const usage = `Usage: npm run analytics -- summary --since YYYY-MM-DD [--until Y
   --by       page (default): views, visitors and leads per page;
              source, medium, campaign (UTM tags) or referrer: visits and leads per value
   --form     funnel: the form whose fields are printed
+  --source   funnel: only visits from this source (utm_source, else the referring site, or "(direct)")
   --format   json (default) or csv`;
 
 /** Days read by funnel and vitals without --since, today included (the dashboard's default range). */
@@ -48,6 +49,7 @@ function parse(argv: string[]) {
     until: { type: "string" },
     by: { type: "string", default: "page" },
     form: { type: "string" },
+    source: { type: "string" },
     format: { type: "string", default: "json" },
   });
   if ("help" in parsed) return parsed;
@@ -59,15 +61,16 @@ function parse(argv: string[]) {
   if (values.format !== "csv" && values.format !== "json") throw new UsageError("--format must be json or csv.");
   if (!(groupings as readonly unknown[]).includes(values.by)) throw new UsageError(`--by must be one of ${groupings.join(", ")}.`);
   if (command === "funnel" && !(analyticsForms as readonly unknown[]).includes(values.form)) throw new UsageError(`--form must be one of ${analyticsForms.join(", ")}.`);
+  if (values.source !== undefined && (command !== "funnel" || typeof values.source !== "string" || values.source === "")) throw new UsageError("--source goes with funnel, as a source such as google.com or (direct).");
   const until = typeof values.until === "string" ? values.until : today;
-  return { command, since: values.since, until, by: values.by as Grouping, form: values.form as AnalyticsForm, format: values.format };
+  return { command, since: values.since, until, by: values.by as Grouping, form: values.form as AnalyticsForm, source: values.source as string | undefined, format: values.format };
 }
 
 type Args = Exclude<ReturnType<typeof parse>, { help: true }>;
 
 async function printFunnel(args: Args, store: AnalyticsStore, io: Io) {
-  const { fields, formTimes } = await store.funnel(args.form, args.since, args.until);
-  if (args.format === "json") return io.out(`${JSON.stringify({ form: args.form, from: args.since, to: args.until, fields, times: formTimes }, null, 2)}\n`);
+  const { fields, formTimes } = await store.funnel(args.form, args.since, args.until, args.source);
+  if (args.format === "json") return io.out(`${JSON.stringify({ form: args.form, from: args.since, to: args.until, source: args.source ?? null, fields, times: formTimes }, null, 2)}\n`);
   const rows = fields.map((row) => {
     const times = formTimes.find((time) => time.page === row.page && time.device === row.device);
     return { ...row, sent: times?.sent ?? 0, medianSeconds: times?.medianSeconds ?? "" };

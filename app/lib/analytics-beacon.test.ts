@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { VISIT_HEADER, type AnalyticsEvent, type Visit } from "../../contract/analytics";
+import { LEAVE_BEACONS_PER_VIEW_MAX, VISIT_HEADER, type AnalyticsEvent, type LeaveEvent, type Visit } from "../../contract/analytics";
 
 // What a page says about its visit. Each page is a document load, so the
 // beacon knows only the page it is on: one reached from another of our pages
@@ -73,8 +73,42 @@ describe("the leave beacon", () => {
     document.dispatchEvent(new Event("visibilitychange"));
     document.dispatchEvent(new Event("visibilitychange"));
     const leaves = sent.filter((event) => (event as { e: string }).e === "leave");
-    expect(leaves).toEqual([{ e: "leave", p: "/contact", t: [{ f: "contact", r: ["name", "email"], l: "email", m: [["email", "format", 1]], c: ["email"] }] }]);
+    expect(leaves).toEqual([{ e: "leave", p: "/contact", v: { l: "/contact" }, t: [{ f: "contact", r: ["name", "email"], l: "email", m: [["email", "format", 1]], c: ["email"] }] }]);
     expect(JSON.stringify(leaves)).not.toContain("Ann");
     expect(JSON.stringify(leaves)).not.toContain("valid email");
+
+    // Another tab, then back: the rest filled in and sent. The next hide sends only what changed, the leave withdrawn.
+    const visibility = (state: "hidden" | "visible") => {
+      Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
+    const type = (name: string, value: string) => {
+      field(name).focus();
+      field(name).value = value;
+      field(name).dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    const allLeaves = () => sent.filter((event) => (event as { e: string }).e === "leave") as unknown as LeaveEvent[];
+    visibility("visible");
+    type("email", "ann@example.co.uk");
+    type("message", "Payroll");
+    beacon.trackFormSubmit({ name: "Ann Smith", email: "ann@example.co.uk" });
+    visibility("hidden");
+    const [, again] = allLeaves();
+    expect(again).toMatchObject({ e: "leave", p: "/contact", t: [{ f: "contact", r: ["message"], u: "email" }] });
+    expect(again?.t?.[0]?.t).toBeGreaterThanOrEqual(0);
+    expect(again?.t?.[0]).not.toHaveProperty("l");
+    expect(again?.t?.[0]).not.toHaveProperty("m");
+    // A few per page view at most, however often the visitor comes and goes.
+    for (let i = 0; i < 5; i += 1) {
+      visibility("visible");
+      // Each time the email's message is met once more: something new to report.
+      field("email").setAttribute("aria-invalid", "false");
+      await settle();
+      field("email").setAttribute("aria-invalid", "true");
+      await settle();
+      visibility("hidden");
+    }
+    expect(allLeaves()).toHaveLength(LEAVE_BEACONS_PER_VIEW_MAX);
   });
+
 });

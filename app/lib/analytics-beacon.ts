@@ -5,68 +5,33 @@
 // page of this site sends its own context marked as continued (`n: 1`), and the
 // server credits the landing page, referrer and campaign it remembers for the
 // visit (server/analytics/landing-visits.ts). Nothing here identifies anyone.
-// When the page is first hidden (left, closed, another tab) one more beacon carries each lead
+// The visit, the events and the sends are analytics-visit.ts, which the forms
+// import; this module is fetched by the page's script once the browser is idle.
+// When the page is hidden (left, closed, another tab) one more beacon carries each lead
 // form's field trail (the fields' wire names, the message keys met, times) and
-// the page's web vitals: never a value, never the text of a message.
-import type { Metric } from "web-vitals";
+// the page's web vitals: never a value, never the text of a message. A page shown
+// again and hidden later sends only what changed since, at most
+// LEAVE_BEACONS_PER_VIEW_MAX times: a visitor who came back and sent is then no
+// longer counted as having left (`u`), and a vital that grew replaces its sample (`o`).
 import {
-  CLS_SCALE,
   EVENT_ENDPOINT,
   FIELD_MESSAGES_PER_VIEW_MAX,
   FORM_TIME_MAX_MS,
-  VISIT_HEADER,
-  type AnalyticsEvent,
+  LEAVE_BEACONS_PER_VIEW_MAX,
+  vitalGood,
   type AnalyticsForm,
   type BrowserEvent,
   type FieldMessageKey,
   type FormTrail,
   type LeaveEvent,
-  type Visit,
+  type VitalName,
 } from "../../contract/analytics";
+import { currentVisit, send, sentAt } from "./analytics-visit";
+import { observeVitals, type PageVitals } from "./page-vitals";
 
-let visit: Visit | undefined;
-/** Whether the first view still has to be reported as the start of a visit. */
-let entry = false;
 /** Form steps already reported on the current page view (one each). */
 let reported = new Set<string>();
 let observer: IntersectionObserver | undefined;
-
-/** This page's view of the visit: its own page, referrer and campaign, and whether it continues one. */
-function currentVisit(): Visit {
-  if (visit) return visit;
-  const query = new URLSearchParams(location.search);
-  let referrer = "";
-  let continued = false;
-  try {
-    const from = new URL(document.referrer);
-    // Only another site's origin: never its path, never our own pages (a reload or a form's redirect is not a new visit).
-    if (from.origin !== location.origin) referrer = from.origin;
-    else continued = true;
-  } catch {
-    // No referrer.
-  }
-  entry = document.referrer === "" || referrer !== "";
-  visit = { l: location.pathname };
-  if (referrer) visit.r = referrer;
-  // Reached from one of our pages: the visit began on an earlier page, which the server remembers.
-  if (continued) visit.n = 1;
-  for (const [key, name] of [["s", "utm_source"], ["m", "utm_medium"], ["c", "utm_campaign"]] as const) {
-    const value = query.get(name);
-    if (value) visit[key] = value.slice(0, 200);
-  }
-  return visit;
-}
-
-function send(event: BrowserEvent, form?: AnalyticsForm): void {
-  if (typeof navigator.sendBeacon !== "function") return;
-  const body: AnalyticsEvent = { e: event, p: location.pathname, v: currentVisit() };
-  if (form) body.f = form;
-  if (event === "view" && entry) {
-    body.x = 1;
-    entry = false;
-  }
-  navigator.sendBeacon(EVENT_ENDPOINT, JSON.stringify(body));
-}
 
 const LEAD_FORM = "form[action$='/api/contactus']";
 const kinds = new WeakMap<HTMLFormElement, AnalyticsForm>();
@@ -83,16 +48,18 @@ interface Trail {
   reached: string[];
   last?: string;
   firstInput?: number;
-  sent?: number;
   /** "wire key" → times met. */
   met: Map<string, number>;
   firstError: Map<string, number>;
   typed: Map<string, number>;
+  /** What the leave beacons of this page view have reported already. */
+  told: { reached: Set<string>; left?: string; met: Map<string, number>; corrected: Set<string>; timed: boolean };
 }
 const trails = new Map<AnalyticsForm, Trail>();
-const vitals: NonNullable<LeaveEvent["w"]> = {};
-let slowTarget: string | undefined;
-let left = false;
+let vitals: PageVitals | undefined;
+let toldVitals: Partial<Record<VitalName, number>> = {};
+let toldSlow = false;
+let beacons = 0;
 
 /** A control a person reaches in a lead form (named, in the tab order: never the hidden honeypot): its form's trail and its wire name. */
 function fieldOf(target: EventTarget | null): [AnalyticsForm, Trail, string] | undefined {
@@ -101,7 +68,7 @@ function fieldOf(target: EventTarget | null): [AnalyticsForm, Trail, string] | u
   if (!form?.matches(LEAD_FORM) || !control?.name || control.tabIndex < 0) return undefined;
   const kind = formOf(form);
   let trail = trails.get(kind);
-  if (!trail) trails.set(kind, (trail = { reached: [], met: new Map(), firstError: new Map(), typed: new Map() }));
+  if (!trail) trails.set(kind, (trail = { reached: [], met: new Map(), firstError: new Map(), typed: new Map(), told: { reached: new Set(), met: new Map(), corrected: new Set(), timed: false } }));
   return [kind, trail, control.name];
 }
 
@@ -143,31 +110,70 @@ function selectorOf(node: EventTarget | null | undefined): string | undefined {
   return data ? `${node.localName}[${data.name}]` : node.localName;
 }
 
-function keep(metric: Metric): void {
-  vitals[metric.name] = Math.round(metric.name === "CLS" ? metric.value * CLS_SCALE : metric.value);
-  if (metric.name === "INP") slowTarget = selectorOf((metric.entries[0] as PerformanceEventTiming | undefined)?.target);
+/** One form's trail since the last leave beacon, and how to mark it told once sent; undefined when nothing changed. */
+function trailNews(form: AnalyticsForm, trail: Trail): [FormTrail, () => void] | undefined {
+  const { told } = trail;
+  const sent = sentAt.get(form);
+  const out: FormTrail = { f: form, r: trail.reached.filter((name) => !told.reached.has(name)) };
+  // Started and not sent: this is where the visitor left it. Reported before and now elsewhere, or sent: withdrawn.
+  const left = trail.firstInput !== undefined && sent === undefined ? trail.last : undefined;
+  if (left !== told.left) {
+    if (left) out.l = left;
+    if (told.left) out.u = told.left;
+  }
+  const met = [...trail.met].flatMap(([id, times]): [string, FieldMessageKey, number][] => {
+    const more = times - (told.met.get(id) ?? 0);
+    return more > 0 ? [[...(id.split(" ") as [string, FieldMessageKey]), more]] : [];
+  });
+  if (met.length) out.m = met;
+  const corrected = [...trail.firstError].filter(([name, at]) => (trail.typed.get(name) ?? -1) > at && !told.corrected.has(name)).map(([name]) => name);
+  if (corrected.length) out.c = corrected;
+  if (sent !== undefined && trail.firstInput !== undefined && !told.timed) out.t = Math.min(FORM_TIME_MAX_MS, Math.max(0, Math.round(sent - trail.firstInput)));
+  if (!out.r.length && !out.l && !out.u && !out.m && !out.c && out.t === undefined) return undefined;
+  return [
+    out,
+    () => {
+      out.r.forEach((name) => told.reached.add(name));
+      told.left = left;
+      for (const [id, times] of trail.met) told.met.set(id, times);
+      corrected.forEach((name) => told.corrected.add(name));
+      told.timed ||= out.t !== undefined;
+    },
+  ];
 }
 
-/** The page is hidden (left, closed, or another tab shown): one beacon with each form's trail and the vitals measured, once per page load. */
+/**
+ * The page is hidden (left, closed, or another tab shown): a beacon with what each form's trail and the vitals
+ * add to what this page view reported before, if anything; a few per page view at most.
+ */
 function leave(): void {
-  if (left || typeof navigator.sendBeacon !== "function") return;
-  left = true;
-  const forms: FormTrail[] = [];
-  for (const [f, trail] of trails) {
-    const out: FormTrail = { f, r: trail.reached };
-    // Started and not sent: this is where the visitor left it.
-    if (trail.firstInput !== undefined && trail.sent === undefined && trail.last) out.l = trail.last;
-    if (trail.met.size) out.m = [...trail.met].map(([id, times]) => [...(id.split(" ") as [string, FieldMessageKey]), times]);
-    const corrected = [...trail.firstError].filter(([name, at]) => (trail.typed.get(name) ?? -1) > at).map(([name]) => name);
-    if (corrected.length) out.c = corrected;
-    if (trail.sent !== undefined && trail.firstInput !== undefined) out.t = Math.min(FORM_TIME_MAX_MS, Math.round(trail.sent - trail.firstInput));
-    forms.push(out);
+  if (beacons >= LEAVE_BEACONS_PER_VIEW_MAX || typeof navigator.sendBeacon !== "function") return;
+  const news = [...trails].flatMap(([form, trail]) => {
+    const changed = trailNews(form, trail);
+    return changed ? [changed] : [];
+  });
+  const body: LeaveEvent = { e: "leave", p: location.pathname, v: currentVisit() };
+  if (news.length) body.t = news.map(([trail]) => trail);
+  const measured = vitals?.read();
+  const w: NonNullable<LeaveEvent["w"]> = {};
+  const o: NonNullable<LeaveEvent["o"]> = {};
+  for (const [name, value] of Object.entries(measured?.values ?? {}) as [VitalName, number][]) {
+    if (value === toldVitals[name]) continue;
+    w[name] = value;
+    const before = toldVitals[name];
+    if (before !== undefined) o[name] = before;
   }
-  const body: LeaveEvent = { e: "leave", p: location.pathname };
-  if (forms.length) body.t = forms;
-  if (Object.keys(vitals).length) body.w = vitals;
-  if (slowTarget) body.s = slowTarget;
-  if (body.t || body.w) navigator.sendBeacon(EVENT_ENDPOINT, JSON.stringify(body));
+  if (Object.keys(w).length) body.w = w;
+  if (Object.keys(o).length) body.o = o;
+  // The slow press is counted once per page view.
+  const slow = !toldSlow && w.INP !== undefined && w.INP > vitalGood.INP ? selectorOf(measured?.target) : undefined;
+  if (slow) body.s = slow;
+  if (!body.t && !body.w) return;
+  if (!navigator.sendBeacon(EVENT_ENDPOINT, JSON.stringify(body))) return;
+  beacons += 1;
+  news.forEach(([, told]) => told());
+  toldVitals = { ...toldVitals, ...w };
+  toldSlow ||= slow !== undefined;
 }
 
 function once(step: BrowserEvent, form: AnalyticsForm): void {
@@ -176,16 +182,7 @@ function once(step: BrowserEvent, form: AnalyticsForm): void {
   send(step, form);
 }
 
-/** The header a lead carries to our own API: the visit that produced it. */
-export const visitHeader = (): Record<string, string> => ({ [VISIT_HEADER]: encodeURIComponent(JSON.stringify(currentVisit())) });
-
-/** A form's data is on its way to the server. */
-export function trackFormSubmit(body: Readonly<Record<string, string>>): void {
-  const form = "name" in body ? "contact" : "newsletter";
-  const trail = trails.get(form);
-  if (trail) trail.sent ??= performance.now();
-  send("form_submit", form);
-}
+export { trackFormSubmit, visitHeader } from "./analytics-visit";
 
 const whenIdle = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 1));
 
@@ -220,8 +217,7 @@ export function pageView(): void {
     });
     const errors = new MutationObserver(metErrors);
     leadForms().forEach((form) => errors.observe(form, { subtree: true, attributeFilter: ["aria-invalid"], attributeOldValue: true }));
-    // After web-vitals' own listeners (capture, on window), which report the last INP and CLS on hiding. Not
-    // pagehide: a page being unloaded fires it before visibilitychange, so those values would not be in yet.
+    // Not pagehide: phones often hide a page and discard it without one. The vitals read their pending entries here.
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") leave();
     });
@@ -238,12 +234,7 @@ export function pageView(): void {
       }
     });
     leadForms().forEach((form) => observer?.observe(form));
-    // The speed measures, loaded after the page is idle (they read the browser's buffered entries).
-    void import("web-vitals").then(
-      ({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
-        for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(keep);
-      },
-      () => undefined,
-    );
+    // The speed measures, started once the page is idle: their observers read the browser's buffered entries.
+    vitals ??= observeVitals();
   });
 }

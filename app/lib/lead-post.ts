@@ -5,7 +5,7 @@
 // hooks are lead-client.ts.
 import { LEAD_REQUEST_TIMEOUT_MS } from "~/data/constants";
 import { CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, fields, headers } from "../../contract/fields";
-import { trackFormSubmit, visitHeader } from "./analytics-beacon";
+import { trackFormSubmit, visitHeader } from "./analytics-visit";
 import { FILL_START_ATTRIBUTE, PRESSED_AT_ATTRIBUTE } from "./early-forms-markup";
 
 /**

@@ -137,4 +137,23 @@ describe.each(kinds)("the analytics API on %s", (kind) => {
     expect(csv.body.split("\r\n")[0]).toBe("key,views,visits,visitors,enquiries,subscriptions,conversionRate");
     expect(csv.body).toContain("/freelancers,1,1,1,1,0,1");
   });
+
+  it("filters the form funnels by the visit's source for the dashboard and its CSV, and refuses a malformed one", async () => {
+    // The leave beacon carries its page's visit, so its field trail is kept by source too.
+    expect((await event({ e: "leave", p: "/contact", v: { l: "/contact", s: "Fair" }, t: [{ f: "contact", r: ["name"], l: "name" }] })).statusCode).toBe(204);
+    const all = await report();
+    expect(all.funnelSources).toEqual(expect.arrayContaining(["linkedin", "fair"]));
+    const get = (query: string) => t.app.inject({ method: "GET", url: `${analyticsEndpoints.report}?from=${today}&to=${today}&${query}`, headers: { cookie } });
+    const linkedin = (await get("source=linkedin")).json<AnalyticsReport>();
+    expect(linkedin.source).toBe("linkedin");
+    expect(linkedin.forms.find((row) => row.form === "contact")).toMatchObject({ accepted: 1 });
+    expect(linkedin.fields.some((row) => row.left > 0)).toBe(false);
+    const fair = (await get("source=fair")).json<AnalyticsReport>();
+    expect(fair.forms.find((row) => row.form === "contact")).toMatchObject({ accepted: 0 });
+    expect(fair.fields.find((row) => row.form === "contact" && row.page === "/contact" && row.field === "name")).toMatchObject({ reached: 1, left: 1 });
+    const csv = await t.app.inject({ method: "GET", url: `${analyticsEndpoints.csv}?from=${today}&to=${today}&table=fields&source=fair`, headers: { cookie } });
+    expect(csv.body).toContain("contact,/contact,(all devices),name,1,1,0,0,0,0");
+    expect((await get(`source=${"x".repeat(201)}`)).statusCode).toBe(400);
+    expect((await get("source=")).statusCode).toBe(400);
+  });
 });

@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import * as v from "valibot";
 import {
   ANALYTICS_RANGE_DAYS_MAX,
+  ANALYTICS_TEXT_MAX,
   analyticsEndpoints,
   analyticsTables,
   BeaconSchema,
@@ -140,7 +141,8 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
 }
 
 const RangeQuery = v.pipe(
-  v.strictObject({ from: IsoDay, to: IsoDay, table: v.optional(v.picklist(analyticsTables)) }),
+  // `source` filters the funnels: a source as the report's funnelSources names it.
+  v.strictObject({ from: IsoDay, to: IsoDay, table: v.optional(v.picklist(analyticsTables)), source: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(ANALYTICS_TEXT_MAX))) }),
   v.check(({ from, to }) => from <= to && (Date.parse(to) - Date.parse(from)) / 86_400_000 < ANALYTICS_RANGE_DAYS_MAX, "bad range"),
 );
 
@@ -163,13 +165,13 @@ export function reportRoutes(store: AnalyticsStore, audit: AuditTrail) {
     app.get(local(analyticsEndpoints.report), async (request, reply): Promise<AnalyticsReport | undefined> => {
       const query = v.safeParse(RangeQuery, request.query);
       if (!query.success || query.output.table) return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
-      return store.report(query.output.from, query.output.to);
+      return store.report(query.output.from, query.output.to, query.output.source);
     });
     app.get(local(analyticsEndpoints.csv), async (request, reply) => {
       const query = v.safeParse(RangeQuery, request.query);
       if (!query.success || !query.output.table) return reply.code(400).send({ statusCode: 400, message: "Bad Request" });
-      const { from, to, table } = query.output;
-      const report = await store.report(from, to);
+      const { from, to, table, source } = query.output;
+      const report = await store.report(from, to, source);
       const rows = report[table] as unknown as Record<string, unknown>[];
       // Totals only, but an export all the same: the audit trail has it.
       await recordRequestAction(audit, request, "export", { kind: `analytics-${table}`, rows: rows.length, from, to });

@@ -241,7 +241,10 @@ describe("POST /api/event", () => {
       { e: "leave", p: "/contact", s: 'input[value="ann@example.co.uk"]' },
       { e: "leave", p: "/contact", s: `div#${"x".repeat(80)}` },
       { e: "leave", p: "https://example.com/", w: { LCP: 10 } },
-      { e: "leave", p: "/contact", v: { l: "/" } },
+      { e: "leave", p: "/contact", v: { l: "/", id: "abc" } },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: [], u: "name" }] },
+      { e: "leave", p: "/contact", t: [{ f: "contact", r: [], u: "website", t: 10 }] },
+      { e: "leave", p: "/contact", w: { INP: 100 }, o: { LCP: 10 } },
       { e: "leave", p: "/contact", w: { LCP: 10 }, pad: "x".repeat(EVENT_BODY_BYTES) },
     ];
     for (const [i, body] of junk.entries()) expect([400, 413], JSON.stringify(body).slice(0, 120)).toContain((await sent(t, body, `192.0.2.${100 + i}`)).statusCode);

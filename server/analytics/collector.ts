@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { bucketOf, formTimeHistogram, OTHER, vitalGood, vitalHistogram, vitalNames, type AnalyticsEvent, type LeaveEvent, type Visit } from "../../contract/analytics";
 import { trailFields } from "../../contract/analytics-schema";
-import { capOf, targetKey, type AnalyticsStore, type Dimension, type Increment, type Metric } from "../store/analytics-store";
+import { capOf, funnelSource, pageSourceKey, targetKey, type AnalyticsStore, type Dimension, type Increment, type Metric } from "../store/analytics-store";
 import { pageKey, visitDimensions, type Device, type Dimensions } from "./dimensions";
 import { LANDING_VISITS_MAX, LandingVisits } from "./landing-visits";
 import { memoryVisitors, type VisitorCounter } from "./visitor-hash";
@@ -43,9 +43,15 @@ export interface Requester {
 
 const keyOf = (increment: Omit<Increment, "count">) => JSON.stringify([increment.dimension, increment.day, increment.metric, increment.key]);
 
-/** The dimensions a count is kept by: all of a visit's, or only page and device (views, form steps). */
-export type Counted = Pick<Dimensions, "page" | "device"> & Partial<Dimensions>;
-const dimensionNames = ["page", "referrer", "source", "medium", "campaign", "device"] as const satisfies readonly Dimension[];
+/**
+ * The dimensions a count is kept by: all of a visit's, or only page and device (views, form steps); the
+ * funnels' counts (form steps, fields, leads) also by page and the visit's source (`page_source`).
+ */
+export type Counted = Pick<Dimensions, "page" | "device"> & Partial<Dimensions> & { page_source?: string };
+const dimensionNames = ["page", "referrer", "source", "medium", "campaign", "device", "page_source"] as const satisfies readonly Dimension[];
+
+/** A funnel count's page_source key: the page, and the source of the visit it belongs to. */
+const bySource = (page: string, landing: Pick<Dimensions, "source" | "referrer">) => pageSourceKey(page, funnelSource(landing));
 
 /** One count of `metric` as the rows it adds to: one per dimension it has. */
 export function incrementsOf(day: string, metric: Metric, dimensions: Counted, count = 1): Increment[] {
@@ -85,12 +91,12 @@ export function createCollector(options: CollectorOptions) {
     if (!cap) return increment;
     let keys = pendingKeys.get(cap.group);
     if (!keys) pendingKeys.set(cap.group, (keys = new Set()));
-    if (keys.has(increment.key)) return increment;
+    if (keys.has(cap.member)) return increment;
     if (keys.size >= cap.max) {
       options.onKeyDropped?.(increment.dimension);
       return { ...increment, key: cap.other };
     }
-    keys.add(increment.key);
+    keys.add(cap.member);
     return increment;
   }
 
@@ -100,7 +106,7 @@ export function createCollector(options: CollectorOptions) {
     for (const increment of counts) {
       const cap = capOf(increment);
       if (!cap) continue;
-      keys.set(cap.group, (keys.get(cap.group) ?? new Set()).add(increment.key));
+      keys.set(cap.group, (keys.get(cap.group) ?? new Set()).add(cap.member));
     }
     return keys;
   }
@@ -165,7 +171,7 @@ export function createCollector(options: CollectorOptions) {
         return;
       }
       if (!event.f) return;
-      count(`${event.e}:${event.f}`, { page, device: who.device });
+      count(`${event.e}:${event.f}`, { page, device: who.device, page_source: bySource(page, landing) });
     },
 
     /**
@@ -176,20 +182,27 @@ export function createCollector(options: CollectorOptions) {
     leave(event: LeaveEvent, who: Requester): void {
       const day = visitors.today();
       const page = pageKey(event.p);
-      const here = { page, device: who.device };
+      const here: Counted = { page, device: who.device };
+      if (event.t && event.v) here.page_source = bySource(page, landingOf(event.v, who, false));
       for (const trail of event.t ?? []) {
         const { f: form } = trail;
         const key = (wire: string) => trailFields[form].get(wire)?.key ?? OTHER;
         for (const wire of trail.r) count(`field_reach:${form}:${key(wire)}`, here, day);
         if (trail.l !== undefined) count(`field_left:${form}:${key(trail.l)}`, here, day);
+        // A later beacon of the page view: the leave an earlier one reported is withdrawn (same day only; never below zero).
+        if (trail.u !== undefined) count(`field_left:${form}:${key(trail.u)}`, here, day, -1);
         for (const [wire, message, times] of trail.m ?? []) count(`field_error:${form}:${key(wire)}:${message}`, here, day, times);
         for (const wire of trail.c ?? []) count(`field_fix:${form}:${key(wire)}`, here, day);
         if (trail.t !== undefined) count(`form_time:${form}:${bucketOf(formTimeHistogram, trail.t)}`, here, day);
       }
+      const vital = (name: (typeof vitalNames)[number], value: number, n: number) => addTo(pending, { day, metric: `vital:${name}:${who.device}:${bucketOf(vitalHistogram[name], value)}`, dimension: "page", key: page, count: n });
       for (const name of vitalNames) {
         const value = event.w?.[name];
         if (value === undefined) continue;
-        addTo(pending, { day, metric: `vital:${name}:${who.device}:${bucketOf(vitalHistogram[name], value)}`, dimension: "page", key: page, count: 1 });
+        vital(name, value, 1);
+        // The sample an earlier beacon of the page view reported, moved to its new bucket.
+        const before = event.o?.[name];
+        if (before !== undefined) vital(name, before, -1);
       }
       const inp = event.w?.INP;
       if (inp !== undefined && inp > vitalGood.INP && event.s !== undefined) {
@@ -199,20 +212,21 @@ export function createCollector(options: CollectorOptions) {
 
     /** An accepted enquiry, counted against the visit that produced it. */
     enquiry(visit: Visit, who: Requester): void {
-      count("enquiry", landingOf(visit, who, false));
+      const landing = landingOf(visit, who, false);
+      count("enquiry", { ...landing, page_source: bySource(landing.page, landing) });
     },
 
     /** A newsletter sign-up: counted now, and its context kept until the address is confirmed. */
     async signup(visit: Visit, who: Requester, email: string): Promise<void> {
       const dimensions = landingOf(visit, who, false);
-      count("signup", dimensions);
+      count("signup", { ...dimensions, page_source: bySource(dimensions.page, dimensions) });
       await store.rememberSignup(emailHash(email), dimensions, new Date(now()));
     },
 
     /** A confirmed address: counted against the sign-up's context, if one was kept. */
     async confirmed(email: string): Promise<void> {
       const dimensions = await store.takeSignup(emailHash(email), new Date(now()));
-      if (dimensions) count("confirmed", dimensions);
+      if (dimensions) count("confirmed", { ...dimensions, page_source: bySource(dimensions.page, dimensions) });
     },
 
     flush: runFlush,

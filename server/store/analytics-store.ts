@@ -4,7 +4,9 @@ import {
   ALL_PAGES,
   analyticsForms,
   ANALYTICS_KEYS_PER_DAY_MAX,
+  DIRECT,
   fieldMessageKeys,
+  FUNNEL_SOURCES_PER_DAY_MAX,
   formTimeHistogram,
   INP_TARGETS_PER_ROUTE_MAX,
   NO_CAMPAIGN,
@@ -29,14 +31,17 @@ import {
 } from "../../contract/analytics";
 import { trailFields } from "../../contract/analytics-schema";
 import type { Database } from "./schema";
-import { referrerLabel, type Dimensions } from "../analytics/dimensions";
+import { countedPages, referrerLabel, type Dimensions } from "../analytics/dimensions";
 
 // The analytics tables (migration 0005), in Kysely only, so SQLite and
 // PostgreSQL behave the same: counters added to daily rows, the dashboard's
 // and the CLI's reads, and the context of sign-ups awaiting confirmation.
 
-/** `target` keys a slow interaction's element by route: "page selector" (targetKey). */
-export type Dimension = "page" | "referrer" | "source" | "medium" | "campaign" | "device" | "target";
+/**
+ * `target` keys a slow interaction's element by route: "page selector" (targetKey); `page_source` keys the
+ * funnels' counts by page and the visit's source: "page source" (pageSourceKey).
+ */
+export type Dimension = "page" | "referrer" | "source" | "medium" | "campaign" | "device" | "target" | "page_source";
 
 export interface AnalyticsDailyTable {
   day: string;
@@ -98,19 +103,30 @@ const uncappedKeys: ReadonlySet<string> = new Set(["", OTHER]);
 /** A slow interaction's row key: the route, then the selector (a page path has no space). */
 export const targetKey = (page: string, selector: string) => `${page} ${selector}`;
 const pageOfTarget = (key: string) => key.slice(0, key.indexOf(" "));
+/** A funnel count's page_source key: the page, then the visit's source ('' for direct). */
+export const pageSourceKey = targetKey;
+const sourceOfKey = (key: string) => key.slice(key.indexOf(" ") + 1);
+/** The source the funnels are kept by: the visit's UTM source, else the referring site's host ('' when direct). */
+export const funnelSource = (dimensions: Pick<Dimensions, "source" | "referrer">) => dimensions.source || dimensions.referrer;
 
 /**
- * The day's cap a count's key falls under, if any: its group, the group's limit and the key it folds
- * into. Referrers and UTM values are capped per day; a slow interaction's selectors per route and day.
+ * The day's cap a count's key falls under, if any: its group, the group's limit, what counts against it
+ * (`member`: the key, or the source of a page_source key) and the key it folds into. Referrers and UTM
+ * values are capped per day; a slow interaction's selectors per route and day; the funnels' sources per day.
  */
-export function capOf(increment: Omit<Increment, "count">): { group: string; max: number; other: string } | undefined {
+export function capOf(increment: Omit<Increment, "count">): { group: string; max: number; member: string; other: string } | undefined {
   if (increment.dimension === "target") {
     const page = pageOfTarget(increment.key);
     const other = targetKey(page, OTHER);
-    return increment.key === other ? undefined : { group: `${increment.day} target ${page}`, max: INP_TARGETS_PER_ROUTE_MAX, other };
+    return increment.key === other ? undefined : { group: `${increment.day} target ${page}`, max: INP_TARGETS_PER_ROUTE_MAX, member: increment.key, other };
+  }
+  if (increment.dimension === "page_source") {
+    const source = sourceOfKey(increment.key);
+    if (uncappedKeys.has(source)) return undefined;
+    return { group: `${increment.day} page_source`, max: FUNNEL_SOURCES_PER_DAY_MAX, member: source, other: pageSourceKey(pageOfTarget(increment.key), OTHER) };
   }
   if (!cappedDimensions.has(increment.dimension) || uncappedKeys.has(increment.key)) return undefined;
-  return { group: `${increment.day} ${increment.dimension}`, max: ANALYTICS_KEYS_PER_DAY_MAX, other: OTHER };
+  return { group: `${increment.day} ${increment.dimension}`, max: ANALYTICS_KEYS_PER_DAY_MAX, member: increment.key, other: OTHER };
 }
 
 const incrementId = (increment: Omit<Increment, "count">) => JSON.stringify([increment.dimension, increment.day, increment.metric, increment.key]);
@@ -184,8 +200,8 @@ export function createAnalyticsStore(database: Kysely<Database>) {
       .sort((a, b) => b.visits - a.visits || b.views - a.views || a.key.localeCompare(b.key));
   }
 
-  /** Sums per page and metric of the metrics starting with `prefix`. */
-  async function pageSums(from: string, to: string, prefixes: readonly string[], dimension: Dimension = "page") {
+  /** Sums per page and metric of the metrics starting with `prefix`; with `keys`, of those keys only. */
+  async function pageSums(from: string, to: string, prefixes: readonly string[], dimension: Dimension = "page", keys?: readonly string[]) {
     const rows = await db
       .selectFrom("analytics_daily")
       .select(["key", "metric", sql<number | string>`sum(${sql.ref("count")})`.as("total")])
@@ -193,6 +209,7 @@ export function createAnalyticsStore(database: Kysely<Database>) {
       .where("day", ">=", from)
       .where("day", "<=", to)
       .where((eb) => eb.or(prefixes.map((prefix) => eb("metric", "like", `${prefix}%`))))
+      .$if(keys !== undefined, (query) => query.where("key", "in", keys ?? []))
       .groupBy(["key", "metric"])
       .execute();
     const byKey = new Map<string, Map<string, number>>();
@@ -204,9 +221,19 @@ export function createAnalyticsStore(database: Kysely<Database>) {
     return byKey;
   }
 
-  /** Each form's fields and times to send, per page and over every page. */
-  async function fieldFunnels(from: string, to: string): Promise<{ fields: FieldRow[]; formTimes: FormTimeRow[] }> {
-    const [byPage, byDevice] = await Promise.all([pageSums(from, to, ["field_", "form_time:"]), pageSums(from, to, ["field_", "form_time:"], "device")]);
+  /** The page_source rows of one source (DIRECT or a source as kept), by page: every page's key. */
+  const sourceKeys = (source: string) => [...countedPages, OTHER].map((page) => pageSourceKey(page, source === DIRECT ? "" : source));
+  /** Sums per page of the funnel metrics starting with `prefixes`: over every source, or of one. */
+  async function funnelSums(from: string, to: string, prefixes: readonly string[], source: string | undefined) {
+    if (source === undefined) return pageSums(from, to, prefixes);
+    const bySourceKey = await pageSums(from, to, prefixes, "page_source", sourceKeys(source));
+    return new Map([...bySourceKey].map(([key, metrics]) => [pageOfTarget(key), metrics]));
+  }
+
+  /** Each form's fields and times to send, per page and over every page; per device too over every source. */
+  async function fieldFunnels(from: string, to: string, source?: string): Promise<{ fields: FieldRow[]; formTimes: FormTimeRow[] }> {
+    const prefixes = ["field_", "form_time:"];
+    const [byPage, byDevice] = await Promise.all([funnelSums(from, to, prefixes, source), source === undefined ? pageSums(from, to, prefixes, "device") : new Map<string, Map<string, number>>()]);
     const all = new Map<string, number>();
     for (const metrics of byPage.values()) for (const [metric, n] of metrics) all.set(metric, (all.get(metric) ?? 0) + n);
     const sorted = (map: Map<string, Map<string, number>>) => [...map].sort(([a], [b]) => a.localeCompare(b));
@@ -244,6 +271,13 @@ export function createAnalyticsStore(database: Kysely<Database>) {
       }
     }
     return { fields, formTimes };
+  }
+
+  /** The sources the range's funnels were counted for, as the report's filter takes them: DIRECT first, then by name. */
+  async function funnelSources(from: string, to: string): Promise<string[]> {
+    const rows = await db.selectFrom("analytics_daily").select("key").distinct().where("dimension", "=", "page_source").where("day", ">=", from).where("day", "<=", to).execute();
+    const sources = new Set(rows.map((row) => sourceOfKey(row.key)));
+    return [...sources].map((source) => source || DIRECT).sort((a, b) => Number(b === DIRECT) - Number(a === DIRECT) || a.localeCompare(b));
   }
 
   /** Each route's web vitals per device at the 75th percentile, and the elements pressed when slow. */
@@ -285,13 +319,16 @@ export function createAnalyticsStore(database: Kysely<Database>) {
   }
 
   return {
-    /** Adds the increments to their daily rows (insert, or add to the count). */
+    /**
+     * Adds the increments to their daily rows (insert, or add to the count). A negative count (a leave
+     * beacon's correction) only takes from a row that exists, never below zero, and never adds a row.
+     */
     async add(increments: readonly Increment[]): Promise<void> {
       if (increments.length === 0) return;
       await db.transaction().execute(async (trx) => {
         // A day keeps at most its cap of distinct keys per capped group (capOf: those already stored
         // first, then new ones in order); any further key is counted as OTHER, so junk referrers,
-        // campaigns and selectors add at most one row each.
+        // campaigns, sources and selectors add at most one row each.
         const known = new Map<string, Set<string>>();
         const folded: Increment[] = [];
         for (const increment of increments) {
@@ -300,20 +337,36 @@ export function createAnalyticsStore(database: Kysely<Database>) {
             folded.push(increment);
             continue;
           }
-          let keys = known.get(cap.group);
-          if (!keys) {
+          let members = known.get(cap.group);
+          if (!members) {
             const stored = await trx.selectFrom("analytics_daily").select("key").distinct().where("day", "=", increment.day).where("dimension", "=", increment.dimension).execute();
-            keys = new Set(stored.map((row) => row.key).filter((key) => capOf({ ...increment, key })?.group === cap.group));
-            known.set(cap.group, keys);
+            members = new Set(stored.flatMap((row) => {
+              const its = capOf({ ...increment, key: row.key });
+              return its?.group === cap.group ? [its.member] : [];
+            }));
+            known.set(cap.group, members);
           }
-          if (!keys.has(increment.key) && keys.size >= cap.max) {
+          // Past the cap, or a correction of a key the day never kept (it was counted as OTHER): OTHER.
+          if (!members.has(cap.member) && (members.size >= cap.max || increment.count < 0)) {
             folded.push({ ...increment, key: cap.other });
             continue;
           }
-          keys.add(increment.key);
+          members.add(cap.member);
           folded.push(increment);
         }
-        const rows = merged(folded);
+        const all = merged(folded);
+        for (const row of all.filter((one) => one.count < 0)) {
+          const count = sql.ref<number>("count");
+          await trx
+            .updateTable("analytics_daily")
+            .set({ count: sql<number>`case when ${count} > ${-row.count} then ${count} - ${-row.count} else 0 end` })
+            .where("dimension", "=", row.dimension)
+            .where("day", "=", row.day)
+            .where("metric", "=", row.metric)
+            .where("key", "=", row.key)
+            .execute();
+        }
+        const rows = all.filter((one) => one.count > 0);
         for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
           await trx
             .insertInto("analytics_daily")
@@ -353,18 +406,23 @@ export function createAnalyticsStore(database: Kysely<Database>) {
       return row?.email;
     },
 
-    /** The dashboard: everything it shows for the days from..to (inclusive, YYYY-MM-DD). */
-    async report(from: string, to: string): Promise<AnalyticsReport> {
+    /**
+     * The dashboard: everything it shows for the days from..to (inclusive, YYYY-MM-DD); with `source` (as
+     * funnelSources names it), the forms' funnels and fields of that source's visits only.
+     */
+    async report(from: string, to: string, source?: string): Promise<AnalyticsReport> {
       const formMetrics = analyticsForms.flatMap((form) => [`form_view:${form}`, `form_start:${form}`, `form_submit:${form}`]);
-      const [daily, pages, referrers, campaigns, devices, forms, funnels, speed] = await Promise.all([
+      const funnelMetrics = [...formMetrics, "enquiry", "signup", "confirmed"];
+      const [daily, pages, referrers, campaigns, devices, forms, funnels, speed, sources] = await Promise.all([
         sums("day", from, to, ["view", "visit", "visitor"]),
         breakdown("page", from, to),
         breakdown("referrer", from, to),
         breakdown("campaign", from, to),
         breakdown("device", from, to),
-        sums("device", from, to, [...formMetrics, "enquiry", "signup", "confirmed"]),
-        fieldFunnels(from, to),
+        source === undefined ? sums("device", from, to, funnelMetrics) : funnelSums(from, to, funnelMetrics, source).then((byPage) => new Map([...byPage].map(([page, metrics]) => [page, Object.fromEntries(metrics)]))),
+        fieldFunnels(from, to, source),
         vitals(from, to),
+        funnelSources(from, to),
       ]);
       const dailyRows: DailyRow[] = [...daily]
         .map(([day, m]) => ({ day, views: m.view ?? 0, visits: m.visit ?? 0, visitors: m.visitor ?? 0 }))
@@ -416,12 +474,14 @@ export function createAnalyticsStore(database: Kysely<Database>) {
         forms: analyticsForms.map(funnel),
         ...funnels,
         ...speed,
+        source: source ?? null,
+        funnelSources: sources,
       };
     },
 
-    /** One form's fields and times since a day, for the CLI. */
-    async funnel(form: AnalyticsForm, since: string, until = "9999-12-31") {
-      const { fields, formTimes } = await fieldFunnels(since, until);
+    /** One form's fields and times since a day, for the CLI; of one source's visits with `source`. */
+    async funnel(form: AnalyticsForm, since: string, until = "9999-12-31", source?: string) {
+      const { fields, formTimes } = await fieldFunnels(since, until, source);
       return { fields: fields.filter((row) => row.form === form), formTimes: formTimes.filter((row) => row.form === form) };
     },
 

@@ -6,9 +6,11 @@ import { call } from "./admin-api";
 export interface Range {
   from: string;
   to: string;
+  /** The source the form funnels are filtered by, as the report's funnelSources names it; every source without. */
+  source?: string;
 }
 
-const rangeQuery = ({ from, to }: Range, extra: Record<string, string> = {}) => new URLSearchParams({ from, to, ...extra }).toString();
+const rangeQuery = ({ from, to, source }: Range, extra: Record<string, string> = {}) => new URLSearchParams({ from, to, ...(source ? { source } : {}), ...extra }).toString();
 
 export const csvHref = (range: Range, table: AnalyticsTable) => `${analyticsEndpoints.csv}?${rangeQuery(range, { table })}`;
 

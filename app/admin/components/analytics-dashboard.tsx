@@ -111,6 +111,7 @@ function FieldFunnels({ report, range, onUnauthorized }: { report: AnalyticsRepo
               />
             </div>
             {times && <p>{copy.formTimes(times.abandoned, times.sent, times.medianSeconds === null ? copy.noSends : copy.seconds(times.medianSeconds))}</p>}
+            {report.source !== null && <p className="text-muted">{copy.bySource(report.source)}</p>}
             <Table caption={`${copy.forms[form]}: ${copy.sections.fields.caption}`} head={head} rows={cells(rows)} />
             {devices.map((device) => (
               <Table key={device} caption={copy.onDevice(copy.forms[form], device)} head={head} rows={cells(overall(form, device))} />
@@ -223,6 +224,15 @@ export function AnalyticsDashboard({ onUnauthorized }: { onUnauthorized: () => v
           <label className={labelClass}>
             {copy.range.to}
             <input type="date" className={inputClass} value={draft.to} min={draft.from} aria-invalid={rangeError || undefined} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          </label>
+          <label className={labelClass}>
+            {copy.range.source}
+            <select className={inputClass} value={draft.source ?? ""} onChange={(e) => setDraft({ ...draft, source: e.target.value || undefined })}>
+              <option value="">{copy.range.allSources}</option>
+              {[...new Set([...(report?.funnelSources ?? []), ...(draft.source ? [draft.source] : [])])].map((source) => (
+                <option key={source} value={source}>{source}</option>
+              ))}
+            </select>
           </label>
         </fieldset>
         <button type="submit" className={primaryButton}>{copy.range.show}</button>

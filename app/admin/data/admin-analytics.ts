@@ -11,7 +11,9 @@ export const analyticsCopy = {
   heading: "Visits and conversions",
   intro:
     "Counted without cookies: daily totals only, no visitor is identified or followed from one day to the next. Leads are credited to the page, referrer and campaign the visit began with. Only leads sent from a counted visit are credited (not those from browsers sending Global Privacy Control, automated tools or other sites); the inbox has every lead.",
-  range: { legend: "Date range", from: "From", to: "To", show: "Show" },
+  range: { legend: "Date range", from: "From", to: "To", show: "Show", source: "Form funnels from", allSources: "Every source" },
+  /** Under the field funnels when a source is chosen: the per-device tables are kept over every source only. */
+  bySource: (source: string) => `Visits from ${source} only (a visit's source is its utm_source tag, else the site that linked to it). Per-device tables show with every source.`,
   loading: "Loading the figures…",
   failed: "The figures could not be loaded. Please try again.",
   badRange: "Choose a start date on or before the end date, at most a year apart.",
