@@ -3,7 +3,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { buildEnvDefines } from "./scripts/build/build-env.ts";
-import { contentPlugin } from "./scripts/build/content-data-plugin.ts";
+import { contentCheck } from "./scripts/build/content-collection.ts";
 import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
 import { siteFiles } from "./scripts/build/site-files.ts";
 
@@ -21,10 +21,10 @@ export default defineConfig({
     // The site's CSS is small (about 7 KB brotli): inline on every page, so the first paint waits for no download.
     inlineStylesheets: "always",
   },
-  integrations: [react(), siteFiles()],
+  integrations: [react(), contentCheck(), siteFiles()],
   devToolbar: { enabled: false },
   vite: {
-    plugins: [contentPlugin(), inlineScriptPlugin(), tailwindcss()],
+    plugins: [inlineScriptPlugin(), tailwindcss()],
     // PUBLIC_SITE_URL and PUBLIC_API_BASE, checked once, are written into the site's code.
     define: buildEnvDefines(),
     resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

@@ -19,7 +19,7 @@ const ownerSharedParts = [
   "components/ui/skip-link",
   "data/paths",
   "data/retention",
-  "data/site",
+  "data/shell-entries",
   "layouts/head-tags.astro",
   "lib/meta",
 ];

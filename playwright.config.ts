@@ -1,8 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium";
 import { freePortSync } from "./scripts/free-port";
-// The tests read the site's content modules, which import content/ files: checked as the build does.
-import "./scripts/build/content-loader.mjs";
 
 // Browser tests run the built site on the real server, in Debian's Chromium.
 // The port is one the system says is free (or E2E_PORT), chosen once: the

@@ -1,15 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { buildEnvDefines } from "./scripts/build/build-env.ts";
-import { contentPlugin } from "./scripts/build/content-data-plugin.ts";
 import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
 
 const scratchPageTest = "scripts/build/scratch-page.test.ts";
 
-// Kept apart from astro.config.ts: the unit tests need only the content and head-script plugins.
+// Kept apart from astro.config.ts: the unit tests need only the head-script plugin (they read content with readEntry).
 export default defineConfig({
-  // The content files become checked data here as in the build; head scripts are built strings too.
-  plugins: [contentPlugin(), inlineScriptPlugin()],
+  // Head scripts are built strings here as in the build.
+  plugins: [inlineScriptPlugin()],
   define: buildEnvDefines(),
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {

@@ -5,7 +5,8 @@
 // data. Moved so far: the pages' titles and descriptions, the legal pages,
 // the service categories, the spotlight editorials, the FAQs, the
 // testimonials, the home page's hero, the sample tenders,
-// About, the statistics (docs/adr/0026).
+// About, the statistics, the pages' own words, the forms' messages, the
+// navigation and the site's shell (docs/adr/0026).
 import { defineCollection } from "astro:content";
 import { contentCollection } from "../scripts/build/content-collection";
 
@@ -22,4 +23,9 @@ export const collections = {
   // A file at the top of content/ is a collection of one entry, named as the file.
   about: defineCollection({ loader: contentCollection("about.md") }),
   statistics: defineCollection({ loader: contentCollection("statistics.yaml") }),
+  // Each file has its own schema, as in spotlight/.
+  pages: defineCollection({ loader: contentCollection("pages/*.yaml") }),
+  forms: defineCollection({ loader: contentCollection("forms/*.yaml") }),
+  navigation: defineCollection({ loader: contentCollection("navigation/*.yaml") }),
+  site: defineCollection({ loader: contentCollection("site/*.yaml") }),
 };

@@ -10,17 +10,6 @@ interface ImportMetaEnv {
   readonly RETENTION: string;
 }
 
-// Files under content/, turned into checked data at build time (scripts/build/content-data-plugin.ts).
-// The module that imports one types it with its schema: `as ContentOf<"its/path.yaml">`.
-declare module "*.yaml" {
-  const data: unknown;
-  export default data;
-}
-declare module "*.md" {
-  const data: unknown;
-  export default data;
-}
-
 // A module bundled to one minified string at build, for an inline <script> (scripts/build/inline-script-plugin.ts).
 declare module "*?inline-script" {
   const code: string;

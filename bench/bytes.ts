@@ -5,7 +5,7 @@
 // A reported figure, not a target: visitors meet the first paint, the first tap and the
 // interaction latency (lighthouse.ts, first-tap.ts), not a byte count, and no
 // code is shaped to keep this ratio under a line.
-// Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/bytes.ts [--no-build]
+// Run alone: node --import tsx bench/bytes.ts [--no-build]
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -19,15 +19,19 @@
 // the touch to the first paint of the page the server sent the browser to.
 //   node --import tsx bench/first-tap.ts [--routes /,/contact] [--port 4311]
 import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { contactForm } from "../app/data/contact";
-import { layoutCopy } from "../app/data/layout";
-import { newsletterCopy } from "../app/data/newsletter";
+import { contactFormCopy, contactFormLabels } from "../app/data/contact";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { lastBuild } from "../contract/built-pages";
-import { carouselCopy } from "../app/data/carousel";
-import { servicesHero } from "../app/data/services";
+import { carouselCopy, shell } from "../app/data/shell.test-support";
 import { waitForHydration } from "../e2e/fixtures";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { isMain, option, ports, report, sleep, startSiteServer, type Row } from "./lib";
+import { readEntry } from "../scripts/build/content-files";
+
+const layoutCopy = shell.copy;
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
+const servicesHero = readEntry("pages/services.yaml").hero;
 
 /** The phone profile of the issue that asked for this table. */
 export const phone = {

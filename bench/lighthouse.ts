@@ -1,6 +1,6 @@
 // Part a: Lighthouse 13 (mobile preset) on every page in the sitemap (the last build's list, contract/built-pages.ts), served by
 // our real server from the build. Median of 3 runs per route (--quick: 1).
-// Run alone: node --import tsx --import ./scripts/build/content-loader.mjs bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300] [--site-dir ../old/build/client]
+// Run alone: node --import tsx bench/lighthouse.ts [--quick] [--routes /,/about] [--port 4300] [--site-dir ../old/build/client]
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";

@@ -4,7 +4,7 @@
 // the same measure the browser tests assert). A second, smaller table measures
 // the alternative the decision record weighs (docs/adr/0008-notices-placement.md):
 // the same notices stacked in a region fixed to the bottom of the screen.
-//   node --import tsx --import ./scripts/build/content-loader.mjs bench/notices.ts
+//   node --import tsx bench/notices.ts
 import { chromium, type Browser } from "@playwright/test";
 import { paths } from "../app/data/paths";
 import { lastBuild } from "../contract/built-pages";

@@ -23,7 +23,7 @@
 // people (the per-address rate limit bounds them): a headless browser with the
 // flag hidden at a person's pace, and its link spam. Sequential, one browser
 // context per kind, so it runs on a 2-core machine.
-//   node --import tsx --import ./scripts/build/content-loader.mjs bench/spam.ts [--quick]
+//   node --import tsx bench/spam.ts [--quick]
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
@@ -32,14 +32,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { contactForm } from "../app/data/contact";
-import { newsletterCopy } from "../app/data/newsletter";
-import { sendConfirmPage } from "../app/data/send-confirm";
+import { contactFormCopy, contactFormLabels } from "../app/data/contact";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { CHALLENGE_ENDPOINT, CONFIRM_ENDPOINT, CONTACT_ENDPOINT, headers as formHeaders } from "../contract/lead";
 import { CONFIRM_TOKEN_FIELD } from "../contract/send-confirm";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium";
 import { CHROME_UA, solvedProof, type Challenge } from "../server/spam/browser-post.test-support";
 import { flag, isMain, report, sleep, startSiteServer, type Row } from "./lib";
+import { readEntry } from "../scripts/build/content-files";
+
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
+const sendConfirmPage = readEntry("pages/send-confirm.yaml");
 
 /** people: ≥ 99% in the inbox, none lost; bot: must be held; indistinguishable: reported only. */
 type Group = "person" | "bot" | "indistinguishable";

@@ -10,7 +10,7 @@
 // observer values: within 10% is the target. INP needs a press and is left out
 // (the browser test and field-funnels.test.ts cover its path). A reported
 // figure, not a test: timings on a shared machine vary.
-//   node --import tsx --import ./scripts/build/content-loader.mjs bench/vitals.ts [--views 8] [--routes /,/about,/contact]
+//   node --import tsx bench/vitals.ts [--views 8] [--routes /,/about,/contact]
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, devices, type Browser } from "@playwright/test";

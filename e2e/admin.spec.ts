@@ -8,9 +8,11 @@ import { postLeadAsBrowser } from "./seed-leads";
 import { browserPasskeyFor, newTeamMember, OWNER_EMAIL, OWNER_PASSWORD, signInAsOwner } from "./team-sign-in";
 import { adminCopy } from "../app/admin/data/admin";
 import { teamNavCopy, teamSignInCopy } from "../app/admin/data/admin-team";
-import { layoutCopy } from "../app/data/layout";
+import { shell } from "../app/data/shell.test-support";
 import { paths } from "../app/data/paths";
 import { NEWSLETTER_CONSENT_VERSION } from "../contract/newsletter";
+
+const layoutCopy = shell.copy;
 
 // The owner's inbox against the real server and store (ADMIN_PASSWORD is set in
 // playwright.config.ts). Leads are created through the public API as a browser

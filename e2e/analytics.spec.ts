@@ -8,10 +8,15 @@ import { acknowledgeBanners, expect, isPhone, test as base, waitForHydration } f
 import { signInAsOwner } from "./team-sign-in";
 import { analyticsCopy } from "../app/admin/data/admin-analytics";
 import { teamNavCopy } from "../app/admin/data/admin-team";
-import { contactForm } from "../app/data/contact";
-import { newsletterConfirmPage, newsletterCopy } from "../app/data/newsletter";
+import { contactFormCopy, contactFormLabels } from "../app/data/contact";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { ALL_PAGES, type FieldRow, type PageSummary } from "../contract/analytics";
+import { readEntry } from "../scripts/build/content-files";
+
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
+const newsletterConfirmPage = readEntry("pages/newsletter-confirm.yaml");
 
 // Cookieless analytics end to end: a visitor lands from a campaign, follows a
 // link to the contact page, sends an enquiry and signs up, confirms

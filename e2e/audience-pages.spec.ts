@@ -1,24 +1,21 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, rawHtml, test } from "./fixtures";
 import { aboutCopy } from "../app/data/about";
-import {
-  agenciesCta, agenciesHero, partnershipProcess, whatWeOffer,
-} from "../app/data/agencies";
 import { CAROUSEL_AUTOPLAY_MS } from "../app/data/constants";
-import {
-  freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
-} from "../app/data/freelancers";
-import { carouselCopy } from "../app/data/carousel";
 import { paths } from "../app/data/paths";
 import { lastBuild } from "../contract/built-pages";
-import { site } from "../app/data/site";
+import { carouselCopy, shellEntries } from "../app/data/shell.test-support";
 import type { Action, PageMeta } from "../app/data/types";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
+
+const site = shellEntries.brand;
 
 // Each page's entries, as its route file reads them (app/content.config.ts).
 const { aboutHero, complianceAndVetting, ourMission, ourStory, ourValues, ourVision } = aboutCopy(readEntry("about.md"));
 const freelancersFaq = readEntry("faqs/*.yaml", "freelancers");
 const agenciesFaq = readEntry("faqs/*.yaml", "agencies");
+const { hero: agenciesHero, whatWeOffer, partnershipProcess, cta: agenciesCta } = readEntry("pages/agencies.yaml");
+const { hero: freelancersHero, whyChooseUs, servicesForFreelancers, howItWorks: freelancersHowItWorks, cta: getIntroduced } = readEntry("pages/freelancers.yaml");
 const agencyTestimonials = readEntry("testimonials/agencies.yaml");
 const freelancersMeta: PageMeta = { ...readEntry("meta/*.yaml", "freelancers"), path: paths.freelancers };
 const agenciesMeta: PageMeta = { ...readEntry("meta/*.yaml", "agencies"), path: paths.agencies };

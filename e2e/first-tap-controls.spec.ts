@@ -1,13 +1,13 @@
 import { test as base, type Locator, type Page } from "@playwright/test";
-import { carouselCopy } from "../app/data/carousel";
-import { whyChooseUs } from "../app/data/freelancers";
+import { carouselCopy } from "../app/data/shell.test-support";
 import { paths } from "../app/data/paths";
-import { servicesHero, servicesList } from "../app/data/services";
 import { accessibleExpanded, acknowledgeBanners, expect, waitForHydration } from "./fixtures";
 import { expectPageCodeNotRun, gotoEarly, holdScripts, undefinedElements } from "./held-scripts";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const resourcesFaq = readEntry("faqs/*.yaml", "resources");
+const { whyChooseUs } = readEntry("pages/freelancers.yaml");
+const { hero: servicesHero, list: servicesList } = readEntry("pages/services.yaml");
 
 // Each control used as soon as it is visible, while the page's JavaScript is
 // held back: those the browser runs by itself (a dialog, popovers, <details>,

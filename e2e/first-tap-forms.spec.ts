@@ -5,10 +5,14 @@ import { storedRows } from "./stored-leads";
 import { countPageLoads, gotoEarly, holdScripts } from "./held-scripts";
 import { mockLeadApi } from "./lead-api-mock";
 import { STATUS_MESSAGE_MS } from "../app/data/constants";
-import { contactForm as contactCopy } from "../app/data/contact";
-import { newsletterCopy } from "../app/data/newsletter";
+import { contactFormCopy, contactFormLabels } from "../app/data/contact";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT } from "../contract/lead";
+import { readEntry } from "../scripts/build/content-files";
+
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const contactCopy = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
 
 // The forms before their code arrives: the page's scripts are held back and each
 // form is used as soon as it shows. Until then the forms' head script (app/head/early-forms.ts,

@@ -1,9 +1,10 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { countries, freelancerSupport, homeCta, homeHeroVideo, howItWorks, pillars, sectorsWeSupport } from "../app/data/home";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { homeHeroVideo } from "../app/data/home";
+import { readEntry } from "../scripts/build/content-files";
 
 const homeHero = { ...readEntry("home/hero.yaml"), video: homeHeroVideo };
 const homeTestimonials = readEntry("testimonials/home.yaml");
+const { countries, freelancerSupport, cta: homeCta, howItWorks, pillars, sectorsWeSupport } = readEntry("pages/home.yaml");
 
 const sectionHeadings = [
   pillars.heading,

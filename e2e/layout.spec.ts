@@ -1,6 +1,8 @@
 import { DISCLAIMER_DELAY_MS } from "../app/data/constants";
 import { accessibleExpanded, acknowledgeBanners, expect, isPhone, test, waitForHydration } from "./fixtures";
-import { footerLegalLinks, footerQuickLinks, headerNav } from "../app/data/navigation";
+import { shell } from "../app/data/shell.test-support";
+
+const { footerLegalLinks, footerQuickLinks, headerNav } = shell.nav;
 
 test.describe("header", () => {
   test.beforeEach(async ({ page }) => acknowledgeBanners(page));

@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
 import { storedRows } from "./stored-leads";
-import { contactForm, contactReceivedPage } from "../app/data/contact";
-import { newsletterCopy, newsletterSubscribedPage } from "../app/data/newsletter";
-import { sendConfirmPage } from "../app/data/send-confirm";
+import { contactFormCopy, contactFormLabels, contactReceivedCopy } from "../app/data/contact";
+import { newsletterFormCopy, newsletterSubscribedCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
 import { CONTACT_ENDPOINT, headers, refusalPageCopy } from "../contract/lead";
 import { pageScriptHeaders } from "../server/spam/browser-post.test-support";
 import { confirmSend } from "./send-confirm";
+import { readEntry } from "../scripts/build/content-files";
+
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const contactForm = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
+const sendConfirmPage = readEntry("pages/send-confirm.yaml");
+const newsletterSubscribedPage = newsletterSubscribedCopy(readEntry("pages/newsletter-subscribed.yaml"), readEntry("forms/newsletter.yaml"));
+const contactReceivedPage = contactReceivedCopy(readEntry("pages/contact-received.yaml"), readEntry("forms/enquiry.yaml"));
 
 // The whole path with no mock: a visitor submits in the browser, the real
 // server validates and stores, and the lead is in the database afterwards.

@@ -1,10 +1,11 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { legalCopy } from "../app/data/legal-copy";
-import { siteProfile } from "../app/data/site";
+import { shellEntries } from "../app/data/shell.test-support";
 import { formatIsoDateGB } from "../app/lib/format-date";
 import { paths } from "../app/data/paths";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
+const siteProfile = shellEntries.profile;
+const legalCopy = readEntry("site/legal.yaml");
 const privacyPolicy = readEntry("legal/*.md", "privacy-policy");
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const documents = [

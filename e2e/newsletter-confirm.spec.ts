@@ -4,8 +4,13 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, expectNoAxeViolations, test } from "./fixtures";
-import { newsletterConfirmPage, newsletterCopy, newsletterUnsubscribePage } from "../app/data/newsletter";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
+import { readEntry } from "../scripts/build/content-files";
+
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
+const newsletterConfirmPage = readEntry("pages/newsletter-confirm.yaml");
+const newsletterUnsubscribePage = readEntry("pages/newsletter-unsubscribe.yaml");
 
 // Double opt-in and unsubscribe end to end: a footer sign-up on the real
 // server, the confirmation email it writes under DATA_DIR/outbox-mail (no SMTP

@@ -1,10 +1,12 @@
 import { acknowledgeBanners, expect, test } from "./fixtures";
 import { answer, fillHoneypot, gated, mockLeadApi, UUID } from "./lead-api-mock";
 import { STATUS_MESSAGE_MS } from "../app/data/constants";
-import { newsletterCopy as copy } from "../app/data/newsletter";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { lastBuild } from "../contract/built-pages";
 import type { Page } from "@playwright/test";
+import { readEntry } from "../scripts/build/content-files";
 
+const copy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const SUCCESS = "Thanks! Please check your email to confirm.";
 const ERROR = "Please enter a valid email address.";
 

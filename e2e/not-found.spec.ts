@@ -1,7 +1,7 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
-import { notFoundCopy } from "../app/data/layout";
+import { readEntry } from "../scripts/build/content-files";
 
-const copy = notFoundCopy;
+const copy = readEntry("pages/not-found.yaml");
 
 test("an unknown path answers 404 with the not-found texts in its HTML", async ({ request }) => {
   const { status, html } = await rawHtml(request, "/no/such/page");

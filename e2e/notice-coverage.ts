@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
-import { siteExtrasCopy } from "../app/data/site-extras";
+import { shellEntries } from "../app/data/shell.test-support";
 import { DISCLAIMER_DUE_CLASS } from "../app/lib/notices-markup";
+
+const siteExtrasCopy = shellEntries.notices;
 
 // What the notices take from the first screen, measured as a visitor sees it:
 // the rectangles of the notices that are showing, against the page's heading,

@@ -1,15 +1,16 @@
 import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, test, waitForHydration } from "./fixtures";
 import { aboutCopy } from "../app/data/about";
-import { carouselCopy } from "../app/data/carousel";
-import { footerLegalLinks } from "../app/data/navigation";
-import { newsletterCopy } from "../app/data/newsletter";
+import { newsletterFormCopy } from "../app/data/newsletter";
 import { paths } from "../app/data/paths";
-import { industryUpdates } from "../app/data/resources";
-import { servicesList } from "../app/data/services";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { carouselCopy, shell } from "../app/data/shell.test-support";
+import { readEntry } from "../scripts/build/content-files";
 
+const { footerLegalLinks } = shell.nav;
+const newsletterCopy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 const { complianceAndVetting, ourStory } = aboutCopy(readEntry("about.md"));
+const { industryUpdates } = readEntry("pages/resources.yaml");
+const { list: servicesList } = readEntry("pages/services.yaml");
 
 // Every page is pre-rendered HTML; only its islands (the forms, the token
 // buttons, the inbox) hydrate, and custom elements give the rest its

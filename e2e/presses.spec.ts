@@ -1,11 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { contactForm as copy } from "../app/data/contact";
+import { contactFormCopy, contactFormLabels } from "../app/data/contact";
 import { paths } from "../app/data/paths";
-import { site } from "../app/data/site";
+import { shellEntries } from "../app/data/shell.test-support";
 import { sectorOptions } from "../contract/lead";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 import { accessibleExpanded, acknowledgeBanners, expect, isPhone, test, waitForHydration } from "./fixtures";
 
+const site = shellEntries.brand;
+const copy = { ...contactFormCopy(readEntry("forms/enquiry.yaml"), readEntry("site/brand.yaml")), labels: contactFormLabels };
 const resourcesFaq = readEntry("faqs/*.yaml", "resources");
 
 // Every control whose visible words sit inside a label or a larger target,

@@ -1,9 +1,9 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { paths } from "../app/data/paths";
-import { guides, industryUpdates, resourcesHero } from "../app/data/resources";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const resourcesFaq = readEntry("faqs/*.yaml", "resources");
+const { guides, industryUpdates, hero: resourcesHero } = readEntry("pages/resources.yaml");
 
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const todayGB = () => new Date().toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });

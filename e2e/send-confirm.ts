@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { sendConfirmPage } from "../app/data/send-confirm";
 import { CONFIRM_AFTER_MS } from "../server/spam/send-confirm";
+import { readEntry } from "../scripts/build/content-files";
+
+const sendConfirmPage = readEntry("pages/send-confirm.yaml");
 
 // "One more step": the page a form the browser posted itself (JavaScript off,
 // or pressed before the form's code arrived) is answered with. A person reads

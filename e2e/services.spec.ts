@@ -2,11 +2,12 @@ import type { Page } from "@playwright/test";
 import { acknowledgeBanners, expect, isPhone, rawHtml, test, waitForHydration } from "./fixtures";
 import { SERVICES_HERO_SCROLL_PX } from "../app/data/constants";
 import { paths, serviceSlugs, type ServiceSlug } from "../app/data/paths";
-import { serviceCategoryCopy, servicesHero, servicesList } from "../app/data/services";
 import { benefitColumns, parseBenefit } from "../app/lib/benefit";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
 const serviceCategory = (slug: ServiceSlug) => readEntry("services/*.yaml", slug);
+const { hero: servicesHero, list: servicesList } = readEntry("pages/services.yaml");
+const serviceCategoryCopy = readEntry("pages/service-category.yaml");
 
 /** Records every scroll position the page passes through from now on. */
 async function recordScrolling(page: Page) {

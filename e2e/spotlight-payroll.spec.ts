@@ -2,12 +2,17 @@ import type { Locator, Page } from "@playwright/test";
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { CHART_HEIGHTS_PX, COUNTER_DURATION_MS } from "../app/data/constants";
 import { paths } from "../app/data/paths";
+import { referAndEarnAction } from "../app/data/refer-and-earn";
 import { payrollSpotlightCopy } from "../app/data/spotlight-payroll";
 import { statisticsOf } from "../app/data/statistics";
 import { formatNumber } from "../app/data/number-formats";
-import { readEntry } from "../scripts/build/content-data-plugin";
+import { readEntry } from "../scripts/build/content-files";
 
-const { forProviders, marketGrowth, payrollAtAGlance, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statisticsOf(readEntry("statistics.yaml")));
+const { forProviders, marketGrowth, payrollAtAGlance, sectorChart } = payrollSpotlightCopy(
+  readEntry("spotlight/payroll.md"),
+  statisticsOf(readEntry("statistics.yaml")),
+  referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml"), readEntry("site/layout.yaml")),
+);
 
 const charts = [
   { ...sectorChart.chart, height: CHART_HEIGHTS_PX.sectors },

@@ -1,28 +1,39 @@
 import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
 import { formatNumber, numberFormats } from "../app/data/number-formats";
-import { howToJoin, memberBenefits, memberCta, memberHero } from "../app/data/member";
+import { memberCopy } from "../app/data/member";
 import { paths } from "../app/data/paths";
-import { site, siteProfile } from "../app/data/site";
+import { shellEntries } from "../app/data/shell.test-support";
 import { spotlightCopy } from "../app/data/spotlight";
 import { agenciesSpotlightCopy } from "../app/data/spotlight-agencies";
 import { payrollSpotlightCopy } from "../app/data/spotlight-payroll";
 import { statisticsOf } from "../app/data/statistics";
-import {
-  howWeDeliver, sampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
-} from "../app/data/tenders";
+import { referAndEarnAction } from "../app/data/refer-and-earn";
+import { tendersCopy } from "../app/data/tenders";
 import type { Action, PageMeta, Stat } from "../app/data/types";
-import { readEntries, readEntry } from "../scripts/build/content-data-plugin";
+import { readEntries, readEntry } from "../scripts/build/content-files";
+
+const { brand: site, profile: siteProfile } = shellEntries;
 
 // Each page's words, as its route file reads them (app/content.config.ts).
 const statistics = statisticsOf(readEntry("statistics.yaml"));
 const { recruitmentIndustry, ukWorkforce } = statistics;
+const referAndEarn = referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml"), readEntry("site/layout.yaml"));
 const { sectorEstimates, sectorNeeds, spotlightCta, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"), statistics);
 const { agenciesSpotlightCta, agenciesSpotlightHero, agencyNeeds, complianceChecklist, nextEdition, recruitmentFigures } = agenciesSpotlightCopy(
   readEntry("spotlight/agencies.md"),
   statistics,
+  referAndEarn,
 );
-const { forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statistics);
-const samples = sampleOpportunities(readEntries("tenders/*.yaml"));
+const { forProviders, marketGrowth, payrollAtAGlance, payrollCovers, payrollCta, payrollHero, sectorChart } = payrollSpotlightCopy(
+  readEntry("spotlight/payroll.md"),
+  statistics,
+  referAndEarn,
+);
+const { howWeDeliver, sampleOpportunities: samples, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith } = tendersCopy(
+  readEntry("pages/tenders.yaml"),
+  readEntries("tenders/*.yaml"),
+);
+const { howToJoin, memberBenefits, memberCta, memberHero } = memberCopy(readEntry("pages/member.yaml"), referAndEarn);
 // Each page's title and description.
 const memberMeta: PageMeta = { ...readEntry("meta/*.yaml", "member"), path: paths.member };
 const spotlightMeta: PageMeta = { ...readEntry("meta/*.yaml", "spotlight"), path: paths.spotlight };

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
 import { parse, stringify } from "yaml";
 import { contentFiles } from "../app/data/schemas";
-import { contentDir, entryFor, listContentFiles } from "../scripts/build/content-data-plugin";
+import { contentDir, entryFor, listContentFiles } from "../scripts/build/content-files";
 import { markdownSections, splitFrontMatter } from "../scripts/build/content-markdown";
 import { checkContentSave } from "../server/editor/content-save";
 import { editorPaths } from "../server/editor/editor-paths";

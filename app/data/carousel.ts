@@ -1,11 +1,10 @@
-// The carousel's control labels (only pages with a carousel load them): content/site/carousel.yaml.
-import file from "../../content/site/carousel.yaml";
+// The carousel's control labels: content/site/carousel.yaml, read by the route
+// files of the pages with a carousel. `slideLabel` names {position} and {total}.
 import { fill } from "./fill";
 import type { ContentOf } from "./schemas";
 
-const copy = file as ContentOf<"site/carousel.yaml">;
+export function carouselCopy(copy: ContentOf<"site/carousel.yaml">) {
+  return { ...copy, slideLabel: (position: number, total: number) => fill(copy.slideLabel, { position, total }) } as const;
+}
 
-export const carouselCopy = {
-  ...copy,
-  slideLabel: (position: number, total: number) => fill(copy.slideLabel, { position, total }),
-} as const;
+export type CarouselCopy = ReturnType<typeof carouselCopy>;

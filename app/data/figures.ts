@@ -1,7 +1,7 @@
 // The figures of content/statistics.yaml as the spotlight editorials write
 // them in sentences ("2.05 million", "£46bn"), by the names content files use
 // as placeholders: `{figures.freelancers}`. Pure, so the build (which fills
-// the placeholders from statistics.yaml itself: scripts/build/content-data-plugin.ts)
+// the placeholders from statistics.yaml itself: scripts/build/content-files.ts)
 // and the site's modules (the meta descriptions) write each figure the same way.
 import { formatNumber, numberFormats } from "./number-formats.ts";
 import type { InferOutput } from "valibot";

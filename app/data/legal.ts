@@ -10,7 +10,7 @@ interface ContactDetails {
 
 /**
  * How to reach us, as every legal page ends ({legal.contactTerms}, which the
- * build fills in: scripts/build/content-data-plugin.ts): the contact page's labels
+ * build fills in: scripts/build/content-files.ts): the contact page's labels
  * (content/pages/contact.yaml), the site's name and its contact details
  * (content/site/brand.yaml, profile.yaml).
  */

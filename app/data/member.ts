@@ -1,23 +1,16 @@
-// Member (/member): the members area. The words are content/pages/member.yaml.
-import file from "../../content/pages/member.yaml";
-import { referAndEarnAction } from "./refer-and-earn";
+// Member (/member): the members area. The words are content/pages/member.yaml
+// (the pages collection's `member`, read by the route file).
 import type { ContentOf } from "./schemas";
-import type { Action, Card, Step } from "./types";
+import type { Action } from "./types";
 
-const page = file as ContentOf<"pages/member.yaml"> satisfies {
-  benefits: { cards: Card[] };
-  howToJoin: { steps: Step[] };
-  cta: { actions: Action[] };
-};
+/** The page's sections: its words, its hero with the Refer & Earn button (refer-and-earn.ts). */
+export function memberCopy(page: ContentOf<"pages/member.yaml">, referAndEarn: Action) {
+  return {
+    memberHero: { ...page.hero, actions: [...page.hero.actions, referAndEarn] satisfies Action[] },
+    memberBenefits: page.benefits,
+    howToJoin: page.howToJoin,
+    memberCta: page.cta,
+  };
+}
 
-export const memberHero = {
-  ...page.hero,
-  // Refer & Earn's address is the site's (siteProfile), not the page's.
-  actions: [...page.hero.actions, referAndEarnAction] satisfies Action[],
-};
-
-export const memberBenefits = page.benefits;
-
-export const howToJoin = page.howToJoin;
-
-export const memberCta = page.cta;
+export type MemberCopy = ReturnType<typeof memberCopy>;

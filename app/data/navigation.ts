@@ -1,6 +1,4 @@
-// The links themselves are content/navigation/*.yaml; the rules for which is current stay here.
-import footerFile from "../../content/navigation/footer.yaml";
-import headerFile from "../../content/navigation/header.yaml";
+// The links themselves are content/navigation/*.yaml (read by the layout); the rules for which is current stay here.
 import type { ContentOf } from "./schemas";
 
 export interface NavLink {
@@ -12,17 +10,17 @@ export interface NavEntry extends NavLink {
   submenu?: readonly NavLink[];
 }
 
-const header = headerFile as ContentOf<"navigation/header.yaml">;
-const footer = footerFile as ContentOf<"navigation/footer.yaml">;
+export interface Navigation {
+  headerNav: readonly NavEntry[];
+  getStartedLink: NavLink;
+  footerQuickLinks: readonly NavLink[];
+  footerLegalLinks: readonly NavLink[];
+}
 
-export const headerNav: readonly NavEntry[] = header.menu;
-
-export const getStartedLink: NavLink = header.getStarted;
-
-/** The footer links home as /home, as the original does; the server redirects it to /. */
-export const footerQuickLinks: readonly NavLink[] = footer.quickLinks;
-
-export const footerLegalLinks: readonly NavLink[] = footer.legalLinks;
+/** The header's and the footer's links. The footer links home as /home, as the original does; the server redirects it to /. */
+export function navigation(header: ContentOf<"navigation/header.yaml">, footer: ContentOf<"navigation/footer.yaml">): Navigation {
+  return { headerNav: header.menu, getStartedLink: header.getStarted, footerQuickLinks: footer.quickLinks, footerLegalLinks: footer.legalLinks };
+}
 
 /**
  * The one header entry the current page belongs to: its own page, a page of

@@ -1,32 +1,31 @@
 // Copy of the newsletter sign-up in every page's footer (spec sections 4, 5 and 8),
 // and of the pages its emails link to (confirm, unsubscribe) or a plain form post
 // lands on (subscribed). The words are content/forms/newsletter.yaml and
-// content/pages/newsletter-*.yaml, one file each so a page downloads only its own.
+// content/pages/newsletter-*.yaml (the pages collection, read by the route files).
 import { newsletterFields } from "../../contract/fields";
 import { newsletterConsentText } from "../../contract/newsletter";
-import formFile from "../../content/forms/newsletter.yaml";
-import confirmFile from "../../content/pages/newsletter-confirm.yaml";
-import subscribedFile from "../../content/pages/newsletter-subscribed.yaml";
-import unsubscribeFile from "../../content/pages/newsletter-unsubscribe.yaml";
 import { paths } from "./paths";
 import type { ContentOf } from "./schemas";
 import type { Action, PageMeta } from "./types";
 
-const form = formFile as ContentOf<"forms/newsletter.yaml">;
+/** The footer's sign-up form's copy, read by the layout: the form is pre-rendered, and its element reads its messages from the markup. */
+export function newsletterFormCopy(form: ContentOf<"forms/newsletter.yaml">) {
+  return {
+    heading: form.heading,
+    /** The consent wording: its version is stored with each sign-up. */
+    text: newsletterConsentText,
+    /** From the newsletter's field table (contract/form-fields.ts). */
+    emailLabel: newsletterFields.email.label,
+    submit: form.submit,
+    submitting: form.submitting,
+    success: form.success,
+    error: form.error,
+    /** Label of the hidden anti-spam field, in case a screen reader ever reaches it. */
+    honeypotLabel: form.honeypotLabel,
+  } as const;
+}
 
-export const newsletterCopy = {
-  heading: form.heading,
-  /** The consent wording: its version is stored with each sign-up. */
-  text: newsletterConsentText,
-  /** From the newsletter's field table (contract/form-fields.ts). */
-  emailLabel: newsletterFields.email.label,
-  submit: form.submit,
-  submitting: form.submitting,
-  success: form.success,
-  error: form.error,
-  /** Label of the hidden anti-spam field, in case a screen reader ever reaches it. */
-  honeypotLabel: form.honeypotLabel,
-} as const;
+export type NewsletterFormCopy = ReturnType<typeof newsletterFormCopy>;
 
 /** Where the footer's sign-up form is, for a link to "sign up again". */
 export const newsletterFormAnchor = "newsletter";
@@ -54,17 +53,17 @@ export interface TokenPageCopy {
   signUpAgain: string;
 }
 
-const confirm = confirmFile as ContentOf<"pages/newsletter-confirm.yaml">;
-export const newsletterConfirmPage: TokenPageCopy = { ...confirm, meta: { ...confirm.meta, path: paths.newsletterConfirm } };
+/** The confirm or unsubscribe page's copy: its entry, at its address. */
+export function tokenPageCopy(page: ContentOf<"pages/newsletter-confirm.yaml"> | ContentOf<"pages/newsletter-unsubscribe.yaml">, path: string): TokenPageCopy {
+  return { ...page, meta: { ...page.meta, path } };
+}
 
-const subscribed = subscribedFile as ContentOf<"pages/newsletter-subscribed.yaml">;
 /** Where a sign-up sent before the footer's form had hydrated lands: the same message as the form's own, then the page's. */
-export const newsletterSubscribedPage = {
-  meta: { ...subscribed.meta, path: paths.newsletterSubscribed },
-  heading: subscribed.heading,
-  text: [newsletterCopy.success, subscribed.text].filter(Boolean).join(" "),
-  link: subscribed.link,
-} as const;
-
-const unsubscribe = unsubscribeFile as ContentOf<"pages/newsletter-unsubscribe.yaml">;
-export const newsletterUnsubscribePage: TokenPageCopy = { ...unsubscribe, meta: { ...unsubscribe.meta, path: paths.newsletterUnsubscribe } };
+export function newsletterSubscribedCopy(subscribed: ContentOf<"pages/newsletter-subscribed.yaml">, form: ContentOf<"forms/newsletter.yaml">) {
+  return {
+    meta: { ...subscribed.meta, path: paths.newsletterSubscribed },
+    heading: subscribed.heading,
+    text: [form.success, subscribed.text].filter(Boolean).join(" "),
+    link: subscribed.link,
+  } as const;
+}

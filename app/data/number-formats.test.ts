@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEntry } from "../../scripts/build/content-data-plugin";
+import { readEntry } from "../../scripts/build/content-files";
 import { statisticsOf } from "./statistics";
 
 const { payrollMarket, recruitmentIndustry, ukWorkforce } = statisticsOf(readEntry("statistics.yaml"));

@@ -6,7 +6,7 @@ import { readRetention } from "../../contract/retention";
 import { withCompany } from "../../contract/fields.test-support";
 import { readBuildEnv } from "../../scripts/build/build-env";
 import { markdownSections, splitFrontMatter } from "../../scripts/build/content-markdown";
-import { contentDir, placeholderValues, readEntry, resolvePlaceholders } from "../../scripts/build/content-data-plugin";
+import { contentDir, placeholderValues, readEntry, resolvePlaceholders } from "../../scripts/build/content-files";
 import { statedRetention } from "./retention";
 import { enquiryPlaceholders, placeholders } from "./schemas/placeholders";
 

@@ -1,15 +1,16 @@
-import file from "../../content/site/refer-and-earn.yaml";
 import type { ContentOf } from "./schemas";
-import { siteProfile } from "./site";
 import type { Action } from "./types";
 
 /**
- * The Refer & Earn button on the payroll, agencies and members pages. Referral
- * runs over a messaging app, so it leaves the site in a new tab.
+ * The Refer & Earn button on the payroll, agencies and members pages: its
+ * label is content/site/refer-and-earn.yaml, its address the site's
+ * (site/profile.yaml), not the page's. Referral runs over a messaging app, so
+ * it leaves the site in a new tab, and says so (site/layout.yaml's words).
  */
-export const referAndEarnAction: Action = {
-  label: (file as ContentOf<"site/refer-and-earn.yaml">).label,
-  href: siteProfile.referAndEarnUrl,
-  external: true,
-  variant: "secondary",
-};
+export function referAndEarnAction(
+  button: ContentOf<"site/refer-and-earn.yaml">,
+  profile: ContentOf<"site/profile.yaml">,
+  layout: ContentOf<"site/layout.yaml">,
+): Action {
+  return { label: button.label, href: profile.referAndEarnUrl, external: true, newTab: layout.footer.newTab, variant: "secondary" };
+}

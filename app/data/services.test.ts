@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paths, serviceSlugs, type ServiceSlug } from "./paths";
-import { readEntry } from "../../scripts/build/content-data-plugin";
+import { readEntry } from "../../scripts/build/content-files";
 import { findServiceCategory } from "./services";
 
 const serviceCategory = (slug: ServiceSlug) => readEntry("services/*.yaml", slug);

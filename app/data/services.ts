@@ -1,17 +1,12 @@
-import categoryFile from "../../content/pages/service-category.yaml";
-import overviewFile from "../../content/pages/services.yaml";
 import type { IconName } from "./icon-names";
 import { serviceSlugs, type ServiceSlug } from "./paths";
-import type { ContentOf } from "./schemas";
-import type { Action, FaqItem } from "./types";
+import type { FaqItem } from "./types";
 
 // The services overview (/services) and one content record per service
 // category (/services/{slug}), all rendered by the same two route modules.
-// Their words: content/pages/services.yaml, content/pages/service-category.yaml
-// and content/services/<slug>.yaml (the services collection, read by
-// service-categories.ts).
-const overview = overviewFile as ContentOf<"pages/services.yaml">;
-const categoryPage = categoryFile as ContentOf<"pages/service-category.yaml">;
+// Their words: content/pages/services.yaml and content/pages/service-category.yaml
+// (the pages collection, read by the route files) and content/services/<slug>.yaml
+// (the services collection, read by service-categories.ts).
 
 /** A headed list on a category page (the USA support list, the UAE community list). */
 export interface CategoryList {
@@ -41,13 +36,6 @@ export interface ServiceCategory {
   support?: CategoryList;
   community?: CategoryList;
 }
-
-export const servicesHero = overview.hero satisfies { actions: Action[] };
-
-export const servicesList = overview.list;
-
-/** Shared wording of every category page, and the page for an unknown category. */
-export const serviceCategoryCopy = categoryPage;
 
 /** The category for a URL slug, or undefined for a slug the site does not have. */
 export function findServiceCategory(categories: Readonly<Partial<Record<string, ServiceCategory>>>, slug: string | undefined): ServiceCategory | undefined {

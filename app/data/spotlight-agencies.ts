@@ -2,19 +2,17 @@
 // words are content/spotlight/agencies.md (the spotlight collection's
 // `agencies`, read by the route file); the figures come from statistics.
 import { numberFormats } from "./number-formats";
-import { referAndEarnAction } from "./refer-and-earn";
 import type { ContentOf } from "./schemas";
 import type { Statistics } from "./statistics";
 import type { Action, Card, Stat } from "./types";
 
 /** The page's sections: its words with the statistics' figures. */
-export function agenciesSpotlightCopy(page: ContentOf<"spotlight/agencies.md">, { recruitmentIndustry }: Statistics) {
+export function agenciesSpotlightCopy(page: ContentOf<"spotlight/agencies.md">, { recruitmentIndustry }: Statistics, referAndEarn: Action) {
   const [complianceChecklist, nextEdition] = page.sections;
 
   const agenciesSpotlightHero = {
     ...page.hero,
-    // Refer & Earn's address is the site's (siteProfile), not the page's.
-    actions: [...page.hero.actions, referAndEarnAction] satisfies Action[],
+    actions: [...page.hero.actions, referAndEarn] satisfies Action[],
   };
 
   const recruitmentFigures = {

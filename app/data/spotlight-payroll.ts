@@ -3,7 +3,6 @@
 // `payroll`, read by the route file); the figures and the charts' data come
 // from statistics.
 import { numberFormats } from "./number-formats";
-import { referAndEarnAction } from "./refer-and-earn";
 import type { ContentOf } from "./schemas";
 import type { Statistics } from "./statistics";
 import type { Action, Card, ChartDatum, NumberFormat, Stat } from "./types";
@@ -18,13 +17,12 @@ export interface ChartCopy {
 }
 
 /** The page's sections: its words with the statistics' figures. */
-export function payrollSpotlightCopy(page: ContentOf<"spotlight/payroll.md">, { freelancersBySector2025, payrollDemandIndex, payrollMarket }: Statistics) {
+export function payrollSpotlightCopy(page: ContentOf<"spotlight/payroll.md">, { freelancersBySector2025, payrollDemandIndex, payrollMarket }: Statistics, referAndEarn: Action) {
   const [growth, providers] = page.sections;
 
   const payrollHero = {
     ...page.hero,
-    // Refer & Earn's address is the site's (siteProfile), not the page's.
-    actions: [...page.hero.actions, referAndEarnAction] satisfies Action[],
+    actions: [...page.hero.actions, referAndEarn] satisfies Action[],
   };
 
   const glance = page.atAGlance;

@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { readEntry } from "../../scripts/build/content-data-plugin";
+import { readEntry } from "../../scripts/build/content-files";
 import { formatNumber, numberFormats } from "./number-formats";
 import { spotlightCopy } from "./spotlight";
 import { agenciesSpotlightCopy } from "./spotlight-agencies";
 import { CHART_HEIGHTS_PX } from "./constants";
 import { payrollSpotlightCopy } from "./spotlight-payroll";
+import { referAndEarnAction } from "./refer-and-earn";
 import { statisticsOf } from "./statistics";
 
 const statistics = statisticsOf(readEntry("statistics.yaml"));
+const referAndEarn = referAndEarnAction(readEntry("site/refer-and-earn.yaml"), readEntry("site/profile.yaml"), readEntry("site/layout.yaml"));
 const { freelancersBySector2025, payrollMarket, recruitmentIndustry, ukWorkforce } = statistics;
 const { sectorEstimates, spotlightHero, workforce } = spotlightCopy(readEntry("spotlight/index.md"), statistics);
-const { agenciesSpotlightHero, recruitmentFigures } = agenciesSpotlightCopy(readEntry("spotlight/agencies.md"), statistics);
-const { forProviders, marketGrowth, payrollAtAGlance, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statistics);
+const { agenciesSpotlightHero, recruitmentFigures } = agenciesSpotlightCopy(readEntry("spotlight/agencies.md"), statistics, referAndEarn);
+const { forProviders, marketGrowth, payrollAtAGlance, payrollHero, sectorChart } = payrollSpotlightCopy(readEntry("spotlight/payroll.md"), statistics, referAndEarn);
 
 const spotlightMeta = readEntry("meta/*.yaml", "spotlight");
 const agenciesSpotlightMeta = readEntry("meta/*.yaml", "spotlight-agencies");

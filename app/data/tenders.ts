@@ -1,29 +1,16 @@
 // Tenders & Project Delivery (/spotlight/tenders). The words are
-// content/pages/tenders.yaml; the sample cards one file each in content/tenders/
-// (the tenders collection, read by the route file).
-import file from "../../content/pages/tenders.yaml";
+// content/pages/tenders.yaml (the pages collection's `tenders`); the sample
+// cards one file each in content/tenders/ (the tenders collection), both read
+// by the route file.
 import type { ContentOf } from "./schemas";
-import type { Action, Card, Step } from "./types";
+import type { Card } from "./types";
 
-const page = file as ContentOf<"pages/tenders.yaml"> satisfies {
-  hero: { actions: Action[] };
-  howWeDeliver: { steps: Step[] };
-  whoWeWorkWith: { cards: Card[] };
-  cta: { actions: Action[] };
-};
-
-export const tendersHero = page.hero;
-
-export const howWeDeliver = page.howWeDeliver;
-
-/** What a sample card lists, in this order. */
-const { terms } = page.sampleOpportunities;
-
-/** The sample cards' section: one entry per tender (in file-name order), shown by `order`. */
-export function sampleOpportunities(tenders: readonly ContentOf<"tenders/*.yaml">[]) {
+/** The sample cards' section: one entry per tender (in file-name order), shown by `order`, each listing the page's terms in this order. */
+function sampleOpportunities(page: ContentOf<"pages/tenders.yaml">, tenders: readonly ContentOf<"tenders/*.yaml">[]) {
+  const { heading, intro, terms } = page.sampleOpportunities;
   return {
-    heading: page.sampleOpportunities.heading,
-    intro: page.sampleOpportunities.intro,
+    heading,
+    intro,
     cards: [...tenders]
       .sort((a, b) => a.order - b.order)
       .map(({ icon, title, text, value, client, scope }) => ({
@@ -39,10 +26,16 @@ export function sampleOpportunities(tenders: readonly ContentOf<"tenders/*.yaml"
   };
 }
 
-export type SampleOpportunities = ReturnType<typeof sampleOpportunities>;
+/** The page's sections: its words, and the sample cards made from the tenders. */
+export function tendersCopy(page: ContentOf<"pages/tenders.yaml">, tenders: readonly ContentOf<"tenders/*.yaml">[]) {
+  return {
+    tendersHero: page.hero,
+    howWeDeliver: page.howWeDeliver,
+    sampleOpportunities: sampleOpportunities(page, tenders),
+    whoWeWorkWith: page.whoWeWorkWith,
+    subcontractorRequirements: page.subcontractorRequirements,
+    tendersCta: page.cta,
+  };
+}
 
-export const whoWeWorkWith = page.whoWeWorkWith;
-
-export const subcontractorRequirements = page.subcontractorRequirements;
-
-export const tendersCta = page.cta;
+export type TendersCopy = ReturnType<typeof tendersCopy>;

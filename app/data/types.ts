@@ -5,6 +5,8 @@ export interface Action {
   label: string;
   href: string;
   external?: boolean;
+  /** After an external link's label, for screen readers: site/layout.yaml's footer.newTab, given by the code that makes the action. */
+  newTab?: string;
   variant?: "primary" | "secondary";
 }
 
@@ -114,3 +116,8 @@ export interface ChartDatum {
 }
 /** The Open Graph artwork, one per page type (app/assets/og/, made by scripts/make-media.sh). */
 export type OgImage = "home" | "audience" | "services" | "spotlight" | "legal" | "default";
+/** An editorial notice on Resources, shown dated with the visitor's today's date, as the spec asks. */
+export interface IndustryUpdate {
+  title: string;
+  summary: string;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paths } from "~/data/paths";
-import { ogImageFor } from "./meta";
+import { ogImageFor } from "./meta-tags";
 
 describe("Open Graph image per page type", () => {
   it("picks the artwork from where the page sits", () => {

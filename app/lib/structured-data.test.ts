@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { paths } from "~/data/paths";
-import { site, siteProfile } from "~/data/site";
-import { pageMeta } from "./meta";
+import { shellEntries } from "~/data/shell.test-support";
+import { metaTags } from "./meta-tags";
 import { faqJsonLd, scriptSafeJson } from "./faq-json-ld";
 import { breadcrumbJsonLd, organizationJsonLd } from "./structured-data";
+
+const { brand: site, profile: siteProfile } = shellEntries;
 
 type Ld = Record<string, unknown>;
 const ld = (descriptor: unknown): Ld => (descriptor as { "script:ld+json": Ld })["script:ld+json"];
@@ -12,7 +14,7 @@ const isAbsolute = (value: unknown) => typeof value === "string" && /^https?:\/\
 // What schema.org (and Google's rich-result rules) require of each type we emit.
 describe("structured data", () => {
   it("describes the Organization: name, url, logo, and the social profiles as sameAs", () => {
-    const data = ld(organizationJsonLd());
+    const data = ld(organizationJsonLd(shellEntries));
     expect(data["@context"]).toBe("https://schema.org");
     expect(data["@type"]).toBe("Organization");
     expect(data.name).toBe(site.name);
@@ -39,7 +41,7 @@ describe("structured data", () => {
   });
 
   it("gives nested pages a BreadcrumbList named from the navigation, and top-level pages none", () => {
-    const data = ld(breadcrumbJsonLd(paths.spotlightPayroll, "Payroll news"));
+    const data = ld(breadcrumbJsonLd(shellEntries, paths.spotlightPayroll, "Payroll news"));
     expect(data["@context"]).toBe("https://schema.org");
     expect(data["@type"]).toBe("BreadcrumbList");
     const items = data.itemListElement as Ld[];
@@ -49,14 +51,14 @@ describe("structured data", () => {
       ["ListItem", 3, "Payroll news"],
     ]);
     expect(items.every((item) => isAbsolute(item.item))).toBe(true);
-    expect(ld(breadcrumbJsonLd(paths.serviceCategory("payroll"))).itemListElement).toHaveLength(3);
-    expect(breadcrumbJsonLd(paths.about)).toBeUndefined();
-    expect(breadcrumbJsonLd(paths.home)).toBeUndefined();
-    expect(breadcrumbJsonLd(paths.serviceCategoryNotFound)).toBeUndefined();
+    expect(ld(breadcrumbJsonLd(shellEntries, paths.serviceCategory("payroll"))).itemListElement).toHaveLength(3);
+    expect(breadcrumbJsonLd(shellEntries, paths.about)).toBeUndefined();
+    expect(breadcrumbJsonLd(shellEntries, paths.home)).toBeUndefined();
+    expect(breadcrumbJsonLd(shellEntries, paths.serviceCategoryNotFound)).toBeUndefined();
   });
 
   it("is part of every page's meta", () => {
-    const meta = pageMeta({ title: "Payroll", description: "d", path: paths.serviceCategory("payroll") });
+    const meta = metaTags({ title: "Payroll", description: "d", path: paths.serviceCategory("payroll") }, shellEntries);
     const types = meta.filter((item) => "script:ld+json" in item).map((item) => ld(item)["@type"]);
     expect(types).toEqual(["Organization", "BreadcrumbList"]);
   });

@@ -1,6 +1,6 @@
 import logo from "~/assets/logo-blue.svg?url";
-import { footerLegalLinks, footerQuickLinks, headerNav, type NavLink } from "~/data/navigation";
-import { site, siteProfile } from "~/data/site";
+import type { ShellEntries } from "~/data/layout";
+import { navigation, type NavLink } from "~/data/navigation";
 import { absoluteUrl } from "./site-url";
 
 // schema.org structured data (JSON-LD), added to a page through its head tags
@@ -15,12 +15,15 @@ export type JsonLdTag = { "script:ld+json": JsonLd };
 
 const ldJson = (data: JsonLd): JsonLdTag => ({ "script:ld+json": data });
 
+/** What the structured data names: the brand, how to reach us, the navigation's labels. */
+export type SiteIdentity = Pick<ShellEntries, "brand" | "profile" | "header" | "footer">;
+
 /** Who runs the site: on every page (pageMeta adds it). */
-export function organizationJsonLd(): JsonLdTag {
+export function organizationJsonLd({ brand, profile: siteProfile }: Pick<SiteIdentity, "brand" | "profile">): JsonLdTag {
   return ldJson({
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: site.name,
+    name: brand.name,
     url: absoluteUrl("/"),
     logo: absoluteUrl(logo),
     description: siteProfile.description,
@@ -30,15 +33,14 @@ export function organizationJsonLd(): JsonLdTag {
   });
 }
 
-/** Page names by path; later entries win, so a submenu's specific label ("Spotlight On") beats its menu's ("News"). Built on first use: only the pre-render needs it. */
-let navLabels: Map<string, string> | undefined;
-function navLabel(href: string): string | undefined {
-  navLabels ??= new Map(
+/** Page names by path; later entries win, so a submenu's specific label ("Spotlight On") beats its menu's ("News"). */
+function navLabels({ header, footer }: Pick<SiteIdentity, "header" | "footer">): Map<string, string> {
+  const { footerLegalLinks, footerQuickLinks, headerNav } = navigation(header, footer);
+  return new Map(
     [...footerLegalLinks, ...footerQuickLinks, ...headerNav, ...headerNav.flatMap((entry): readonly NavLink[] => entry.submenu ?? [])].map(
       (link) => [link.href, link.label],
     ),
   );
-  return navLabels.get(href);
 }
 
 const titleCase = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
@@ -48,11 +50,13 @@ const titleCase = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (le
  * named from the navigation's labels; `currentName` names the page itself.
  * Top-level pages get none (a one-step trail says nothing).
  */
-export function breadcrumbJsonLd(path: string, currentName?: string): JsonLdTag | undefined {
+export function breadcrumbJsonLd(identity: SiteIdentity, path: string, currentName?: string): JsonLdTag | undefined {
   const segments = path.split("/").filter(Boolean);
   if (segments.length < 2 || segments.at(-1) === "404") return undefined;
   // The site's name stands in for a menu without a link home.
-  const trail = [{ name: navLabel("/") ?? site.shortName, href: "/" }];
+  const labels = navLabels(identity);
+  const navLabel = (href: string) => labels.get(href);
+  const trail = [{ name: navLabel("/") ?? identity.brand.shortName, href: "/" }];
   segments.forEach((segment, index) => {
     const href = `/${segments.slice(0, index + 1).join("/")}`;
     const last = index === segments.length - 1;

@@ -6,9 +6,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import { TestimonialCard } from "~/components/sections/testimonial-card";
-import {
-  agenciesCta, agenciesHero, partnershipProcess, whatWeOffer,
-} from "~/data/agencies";
+import type { CarouselCopy } from "~/data/carousel";
 import { CAROUSEL_AUTOPLAY_MS } from "~/data/constants";
 import type { ContentOf } from "~/data/schemas";
 import type { Testimonial } from "~/data/types";
@@ -18,12 +16,17 @@ const renderQuote = (testimonial: Testimonial) => <TestimonialCard testimonial={
 
 /** Agencies: what we offer, the partnership process, the FAQ and the testimonials carousel. */
 export default function AgenciesContent({
+  carousel,
   faq: agenciesFaq,
+  page,
   testimonials: agencyTestimonials,
 }: {
+  carousel: CarouselCopy;
   faq: ContentOf<"faqs/*.yaml">;
+  page: ContentOf<"pages/agencies.yaml">;
   testimonials: ContentOf<"testimonials/agencies.yaml">;
 }) {
+  const { hero: agenciesHero, whatWeOffer, partnershipProcess, cta: agenciesCta } = page;
   return (
     <>
       <PageHero {...agenciesHero} />
@@ -44,6 +47,7 @@ export default function AgenciesContent({
           renderSlide={renderQuote}
           autoplayMs={CAROUSEL_AUTOPLAY_MS.testimonials}
           kind="testimonials"
+          copy={carousel}
         />
       </Section>
       <CtaBand {...agenciesCta} />

@@ -2,10 +2,11 @@ import type { ReactNode } from "react";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { contactDetails, contactHero, contactSection } from "~/data/contact";
+import type { ContactCopy } from "~/data/contact";
 
 /** Contact: the enquiry form (an island, given by the route) beside the ways to reach the team. */
-export default function ContactContent({ form }: { form: ReactNode }) {
+export default function ContactContent({ copy, form }: { copy: ContactCopy; form: ReactNode }) {
+  const { contactHero, contactSection, contactDetails } = copy;
   return (
     <>
       <PageHero title={contactHero.title} intro={contactHero.intro} />

@@ -1,6 +1,7 @@
 import { LegalPage } from "~/components/sections/legal-page";
+import type { ContentOf } from "~/data/schemas";
 import type { LegalDocument } from "~/data/types";
 
-export default function CookiePolicyContent({ document }: { document: LegalDocument }) {
-  return <LegalPage document={document} />;
+export default function CookiePolicyContent({ document, copy }: { document: LegalDocument; copy: ContentOf<"site/legal.yaml"> }) {
+  return <LegalPage document={document} copy={copy} />;
 }

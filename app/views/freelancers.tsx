@@ -5,18 +5,30 @@ import { Faq } from "~/components/sections/faq";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
+import type { CarouselCopy } from "~/data/carousel";
 import { CAROUSEL_AUTOPLAY_MS } from "~/data/constants";
 import type { ContentOf } from "~/data/schemas";
-import {
-  freelancersHero, freelancersHowItWorks, getIntroduced, servicesForFreelancers, whyChooseUs,
-} from "~/data/freelancers";
 import type { Card } from "~/data/types";
 
 const cardKey = (card: Card) => card.title;
 const renderCard = (card: Card) => <CardPanel card={card} />;
 
 /** Freelancers: why choose us and the services (two carousels), how it works, the FAQ. */
-export default function FreelancersContent({ faq: freelancersFaq }: { faq: ContentOf<"faqs/*.yaml"> }) {
+/**
+ * The spec lists this page's hero under About but says its page is not shown,
+ * and leaves the Freelancers hero blank; it speaks to a freelancer's career,
+ * so it opens this page (About keeps Who We Are as its one hero).
+ */
+export default function FreelancersContent({
+  carousel,
+  faq: freelancersFaq,
+  page,
+}: {
+  carousel: CarouselCopy;
+  faq: ContentOf<"faqs/*.yaml">;
+  page: ContentOf<"pages/freelancers.yaml">;
+}) {
+  const { hero: freelancersHero, whyChooseUs, servicesForFreelancers, howItWorks: freelancersHowItWorks, cta: getIntroduced } = page;
   return (
     <>
       <PageHero {...freelancersHero} />
@@ -27,6 +39,7 @@ export default function FreelancersContent({ faq: freelancersFaq }: { faq: Conte
           itemKey={cardKey}
           renderSlide={renderCard}
           autoplayMs={CAROUSEL_AUTOPLAY_MS.whyChooseUs}
+          copy={carousel}
         />
       </Section>
       <Section heading={servicesForFreelancers.heading} intro={servicesForFreelancers.intro} tone="tint">
@@ -36,6 +49,7 @@ export default function FreelancersContent({ faq: freelancersFaq }: { faq: Conte
           itemKey={cardKey}
           renderSlide={renderCard}
           autoplayMs={CAROUSEL_AUTOPLAY_MS.servicesForFreelancers}
+          copy={carousel}
         />
       </Section>
       <Section heading={freelancersHowItWorks.heading} intro={freelancersHowItWorks.intro}>

@@ -5,19 +5,20 @@ import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
 import { TestimonialGrid } from "~/components/sections/testimonial-card";
 import { VideoHero } from "~/components/sections/video-hero";
-import {
-  countries, freelancerSupport, homeCta, homeHeroVideo, howItWorks, pillars, sectorsWeSupport,
-} from "~/data/home";
+import { homeHeroVideo } from "~/data/home";
 import type { ContentOf } from "~/data/schemas";
 
 /** Home: the video hero, the four pillars, sectors, support, countries, how it works, testimonials and a call to action. */
 export default function HomeContent({
   hero,
+  page,
   testimonials: homeTestimonials,
 }: {
   hero: ContentOf<"home/hero.yaml">;
+  page: ContentOf<"pages/home.yaml">;
   testimonials: ContentOf<"testimonials/home.yaml">;
 }) {
+  const { pillars, sectorsWeSupport, freelancerSupport, countries, howItWorks, cta } = page;
   return (
     <>
       <VideoHero {...hero} video={homeHeroVideo} />
@@ -39,7 +40,7 @@ export default function HomeContent({
       <Section heading={homeTestimonials.heading} tone="surface">
         <TestimonialGrid testimonials={homeTestimonials.items} />
       </Section>
-      <CtaBand {...homeCta} />
+      <CtaBand {...cta} />
     </>
   );
 }

@@ -4,10 +4,11 @@ import { editorialArt } from "~/components/sections/editorial-art";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
-import { howToJoin, memberBenefits, memberCta, memberHero } from "~/data/member";
+import type { MemberCopy } from "~/data/member";
 
 /** Member: what the members area offers, and how to join. */
-export default function MemberContent() {
+export default function MemberContent({ copy }: { copy: MemberCopy }) {
+  const { memberHero, memberBenefits, howToJoin, memberCta } = copy;
   return (
     <>
       <PageHero {...memberHero} image={editorialArt.member} />

@@ -3,11 +3,11 @@ import { DatedUpdates } from "~/components/sections/dated-updates";
 import { Faq } from "~/components/sections/faq";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { guides, industryUpdates, resourcesHero } from "~/data/resources";
 import type { ContentOf } from "~/data/schemas";
 
 /** Resources: guides, the FAQ and industry updates dated today. */
-export default function ResourcesContent({ faq: resourcesFaq }: { faq: ContentOf<"faqs/*.yaml"> }) {
+export default function ResourcesContent({ faq: resourcesFaq, page }: { faq: ContentOf<"faqs/*.yaml">; page: ContentOf<"pages/resources.yaml"> }) {
+  const { hero: resourcesHero, guides, industryUpdates } = page;
   return (
     <>
       <PageHero {...resourcesHero} />

@@ -7,10 +7,14 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { serviceHeroImage } from "~/components/sections/service-art";
 import { paths } from "~/data/paths";
-import { serviceCategoryCopy as copy, type ServiceCategory } from "~/data/services";
+import type { ContentOf } from "~/data/schemas";
+import type { ServiceCategory } from "~/data/services";
+
+/** Shared wording of every category page, and the page for an unknown category. */
+type CategoryCopy = ContentOf<"pages/service-category.yaml">;
 
 /** A category page: hero, overview, benefits, support and community where it has them, FAQ and call to action. */
-export default function CategoryContent({ category }: { category: ServiceCategory }) {
+export default function CategoryContent({ category, copy }: { category: ServiceCategory; copy: CategoryCopy }) {
   const { hero, intro, support, community } = category;
   return (
     <>
@@ -47,7 +51,7 @@ export default function CategoryContent({ category }: { category: ServiceCategor
 }
 
 /** An unknown slug: Category not found (the server answers 404). */
-export function CategoryNotFound() {
+export function CategoryNotFound({ copy }: { copy: CategoryCopy }) {
   const { title, text, backLabel } = copy.notFound;
   return <MessagePage heading={title} text={text} link={{ label: backLabel, href: paths.services }} />;
 }

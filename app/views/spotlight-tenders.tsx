@@ -5,12 +5,11 @@ import { editorialArt } from "~/components/sections/editorial-art";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { Steps } from "~/components/sections/steps";
-import {
-  howWeDeliver, type SampleOpportunities, subcontractorRequirements, tendersCta, tendersHero, whoWeWorkWith,
-} from "~/data/tenders";
+import type { TendersCopy } from "~/data/tenders";
 
 /** Tenders & Project Delivery: how we bid and deliver, with sample opportunities. */
-export default function TendersContent({ sampleOpportunities }: { sampleOpportunities: SampleOpportunities }) {
+export default function TendersContent({ copy }: { copy: TendersCopy }) {
+  const { tendersHero, howWeDeliver, sampleOpportunities, whoWeWorkWith, subcontractorRequirements, tendersCta } = copy;
   return (
     <>
       <PageHero {...tendersHero} image={editorialArt.tenders} />

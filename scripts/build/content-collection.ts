@@ -1,7 +1,7 @@
 // A collection of Astro's content layer (app/content.config.ts) made from a
 // folder of content/ by the build's own reading: each file parsed, its
 // placeholders filled and checked against its own valibot schema
-// (content-data-plugin.ts's loadContentFile), so a broken file stops the
+// (content-files.ts's loadContentFile), so a broken file stops the
 // build naming the file, the field and the reason, as before. The entries'
 // type is the schema's (ContentOf; for a folder whose files each have their
 // own, `spotlight/`, the union of theirs, which contentEntry narrows by the
@@ -10,10 +10,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { AstroIntegration } from "astro";
 import type { Loader } from "astro/loaders";
 import { z } from "astro/zod";
 import { contentFiles, type ContentPath } from "../../app/data/schemas/index.ts";
-import { contentDir, listContentFiles, loadContentFile } from "./content-data-plugin.ts";
+import { checkAllContent, contentDir, listContentFiles, loadContentFile } from "./content-files.ts";
 
 const schemasModule = fileURLToPath(new URL("../../app/data/schemas/index.ts", import.meta.url));
 
@@ -42,4 +43,13 @@ export function contentCollection(pattern: `${string}/*.${string}` | ContentPath
       types: `import type { ContentOf } from ${JSON.stringify(schemasModule)};\nexport type Entry = ${keys.map((key) => `ContentOf<${JSON.stringify(key)}>`).join(" | ")};\n`,
     }),
   };
+}
+
+/**
+ * Every file of content/ checked as Astro starts (a build, the dev server, a
+ * sync), before the collections load: a file no collection reads is refused
+ * too, and every problem is named in one message.
+ */
+export function contentCheck(): AstroIntegration {
+  return { name: "content-check", hooks: { "astro:config:setup": () => checkAllContent() } };
 }

@@ -1,26 +1,18 @@
 // Which content files each page shows, as its build read them: once the
 // pre-render bundle is made, each route file's imports are followed through the
-// module graph to the content files they reach and the content-layer entries
-// they read (and the files those name in placeholders). What a layout reaches (header, footer, notices, the site's
-// name) is every page's shell, no page's own content, so it moves no page's
-// date. The sitemap's lastmod comes from these files' history: no list of
-// pages and their files to keep by hand.
+// module graph to the content-layer entries the modules it reaches read (and
+// the files those name in placeholders). What a layout reads (header, footer,
+// notices, the site's name) is every page's shell, no page's own content, so
+// it moves no page's date. The sitemap's lastmod comes from these files'
+// history: no list of pages and their files to keep by hand.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import { contentDir, filesNamedBy, listContentFiles } from "./content-data-plugin";
+import { filesNamedBy, listContentFiles } from "./content-files";
 
-/** Content files by route file (absolute path): `content/about.md`, `content/tenders/` for a folder imported whole. */
+/** Content files by route file (absolute path): `content/about.md`, `content/tenders/` for a folder read whole. */
 export type ContentReads = ReadonlyMap<string, ReadonlySet<string>>;
-
-/** `content/about.md` for a content module's id; `content/tenders/` for a folder's `*.yaml`; undefined for any other module. */
-function contentPathOf(id: string, root: string): string | undefined {
-  const file = id.split("?")[0] ?? id;
-  if (!file.startsWith(contentDir)) return undefined;
-  const relative = path.relative(root, file).split(path.sep).join("/");
-  return relative.includes("*") ? `${path.posix.dirname(relative)}/` : relative;
-}
 
 /** Where contentEntry and contentEntries are defined, the one module that names them without reading an entry. */
 const contentEntryModule = fileURLToPath(new URL("../../app/data/content.ts", import.meta.url));
@@ -80,11 +72,6 @@ export function pageContentPlugin(options: { root: string; pagesDir: string; lay
         const stack = [...from];
         while (stack.length > 0) {
           const id = stack.pop()!;
-          const content = contentPathOf(id, options.root);
-          if (content) {
-            read(content);
-            continue;
-          }
           const info = this.getModuleInfo(id);
           if (id !== contentEntryModule && info?.code && /\bcontentEntr(y|ies)\(/.test(info.code)) entriesReadBy(info.code, id, files()).forEach(read);
           for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { contentDir, entryFor, listContentFiles } from "../../scripts/build/content-data-plugin";
+import { contentDir, entryFor, listContentFiles } from "../../scripts/build/content-files";
 import { splitFrontMatter } from "../../scripts/build/content-markdown";
 import { checkContentSave, leaveOutEmpty } from "./content-save";
 

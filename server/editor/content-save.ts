@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node as YamlNode } from "yaml";
-import { ContentError, entryFor, leaveOutEmpty, loadContentFile } from "../../scripts/build/content-data-plugin";
+import { ContentError, entryFor, leaveOutEmpty, loadContentFile } from "../../scripts/build/content-files";
 import { FRONT_MATTER } from "../../scripts/build/content-markdown";
 
 export { leaveOutEmpty };
@@ -9,7 +9,7 @@ export { leaveOutEmpty };
 // an optional field left empty is left out (Keystatic writes an empty object
 // or list for it), the file's comments and layout are kept where its values
 // are, and the whole file is checked against its schema exactly as the build
-// checks it (scripts/build/content-data-plugin.ts), so a save the build would refuse is
+// checks it (scripts/build/content-files.ts), so a save the build would refuse is
 // refused now, naming the field, and nothing is written.
 
 export type CheckedSave = { ok: true; contents: string } | { ok: false; message: string };

@@ -164,21 +164,23 @@ describe("the editor's file API", () => {
   });
 
   it("refuses a deletion the build needs, naming the file that needs it, and writes nothing", async () => {
-    // The site's own modules: one importing a content file, one reading the categories' entries from Astro's content layer, each named in its call.
-    const importer = "app/data/services.ts";
+    // The site's own code reads entries from Astro's content layer, each named in its call: a route file its page's words,
+    // a module the categories' entries, the layout's module the shell's, a route file a file at the top of content/ (a collection of one entry).
+    const page = "app/pages/services/index.astro";
     const reader = "app/data/service-categories.ts";
-    // A route file reading a file at the top of content/, a collection of one entry.
+    const shell = "app/data/shell-entries.ts";
     const route = "app/pages/about.astro";
-    for (const file of [importer, reader, route]) {
+    for (const file of [page, reader, shell, route]) {
       await mkdir(path.join(source, path.dirname(file)), { recursive: true });
       await copyFile(path.join(import.meta.dirname, "../..", file), path.join(source, file));
     }
     try {
       const cases: [string, string][] = [
-        ["content/pages/services.yaml", `Not saved: content/pages/services.yaml cannot be deleted: ${importer} imports it, and the site is not built without it.`],
+        ["content/pages/services.yaml", `Not saved: content/pages/services.yaml cannot be deleted: ${page} reads it, and the site is not built without it.`],
         ["content/services/payroll.yaml", `Not saved: content/services/payroll.yaml cannot be deleted: ${reader} reads it, and the site is not built without it.`],
+        ["content/site/layout.yaml", `Not saved: content/site/layout.yaml cannot be deleted: ${shell} reads it, and the site is not built without it.`],
         ["content/about.md", `Not saved: content/about.md cannot be deleted: ${route} reads it, and the site is not built without it.`],
-        // No code imports statistics.yaml in this checkout, but the editorials state its figures.
+        // No code reads statistics.yaml in this checkout, but the editorials state its figures.
         ["content/statistics.yaml", "Not saved: content/statistics.yaml cannot be deleted: content/meta/spotlight-agencies.yaml needs it, and the site is not built without it."],
       ];
       for (const [file, message] of cases) {

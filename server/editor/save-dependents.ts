@@ -2,25 +2,23 @@ import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { listContentFiles, loadContentFile } from "../../scripts/build/content-data-plugin";
+import { listContentFiles, loadContentFile } from "../../scripts/build/content-files";
 
 // What a save does to the rest of the site. Each file a save writes is checked
 // on its own (content-save.ts); this checks what the build needs of the others:
-// a content file the site's code imports or reads as an entry of Astro's
-// content layer cannot be deleted, and no other
+// a content file the site's code reads as an entry of Astro's content layer
+// cannot be deleted, and no other
 // content file may stop fitting because of the save (a sentence stating a
 // figure from statistics.yaml, the contact details the legal pages name).
 // Refused at save time, naming the file that needs it: otherwise Publish
 // refuses the drafts, and a start that built them could not serve at all.
 
-/** The code the site's build compiles: a content file one of these imports is needed by the build. */
+/** The code the site's build compiles: a content file one of these reads is needed by the build. */
 export const BUILD_CODE = ["app", "contract", "scripts/build", "astro.config.ts"] as const;
 
 const codeFile = /\.(ts|tsx|mts|js|mjs|jsx|astro)$/;
 /** A test imports what it likes; the build never compiles it. */
 const testFile = /\.test(-support)?\.[a-z]+$/;
-/** `from "…/content/x.yaml"`, `import "…"`, `import("…")`: the specifiers naming a content file. */
-const contentImport = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'\n]+\.(?:ya?ml|md))["']/g;
 /** `contentEntry("meta", "about")`: content/meta/about.yaml, read from Astro's data store (app/data/content.ts), named by literals. */
 const entryRead = /\bcontentEntry\(\s*"([\w-]+)"\s*,\s*"([\w-]+)"\s*\)/g;
 
@@ -35,40 +33,27 @@ export interface SaveChange {
 export async function saveBreaksBuild(sourceDir: string, change: SaveChange): Promise<string | undefined> {
   const deleted = change.deleted.filter((file) => file.startsWith("content/"));
   if (change.written.size === 0 && deleted.length === 0) return undefined;
-  const [imported] = await importersOf(sourceDir, deleted);
-  if (imported) return `${imported[0]} cannot be deleted: ${imported[1].code} ${imported[1].how} it, and the site is not built without it.`;
+  const [read] = await readersOf(sourceDir, deleted);
+  if (read) return `${read[0]} cannot be deleted: ${read[1]} reads it, and the site is not built without it.`;
   return dependentProblem(sourceDir, change.written, deleted);
 }
 
-/** The first code file of the build importing, or reading as a content-layer entry, each of `files` (paths in the checkout). */
-export async function importersOf(sourceDir: string, files: readonly string[]): Promise<Map<string, { code: string; how: "imports" | "reads" }>> {
-  const found = new Map<string, { code: string; how: "imports" | "reads" }>();
+/** The first code file of the build reading each of `files` (paths in the checkout) as a content-layer entry. */
+export async function readersOf(sourceDir: string, files: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
   if (files.length === 0) return found;
-  const wanted = new Map(files.map((file) => [path.join(sourceDir, file), file]));
   const stem = (file: string) => path.posix.basename(file).replace(/\.[^.]+$/, "");
   // A file at the top of content/ is a collection of one entry, named as the file.
   const entryFile = (collection: string, id: string) =>
     files.find((file) => (path.posix.dirname(file) === `content/${collection}` && stem(file) === id) || (path.posix.dirname(file) === "content" && stem(file) === collection && id === collection));
   for (const code of await buildCodeFiles(sourceDir)) {
     const text = await readFile(path.join(sourceDir, code), "utf8").catch(() => "");
-    for (const [, specifier = ""] of text.matchAll(contentImport)) {
-      const target = resolveSpecifier(sourceDir, code, specifier);
-      const file = target && wanted.get(target);
-      if (file && !found.has(file)) found.set(file, { code, how: "imports" });
-    }
     for (const [, collection = "", id = ""] of text.matchAll(entryRead)) {
       const file = entryFile(collection, id);
-      if (file && !found.has(file)) found.set(file, { code, how: "reads" });
+      if (file && !found.has(file)) found.set(file, code);
     }
   }
   return found;
-}
-
-function resolveSpecifier(sourceDir: string, importer: string, specifier: string): string | undefined {
-  if (specifier.startsWith(".")) return path.resolve(sourceDir, path.dirname(importer), specifier);
-  // The site's alias for app/ (astro.config.ts).
-  if (specifier.startsWith("~/")) return path.join(sourceDir, "app", specifier.slice(2));
-  return undefined;
 }
 
 async function buildCodeFiles(sourceDir: string): Promise<string[]> {

@@ -49,7 +49,7 @@ describe("AdminInbox: an invitation link", () => {
       },
       [`GET ${teamEndpoints.me}`]: person("inbox", { totp: false, recoveryCodesLeft: 0, mustSetUpSecondFactor: true }),
     });
-    render(<AdminInbox />);
+    render(<AdminInbox siteName="Freelancer Marketplace UK" />);
 
     expect(await screen.findByRole("heading", { name: inviteCopy.heading })).toBeInTheDocument();
     expect(await screen.findByText(inviteCopy.forWhom("new@example.com", roleNames.inbox))).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe("AdminInbox: an invitation link", () => {
       [`GET ${adminEndpoints.status}`]: signedOut,
       [`GET ${teamEndpoints.inviteLookup}`]: refusal(404, "Not found"),
     });
-    render(<AdminInbox />);
+    render(<AdminInbox siteName="Freelancer Marketplace UK" />);
     expect(await screen.findByText(inviteCopy.gone)).toHaveAttribute("role", "alert");
     expect(screen.getByRole("heading", { name: adminCopy.signIn.heading })).toBeInTheDocument();
     expect(window.location.hash).toBe("");
@@ -97,14 +97,14 @@ describe("AdminInbox: an invitation link", () => {
       [`GET ${adminEndpoints.status}`]: off,
       [`GET ${teamEndpoints.inviteLookup}`]: { ...invitation, role: "owner" },
     });
-    render(<AdminInbox />);
+    render(<AdminInbox siteName="Freelancer Marketplace UK" />);
     expect(await screen.findByText(inviteCopy.forWhom("new@example.com", roleNames.owner))).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: adminCopy.off.heading })).not.toBeInTheDocument();
     cleanup();
 
     window.history.replaceState(null, "", "/admin#invite=used-token");
     fakeApi({ [`GET ${adminEndpoints.status}`]: off, [`GET ${teamEndpoints.inviteLookup}`]: refusal(404, "Not found") });
-    render(<AdminInbox />);
+    render(<AdminInbox siteName="Freelancer Marketplace UK" />);
     expect(await screen.findByText(inviteCopy.gone)).toHaveAttribute("role", "alert");
     expect(screen.getByRole("heading", { name: adminCopy.off.heading })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: adminCopy.signIn.heading })).not.toBeInTheDocument();
@@ -114,7 +114,7 @@ describe("AdminInbox: an invitation link", () => {
 describe("AdminInbox: the sections by role", () => {
   async function sectionsOf(role: Role) {
     fakeApi({ [`GET ${adminEndpoints.status}`]: signedIn, [`GET ${teamEndpoints.me}`]: person(role) });
-    render(<AdminInbox />);
+    render(<AdminInbox siteName="Freelancer Marketplace UK" />);
     const nav = await screen.findByRole("navigation", { name: teamNavCopy.label });
     return {
       buttons: within(nav)

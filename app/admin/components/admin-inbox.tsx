@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { adminCopy } from "~/admin/data/admin";
 import { inviteCopy, resetCopy, roleNames, teamNavCopy } from "~/admin/data/admin-team";
-import { site } from "~/data/site";
 import type { Me } from "../../../contract/team";
 import { MAIN_CONTENT_ID } from "~/components/ui/skip-link";
 import { adminApi, Unauthorized } from "./admin-api";
@@ -36,9 +35,10 @@ function takeToken(pattern: RegExp): string | null {
  * sign-out) and main. It asks the server whether the inbox is on and signed
  * in (or opens an invitation from the link), then who is signed in, and
  * shows the matching view: a second factor to set up first, else the
- * sections the person's role may use.
+ * sections the person's role may use. `siteName` is site/brand.yaml's, given
+ * by the route as a prop: the inbox's code carries no content.
  */
-export function AdminInbox() {
+export function AdminInbox({ siteName }: { siteName: string }) {
   const [state, setState] = useState<State>("loading");
   const [me, setMe] = useState<Me | null>(null);
   const [token, setToken] = useState<string | null>(null);
@@ -128,7 +128,7 @@ export function AdminInbox() {
       <header className="bg-brand-700 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
           <p className="text-lg font-bold">
-            {site.name} <span className="font-normal text-brand-100">· {adminCopy.headerLabel}</span>
+            {siteName} <span className="font-normal text-brand-100">· {adminCopy.headerLabel}</span>
           </p>
           {state === "signed-in" && (
             <div className="flex flex-wrap items-center gap-4">

@@ -4,12 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHART_HEIGHTS_PX } from "~/data/constants";
 import { statisticsOf } from "~/data/statistics";
 import { numberFormats } from "~/data/number-formats";
-import type { ContentOf } from "~/data/schemas";
 import { BarChart, layoutBars } from "./bar-chart";
-import statisticsFile from "../../../content/statistics.yaml";
+import { readEntry } from "../../../scripts/build/content-files";
 
-// Under jsdom readEntry (node:fs) is not at hand: the file comes through the content Vite plugin, checked as the build checks it.
-const { freelancersBySector2025, payrollDemandIndex } = statisticsOf(statisticsFile as ContentOf<"statistics.yaml">);
+// The statistics as the build reads them, checked by their schema.
+const { freelancersBySector2025, payrollDemandIndex } = statisticsOf(readEntry("statistics.yaml"));
 
 describe("layoutBars", () => {
   it("gives bars heights proportional to their values, on one baseline", () => {

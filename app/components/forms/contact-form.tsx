@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { contactForm as copy } from "~/data/contact";
+import type { ContactFormCopy } from "~/data/contact";
 import { EARLY_FORM_ATTRIBUTE, errorSlotId, FORMAT_ATTRIBUTE, HELD_ATTRIBUTE, MISSING_ATTRIBUTE, STATUS_ERROR_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { API_BASE, enquiryAccepted, loadLeadSchema, postLead, useOneSubmissionAtATime, useProofOfWork, useSubmission } from "~/lib/lead-client";
 import type { FormStatus } from "~/lib/use-timed-status";
@@ -38,8 +38,8 @@ function valuesIn(table: FieldTable, form: HTMLFormElement): EnquiryValues {
   );
 }
 
-/** Checks the values with the same schema the server uses (loaded on demand), plus the consent the form requires. */
-export async function validateEnquiry(values: EnquiryValues, consent: boolean, table: FieldTable = enquiryFields): Promise<FieldErrors> {
+/** Checks the values with the same schema the server uses (loaded on demand), plus the consent the form requires (`consentError` when it is missing). */
+export async function validateEnquiry(values: EnquiryValues, consent: boolean, consentError: string, table: FieldTable = enquiryFields): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const parsed = (await loadLeadSchema()).parseForm(table, toWire(table, values));
   if (!parsed.ok) {
@@ -49,7 +49,7 @@ export async function validateEnquiry(values: EnquiryValues, consent: boolean, t
       if (message) errors[key] ??= message;
     }
   }
-  if (!consent) errors[CONSENT] = copy.consentError;
+  if (!consent) errors[CONSENT] = consentError;
   return errors;
 }
 
@@ -67,8 +67,6 @@ function constraintErrors(table: FieldTable, form: HTMLFormElement, controlId: (
   }
   return errors;
 }
-
-const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
 
 /** A field's messages in its markup, for the head script that answers a press before this code (app/head/early-forms.ts). */
 function earlyMessages(spec: FieldSpec): { "data-error-missing": string; "data-error-format"?: string } {
@@ -119,10 +117,11 @@ interface FormFieldProps {
   value: string | readonly string[];
   onChange: (value: string | string[]) => void;
   error: ReactNode;
+  multiSelectCopy: ContactFormCopy["multiSelect"];
 }
 
 /** One field of the table as its control: a text input, a textarea, a select, or a multi-select of checkboxes. */
-function FormField({ spec, label, control, value, onChange, error }: FormFieldProps) {
+function FormField({ spec, label, control, value, onChange, error, multiSelectCopy }: FormFieldProps) {
   // The browser's constraints, from the table: it checks them itself until this code has run.
   const required = spec.required ? ({ required: true, "aria-required": "true" } as const) : {};
   const text = typeof value === "string" ? value : "";
@@ -130,7 +129,7 @@ function FormField({ spec, label, control, value, onChange, error }: FormFieldPr
     case "choices":
       return (
         <div>
-          <MultiSelect label={spec.label} name={spec.wire} options={spec.options} value={typeof value === "string" ? [] : value} onChange={onChange} />
+          <MultiSelect label={spec.label} name={spec.wire} options={spec.options} value={typeof value === "string" ? [] : value} onChange={onChange} copy={multiSelectCopy} />
           {error}
         </div>
       );
@@ -183,7 +182,8 @@ function FormField({ spec, label, control, value, onChange, error }: FormFieldPr
  * the error state and their own messages, focus the first of them and send
  * nothing; an accepted answer shows the promise and resets the form.
  */
-export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
+export function ContactForm({ copy, table = enquiryFields }: { copy: ContactFormCopy; table?: FieldTable }) {
+  const messages = { idle: "", loading: "", success: copy.success, error: copy.error } as const;
   const id = useId();
   const formId = `${id}-form`;
   const fieldId = (key: string) => `${id}-${key}`;
@@ -258,7 +258,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
     // An empty or malformed field is answered at once; only a form that passes is checked by the schema, fetched on demand.
     const quick = formRef.current ? constraintErrors(table, formRef.current, fieldId) : {};
     if (!consent) quick[CONSENT] = copy.consentError;
-    const found = Object.values(quick).some(Boolean) ? quick : await validateEnquiry(values, consent, table);
+    const found = Object.values(quick).some(Boolean) ? quick : await validateEnquiry(values, consent, copy.consentError, table);
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       setStatus("error");
@@ -311,6 +311,7 @@ export function ContactForm({ table = enquiryFields }: { table?: FieldTable }) {
             value={values[key] ?? ""}
             onChange={(value) => set(key, value)}
             error={<FieldError id={errorId(key)} message={errors[key]} />}
+            multiSelectCopy={copy.multiSelect}
           />
         ))}
         <div className="sm:col-span-2">

@@ -11,7 +11,7 @@ function Harness({ initial = [] as (typeof options)[number][] }) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <MultiSelect label="Sectors" name="sector" options={options} value={value} onChange={setValue} />
+      <MultiSelect label="Sectors" name="sector" options={options} value={value} onChange={setValue} copy={{ placeholder: "Select options", selected: "{count} selected" }} />
       <output>{value.join(",")}</output>
       <button type="button">Elsewhere</button>
     </>

@@ -1,5 +1,5 @@
 import { useId, useRef, type FocusEvent } from "react";
-import { multiSelectCopy } from "~/data/contact";
+import { fill } from "~/data/fill";
 import { Icon } from "../ui/icon";
 
 interface MultiSelectProps<T extends string> {
@@ -9,6 +9,8 @@ interface MultiSelectProps<T extends string> {
   options: readonly T[];
   value: readonly T[];
   onChange: (value: T[]) => void;
+  /** The button's words: `selected` names {count}, how many are chosen (forms/enquiry.yaml). */
+  copy: { placeholder: string; selected: string };
 }
 
 /** Whether the browser shows the popover; false where it has no Popover API (and in jsdom). */
@@ -35,7 +37,7 @@ function popoverOpen(panel: HTMLElement | null): boolean {
  * when focus leaves it by the keyboard (a press on an option keeps focus in
  * the panel).
  */
-export function MultiSelect<T extends string>({ label, name, options, value, onChange }: MultiSelectProps<T>) {
+export function MultiSelect<T extends string>({ label, name, options, value, onChange, copy }: MultiSelectProps<T>) {
   const rootRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -68,7 +70,7 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
         className="multi-select-button mt-2 flex w-full items-center justify-between gap-3 rounded-lg bg-white px-4 py-2.5 text-left text-ink ring-1 ring-line hover:ring-brand-600"
       >
         <span className={value.length === 0 ? "text-muted" : ""}>
-          {value.length === 0 ? multiSelectCopy.placeholder : multiSelectCopy.selected(value.length)}
+          {value.length === 0 ? copy.placeholder : fill(copy.selected, { count: value.length })}
         </span>
         <Icon name="chevron-down" className="multi-select-chevron size-5 shrink-0 text-brand-700 transition-transform" />
       </button>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { newsletterCopy as copy, newsletterFormAnchor } from "~/data/newsletter";
+import { newsletterFormAnchor, type NewsletterFormCopy } from "~/data/newsletter";
 import { EARLY_FORM_ATTRIBUTE, STATUS_TIMED_ATTRIBUTE } from "~/lib/early-forms-markup";
 import { API_BASE } from "~/lib/lead-post";
 import { CONTACT_ENDPOINT, EMAIL_PATTERN, fields, newsletterFields } from "../../../contract/fields";
@@ -19,7 +19,7 @@ const email = newsletterFields.email;
  * the browser (required, type, pattern), which the server answers with its
  * "one more step" page.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ copy }: { copy: NewsletterFormCopy }) {
   const id = useId();
   return (
     <newsletter-signup class="block">

@@ -5,8 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STATUS_MESSAGE_MS } from "~/data/constants";
 import { defineElement } from "~/lib/custom-element";
 import type * as LeadPost from "~/lib/lead-post";
-import { newsletterCopy as copy } from "~/data/newsletter";
+import { newsletterFormCopy } from "~/data/newsletter";
+import { readEntry } from "../../../scripts/build/content-files";
 import { NewsletterForm } from "./newsletter-form";
+
+const copy = newsletterFormCopy(readEntry("forms/newsletter.yaml"));
 
 // `<newsletter-signup>` on the form as the pre-render writes it: the spec's
 // words and four states, in place, and what it hands to the sender. The
@@ -18,7 +21,7 @@ vi.mock("~/lib/lead-post", async (importOriginal) => ({ ...(await importOriginal
 defineElement("newsletter-signup", (await import("./newsletter-signup.element")).default);
 
 function mount() {
-  document.body.innerHTML = renderToStaticMarkup(<NewsletterForm />);
+  document.body.innerHTML = renderToStaticMarkup(<NewsletterForm copy={copy} />);
   const form = document.querySelector("form")!;
   return {
     email: form.querySelector<HTMLInputElement>('input[type="email"]')!,

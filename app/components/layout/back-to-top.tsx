@@ -1,4 +1,3 @@
-import { layoutCopy } from "~/data/layout";
 import { Icon } from "../ui/icon";
 import { TOP } from "./back-to-top.element";
 
@@ -12,7 +11,7 @@ import { TOP } from "./back-to-top.element";
  * (unless motion is reduced) and leaves the address as it is. Markup only,
  * rendered at build time on every page (site-layout.tsx).
  */
-export default function BackToTop() {
+export default function BackToTop({ label }: { label: string }) {
   return (
     <back-to-top class="contents">
       <a
@@ -20,7 +19,7 @@ export default function BackToTop() {
         className="back-to-top fixed right-4 bottom-24 z-30 flex size-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-600"
       >
         <Icon name="arrow-up" />
-        <span className="sr-only">{layoutCopy.backToTop}</span>
+        <span className="sr-only">{label}</span>
       </a>
     </back-to-top>
   );

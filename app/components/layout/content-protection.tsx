@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { site } from "~/data/site";
+import { contentProtection } from "~/data/site";
 import { CONTENT_PROTECTED_CLASS } from "~/lib/content-protection-markup";
 
 /**
@@ -8,5 +8,5 @@ import { CONTENT_PROTECTED_CLASS } from "~/lib/content-protection-markup";
  * which acts while this wrapper is in the page.
  */
 export function ContentProtection({ children }: { children: ReactNode }) {
-  return <div className={site.contentProtection ? CONTENT_PROTECTED_CLASS : undefined}>{children}</div>;
+  return <div className={contentProtection ? CONTENT_PROTECTED_CLASS : undefined}>{children}</div>;
 }

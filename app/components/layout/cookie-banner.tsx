@@ -1,10 +1,9 @@
-import { siteExtrasCopy } from "~/data/site-extras";
 import { paths } from "~/data/paths";
+import type { ContentOf } from "~/data/schemas";
 import { DismissibleBanner } from "./dismissible-banner";
 
 // The site sets no non-essential cookies, so this notice informs and records the acknowledgement.
-export function CookieBanner() {
-  const copy = siteExtrasCopy.cookieBanner;
+export function CookieBanner({ copy }: { copy: ContentOf<"site/notices.yaml">["cookieBanner"] }) {
   return (
     <DismissibleBanner notice="cookie" label={copy.label} acceptLabel={copy.accept} closeLabel={copy.close}>
       {copy.text}{" "}

@@ -1,5 +1,5 @@
-import { layoutCopy } from "~/data/layout";
-import { ariaCurrent, currentEntry, headerNav } from "~/data/navigation";
+import type { LayoutCopy } from "~/data/layout";
+import { ariaCurrent, currentEntry, type NavEntry } from "~/data/navigation";
 import { Icon } from "../ui/icon";
 import { submenuCurrent } from "./nav-current";
 
@@ -19,7 +19,7 @@ function submenuId(label: string) {
  * its turn and the current entry's colour (by the header's tone) are CSS, and
  * `<desktop-nav>` (desktop-nav.element.ts) does the rest.
  */
-export default function DesktopNav({ pathname }: { pathname: string }) {
+export default function DesktopNav({ pathname, entries: headerNav, copy: layoutCopy }: { pathname: string; entries: readonly NavEntry[]; copy: LayoutCopy }) {
   const current = currentEntry(headerNav, pathname);
   return (
     <desktop-nav class="contents">

@@ -1,7 +1,6 @@
-import { layoutCopy } from "~/data/layout";
-import { footerLegalLinks, footerQuickLinks, type NavLink } from "~/data/navigation";
+import type { SiteShell } from "~/data/layout";
+import type { NavLink } from "~/data/navigation";
 import { paths } from "~/data/paths";
-import { siteProfile } from "~/data/site";
 import { Icon } from "../ui/icon";
 import { Logo } from "../ui/logo";
 
@@ -23,12 +22,14 @@ function LinkList({ heading, links }: { heading: string; links: readonly NavLink
 }
 
 /** The footer's brand, contact, link and social columns: the same on every page. */
-export default function FooterColumns() {
+export default function FooterColumns({ shell }: { shell: SiteShell }) {
+  const { copy: layoutCopy, profile: siteProfile } = shell;
+  const { footerLegalLinks, footerQuickLinks } = shell.nav;
   return (
     <>
       <div>
         <a href={paths.home} className="inline-block rounded">
-          <Logo tone="white" lazy />
+          <Logo tone="white" alt={shell.brand.logoAlt} lazy />
         </a>
         <p className="mt-4 max-w-xs text-sm leading-relaxed">{siteProfile.tagline}.</p>
         <address className="mt-4 space-y-1 text-sm not-italic">

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ariaCurrent, currentEntry, headerNav, isCurrentPage } from "~/data/navigation";
+import { ariaCurrent, currentEntry, isCurrentPage } from "~/data/navigation";
+import { shell } from "~/data/shell.test-support";
 import { headerTone } from "./header-tone";
+
+const { headerNav } = shell.nav;
 
 describe("headerTone", () => {
   it("is transparent on the home page until scrolled, solid everywhere else", () => {

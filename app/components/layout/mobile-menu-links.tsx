@@ -1,13 +1,13 @@
-import { layoutCopy } from "~/data/layout";
-import { ariaCurrent, currentEntry, getStartedLink, headerNav } from "~/data/navigation";
+import { ariaCurrent, currentEntry, type Navigation } from "~/data/navigation";
 import { submenuCurrent } from "./nav-current";
 
 /** The mobile menu's entries and its Get Started link, the current page's entry marked (mobile-menu.tsx). */
-export default function MobileMenuLinks({ pathname }: { pathname: string }) {
+export default function MobileMenuLinks({ pathname, nav, mainNavLabel }: { pathname: string; nav: Navigation; mainNavLabel: string }) {
+  const { headerNav, getStartedLink } = nav;
   const current = currentEntry(headerNav, pathname);
   return (
     <>
-      <nav aria-label={layoutCopy.mainNavLabel} className="mt-2 flex-1 overflow-y-auto">
+      <nav aria-label={mainNavLabel} className="mt-2 flex-1 overflow-y-auto">
         <ul className="space-y-1">
           {headerNav.map((entry) => (
             <li key={entry.href}>

@@ -2,6 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defineElementsIn } from "../define-elements";
+import { shell } from "~/data/shell.test-support";
 import MobileMenu from "./mobile-menu";
 
 // The menu's markup as the pre-render writes it, and `<mobile-menu>` run on it
@@ -23,7 +24,7 @@ afterEach(() => {
 });
 
 function renderMenu() {
-  document.body.innerHTML = renderToStaticMarkup(<MobileMenu pathname="/about" />);
+  document.body.innerHTML = renderToStaticMarkup(<MobileMenu pathname="/about" nav={shell.nav} copy={shell.copy} />);
   const dialog = document.querySelector("dialog")!;
   const [hamburger, closeButton] = [...document.querySelectorAll<HTMLButtonElement>("button[command]")];
   return { dialog, hamburger: hamburger!, closeButton: closeButton! };

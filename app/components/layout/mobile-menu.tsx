@@ -1,4 +1,5 @@
-import { layoutCopy } from "~/data/layout";
+import type { LayoutCopy } from "~/data/layout";
+import type { Navigation } from "~/data/navigation";
 import { Icon } from "../ui/icon";
 import MobileMenuLinks from "./mobile-menu-links";
 
@@ -22,7 +23,7 @@ declare module "react" {
  * it, the page behind is inert and focus goes into the panel and back to the
  * hamburger. `<mobile-menu>` (mobile-menu.element.ts) adds the rest.
  */
-export default function MobileMenu({ pathname }: { pathname: string }) {
+export default function MobileMenu({ pathname, nav, copy: layoutCopy }: { pathname: string; nav: Navigation; copy: LayoutCopy }) {
   return (
     <mobile-menu class="contents">
       <button
@@ -48,7 +49,7 @@ export default function MobileMenu({ pathname }: { pathname: string }) {
               <Icon name="x" className="size-7" />
             </button>
           </div>
-          <MobileMenuLinks pathname={pathname} />
+          <MobileMenuLinks pathname={pathname} nav={nav} mainNavLabel={layoutCopy.mainNavLabel} />
         </div>
       </dialog>
     </mobile-menu>

@@ -3,14 +3,16 @@ import { text } from "node:stream/consumers";
 import { prerenderToNodeStream } from "react-dom/static";
 import { describe, expect, it } from "vitest";
 import { BACK_TO_TOP_THRESHOLD_PX } from "~/data/constants";
-import { layoutCopy } from "~/data/layout";
+import { shell } from "~/data/shell.test-support";
 import { paths } from "~/data/paths";
 import { SiteLayout } from "./site-layout";
+
+const layoutCopy = shell.copy;
 
 /** Renders as the build does, for the page at `path`. */
 async function render(path: string) {
   const { prelude } = await prerenderToNodeStream(
-    <SiteLayout pathname={path} newsletter={<p>newsletter form</p>}>
+    <SiteLayout pathname={path} shell={shell} newsletter={<p>newsletter form</p>}>
       <p>page content</p>
     </SiteLayout>,
   );

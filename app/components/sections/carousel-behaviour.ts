@@ -4,7 +4,6 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import type { AutoplayType } from "embla-carousel-autoplay";
 import type { IconName } from "~/data/icon-names";
-import { carouselCopy } from "~/data/carousel";
 import { arrowAction, carouselParts, controlAction, type CarouselAction } from "./carousel-parts";
 
 /** A slide must be at least this visible to count as shown (and be read out). */
@@ -51,7 +50,8 @@ export function runCarousel(root: HTMLElement, delayMs: number): () => void {
 
   /** Brings the button, the live region and autoplay in line with the state. */
   const update = () => {
-    const label = rotating() ? carouselCopy.pause : carouselCopy.play;
+    // The words are the markup's (carousel.tsx): this code carries none.
+    const label = rotationButton.getAttribute(rotating() ? carouselParts.pauseLabel : carouselParts.playLabel) ?? "";
     const text = rotationButton.querySelector(".sr-only");
     if (text && text.textContent !== label) text.textContent = label;
     const icon: IconName = rotating() ? "pause" : "play";

@@ -8,6 +8,9 @@ export const carouselParts = {
   slide: "data-carousel-slide",
   /** Value: a CarouselAction. */
   control: "data-carousel-control",
+  /** On the rotation button: its words for screen readers while the slides turn, and while they stand still. */
+  pauseLabel: "data-pause-label",
+  playLabel: "data-play-label",
   /** On the <slide-carousel> once Embla runs it: its buttons show from then on (carousel.tsx). */
   ready: "data-carousel-ready",
 } as const;

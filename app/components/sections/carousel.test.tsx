@@ -4,12 +4,14 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_MAX_SLIDES_IN_VIEW, CAROUSEL_SLIDE_SPACING_PX } from "~/data/constants";
-import { whyChooseUs } from "~/data/freelancers";
-import { carouselCopy } from "~/data/carousel";
+import { carouselCopy } from "~/data/shell.test-support";
 import { Carousel, slideWidthClasses } from "./carousel";
 import { defineElement } from "~/lib/custom-element";
 import { carouselParts } from "./carousel-parts";
 import startWhenNeeded from "./slide-carousel.element";
+import { readEntry } from "../../../scripts/build/content-files";
+
+const { whyChooseUs } = readEntry("pages/freelancers.yaml");
 
 // Stand-ins for Embla and its autoplay plugin, recording what the carousel asks of them.
 const engine = vi.hoisted(() => ({
@@ -56,6 +58,7 @@ describe("pre-rendered carousel", () => {
       items={whyChooseUs.cards}
       itemKey={(card) => card.title}
       renderSlide={(card) => <p>{card.text}</p>}
+      copy={carouselCopy}
       autoplayMs={2500}
     />,
   );
@@ -113,6 +116,7 @@ describe("Embla, loaded on demand", () => {
         items={whyChooseUs.cards}
         itemKey={(card) => card.title}
         renderSlide={(card) => <p>{card.text}</p>}
+        copy={carouselCopy}
         autoplayMs={2500}
       />,
     );

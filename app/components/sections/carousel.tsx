@@ -1,9 +1,7 @@
 import { useId, type ReactNode } from "react";
-import { carouselCopy } from "~/data/carousel";
+import type { CarouselCopy } from "~/data/carousel";
 import { Icon } from "../ui/icon";
 import { carouselParts } from "./carousel-parts";
-
-const copy = carouselCopy;
 
 /** A data attribute the element finds its parts by. */
 const part = (attribute: string, value = "") => ({ [attribute]: value });
@@ -28,6 +26,8 @@ interface CarouselProps<T> {
   /** Time each view stays before moving on (CAROUSEL_AUTOPLAY_MS). */
   autoplayMs: number;
   kind?: CarouselKind;
+  /** The controls' words (carouselCopy). */
+  copy: CarouselCopy;
 }
 
 /**
@@ -39,7 +39,7 @@ interface CarouselProps<T> {
  * nothing moves, and without JavaScript they never show. It starts as
  * rotating, so its slides are not a live region until something pauses it.
  */
-export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, kind = "cards" }: CarouselProps<T>) {
+export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, kind = "cards", copy }: CarouselProps<T>) {
   const slidesId = useId();
   const total = items.length;
   const buttonClasses =
@@ -67,7 +67,7 @@ export function Carousel<T>({ label, items, itemKey, renderSlide, autoplayMs, ki
         </div>
         {/* The rotation control comes first, so keyboard users reach it before anything moves. */}
         <div className="mt-8 flex items-center justify-center gap-3">
-          <button type="button" aria-controls={slidesId} className={buttonClasses} {...part(carouselParts.control, "rotation")}>
+          <button type="button" aria-controls={slidesId} className={buttonClasses} {...part(carouselParts.control, "rotation")} {...part(carouselParts.pauseLabel, copy.pause)} {...part(carouselParts.playLabel, copy.play)}>
             <Icon name="pause" className="size-5" />
             <span className="sr-only">{copy.pause}</span>
           </button>

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { industryUpdates } from "~/data/resources";
+import { readEntry } from "../../../scripts/build/content-files";
 import { formatDateGB, localIsoDate } from "~/lib/format-date";
 import { defineElementsIn } from "../define-elements";
 import { DatedUpdates } from "./dated-updates";
 import { writeToday } from "./today-date.element";
+
+const { industryUpdates } = readEntry("pages/resources.yaml");
 
 describe("DatedUpdates", () => {
   it("pre-renders no date; in the browser each notice shows today's date, labelled for screen readers", async () => {

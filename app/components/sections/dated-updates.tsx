@@ -1,4 +1,4 @@
-import type { IndustryUpdate } from "~/data/resources";
+import type { IndustryUpdate } from "~/data/types";
 import { Icon } from "../ui/icon";
 
 /**

@@ -1,4 +1,4 @@
-import { legalCopy } from "~/data/legal-copy";
+import type { ContentOf } from "~/data/schemas";
 import type { LegalBlock, LegalDocument } from "~/data/types";
 import { formatIsoDateGB } from "~/lib/format-date";
 import { PageHero } from "./page-hero";
@@ -38,7 +38,8 @@ function Block({ block }: { block: LegalBlock }) {
 }
 
 /** A privacy, terms or cookie page: the hero, the date it last changed, a contents list and headed sections of prose. */
-export function LegalPage({ document }: { document: LegalDocument }) {
+/** `copy` is the wording the three legal pages share (content/site/legal.yaml). */
+export function LegalPage({ document, copy: legalCopy }: { document: LegalDocument; copy: ContentOf<"site/legal.yaml"> }) {
   const sections = document.sections.map((section) => ({ ...section, id: slugify(section.heading) }));
   return (
     <>

@@ -1,4 +1,4 @@
-import { sendConfirmPage as copy } from "~/data/send-confirm";
+import type { ContentOf } from "~/data/schemas";
 import { API_BASE } from "~/lib/lead-post";
 import { CONFIRM_ENDPOINT } from "../../../contract/fields";
 import { CONFIRM_TOKEN_FIELD, sendConfirmSlots } from "../../../contract/send-confirm";
@@ -13,7 +13,7 @@ const earlySlot = { [sendConfirmSlots.early]: "" };
  * the list with what was sent and the button's token (contract/send-confirm.ts).
  * The button is a plain form post: it works with JavaScript off.
  */
-export function SendConfirm() {
+export function SendConfirm({ copy }: { copy: ContentOf<"pages/send-confirm.yaml"> }) {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-3xl flex-col px-4 py-24">
       <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{copy.heading}</h1>

@@ -1,4 +1,3 @@
-import { layoutCopy } from "~/data/layout";
 import type { Action } from "~/data/types";
 
 const variants = {
@@ -24,10 +23,12 @@ export function buttonClasses(variant: ButtonVariant, className = ""): string {
 export function ButtonLink({ action, variant, className = "" }: ButtonLinkProps) {
   const classes = buttonClasses(variant ?? action.variant ?? "primary", className);
   if (action.external) {
+    // The words come with the action: a component has no content of its own.
+    if (!action.newTab) throw new Error(`"${action.label}": an external action needs its new-tab words (Action.newTab, from site/layout.yaml)`);
     return (
       <a href={action.href} target="_blank" rel="noopener noreferrer" className={classes}>
         {action.label}
-        <span className="sr-only"> {layoutCopy.footer.newTab}</span>
+        <span className="sr-only"> {action.newTab}</span>
       </a>
     );
   }

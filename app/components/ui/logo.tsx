@@ -1,6 +1,5 @@
 import logoBlue from "~/assets/logo-blue.svg?url";
 import logoWhite from "~/assets/logo-white.svg?url";
-import { site } from "~/data/site";
 
 const logos = {
   /** Dark on light: the home page's transparent header. */
@@ -9,8 +8,9 @@ const logos = {
   white: logoWhite,
 } as const;
 
-export function Logo({ tone, lazy = false, className = "h-10 w-auto" }: { tone: keyof typeof logos; lazy?: boolean; className?: string }) {
+/** `alt` is site/brand.yaml's logoAlt. */
+export function Logo({ tone, alt, lazy = false, className = "h-10 w-auto" }: { tone: keyof typeof logos; alt: string; lazy?: boolean; className?: string }) {
   return (
-    <img src={logos[tone]} alt={site.logoAlt} width={236} height={40} loading={lazy ? "lazy" : undefined} className={className} />
+    <img src={logos[tone]} alt={alt} width={236} height={40} loading={lazy ? "lazy" : undefined} className={className} />
   );
 }

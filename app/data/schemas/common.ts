@@ -1,6 +1,6 @@
 // The pieces the content files' schemas share. Build-time only: the site's
 // code imports these modules' types, never their values, so valibot stays out
-// of what the browser downloads (scripts/build/content-data-plugin.ts runs them).
+// of what the browser downloads (scripts/build/content-files.ts runs them).
 import * as v from "valibot";
 import { paths, serviceSlugs } from "../../../contract/paths.ts";
 import { iconNames } from "../icon-names.ts";

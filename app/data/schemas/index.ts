@@ -1,7 +1,7 @@
 // Which schema each file under content/ is checked against, by its path there
-// (`*` stands for one file name in a folder). scripts/build/content-data-plugin.ts
-// refuses a file no entry matches, and one that does not fit its schema; the
-// typed modules in app/data/ read the files as `ContentOf<that path>`.
+// (`*` stands for one file name in a folder). scripts/build/content-files.ts
+// refuses a file no entry matches, and one that does not fit its schema; an
+// entry of the content layer is typed `ContentOf<that path>` (app/data/content.ts).
 import * as v from "valibot";
 import { serviceSlugs } from "../../../contract/paths.ts";
 import { action, card, faqItem, href, icon, isoDate, legalBlock, step, template, testimonial, text } from "./common.ts";

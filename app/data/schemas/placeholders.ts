@@ -2,7 +2,7 @@
 // `{retention.enquiryMonths}` in a file's text becomes 24 at build time.
 // Add a value here to let files name it; a name not here fails the build.
 // The values other content files hold ({site.…}, {contact.…}, {figures.…}
-// and {legal.contactTerms}) are read by scripts/build/content-data-plugin.ts.
+// and {legal.contactTerms}) are read by scripts/build/content-files.ts.
 import { enquiryFields, personalFields, type FieldTable } from "../../../contract/form-fields.ts";
 import { CONFIRMATION_TOKEN_TTL_MS } from "../../../contract/newsletter.ts";
 import { STORAGE_KEYS } from "../constants.ts";

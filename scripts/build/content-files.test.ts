@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { build } from "vite";
 import { describe, expect, it } from "vitest";
-import { contentFiles } from "../../app/data/schemas/index.ts";
-import { checkAllContent, ContentError, contentDir, contentPlugin, listContentFiles, loadContentFile } from "./content-data-plugin";
+import { checkAllContent, ContentError, contentDir, listContentFiles, loadContentFile, readEntries } from "./content-files";
 
 const goodTender = `order: 5
 icon: home
@@ -51,26 +49,15 @@ describe("content files", () => {
     expect(() => loadContentFile("stray/notes.yaml", "a: 1")).toThrow(/content\/stray\/notes\.yaml: no schema for this file/);
   });
 
-  it("a bad file fails a build that imports it, and a good one becomes plain data", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "content-plugin-"));
-    mkdirSync(path.join(dir, "content/tenders"), { recursive: true });
-    // The content file itself is the entry: the plugin turns it into the module Vite bundles.
-    const run = () =>
-      build({
-        root: dir,
-        logLevel: "silent",
-        configFile: false,
-        plugins: [contentPlugin(path.join(dir, "content"))],
-        build: { write: false, lib: { entry: path.join(dir, "content/tenders/roof.yaml"), formats: ["es"], fileName: "entry" } },
-      });
+  it("reads a folder's entries in file-name order, as the route files read a collection, and names a bad file", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "content-files-"));
+    mkdirSync(path.join(dir, "tenders"), { recursive: true });
+    writeFileSync(path.join(dir, "tenders/roof.yaml"), goodTender);
+    writeFileSync(path.join(dir, "tenders/bridge.yaml"), goodTender.replace("Roof repairs", "Bridge works"));
+    expect(readEntries("tenders/*.yaml", dir).map((tender) => tender.title)).toEqual(["Bridge works", "Roof repairs"]);
 
-    writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender);
-    const output = JSON.stringify(await run());
-    expect(output).toContain("Roof repairs");
-    expect(output).not.toMatch(/valibot|parseYaml/);
-
-    writeFileSync(path.join(dir, "content/tenders/roof.yaml"), goodTender.replace("order: 5", "order: first"));
-    await expect(run()).rejects.toThrow(/content\/tenders\/roof\.yaml does not fit its schema:\n {2}order: Invalid type: Expected number but received "first"/);
+    writeFileSync(path.join(dir, "tenders/roof.yaml"), goodTender.replace("order: 5", "order: first"));
+    expect(() => readEntries("tenders/*.yaml", dir)).toThrow(/content\/tenders\/roof\.yaml does not fit its schema:\n {2}order: Invalid type: Expected number but received "first"/);
   });
 });
 
@@ -161,26 +148,3 @@ describe("figures stated in the spotlight files", () => {
     expect(() => loadContentFile("spotlight/index.md", twoSections)).toThrow(/sections\.1: needs exactly one ## section/);
   });
 });
-
-describe("the modules that read content files", () => {
-  it("type each file with the schema its path is checked against", () => {
-    const appContent = path.join(contentDir, "../app/data");
-    const modules = readdirSync(appContent, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") && !file.includes("schemas"));
-    let checked = 0;
-    for (const module of modules) {
-      const source = readFileSync(path.join(appContent, module), "utf8");
-      const imported = [...source.matchAll(/^import (\w+) from "(?:\.\.\/)+content\/([^"]+)";$/gm)].map((match) => match[2] ?? "");
-      const typed = [...source.matchAll(/as ContentOf<"([^"]+)">/g)].map((match) => match[1] ?? "");
-      // Each imported file is cast to ContentOf<its own registry key>, and nothing else is (a module fed a content-layer entry only names the type).
-      expect(new Set(typed), module).toEqual(new Set(imported.map((file) => keyFor(file))));
-      checked += imported.length;
-    }
-    expect(checked).toBeGreaterThanOrEqual(20);
-  });
-});
-
-/** The registry key a file (or a folder's `*.yaml`) is checked under. */
-function keyFor(file: string): string | undefined {
-  const sample = file.replace("*", "any-entry");
-  return Object.keys(contentFiles).find((key) => new RegExp(`^${key.replace(/\./g, "\\.").replace("*", "[^/]+")}$`).test(sample));
-}

@@ -1,14 +1,15 @@
-// The site's content files (content/*.yaml, content/*.md) as plain data.
-// Each file is parsed and checked against its schema (app/data/schemas/)
-// here, at build time, and becomes `export default <JSON>`: the browser gets
-// the data, never the YAML parser, the Markdown parser or valibot. A file that
-// does not fit fails the build, naming the file, the field and the reason.
+// The site's content files (content/*.yaml, content/*.md) as checked data: the
+// one reader of content/ outside Astro's content layer. Each file is parsed,
+// its placeholders filled, and checked against its schema (app/data/schemas/);
+// a file that does not fit fails, naming the file, the field and the reason.
+// The content layer's loader (content-collection.ts) reads through
+// loadContentFile; the editor's server, the CLI, the benchmarks, the browser
+// specs, the unit tests and the scripts read entries with readEntry.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import { parse as parseYaml } from "yaml";
-import type { Plugin } from "vite";
 import { statedFigures } from "../../app/data/figures.ts";
 import { legalContactTerms } from "../../app/data/legal.ts";
 import { contentFiles, type ContentEntry, type ContentOf, type ContentPath } from "../../app/data/schemas/index.ts";
@@ -16,7 +17,8 @@ import { placeholders } from "../../app/data/schemas/placeholders.ts";
 import type { SchemaNode as Node } from "../../app/data/schemas/schema-node.ts";
 import { MarkdownError, markdownSections, splitFrontMatter } from "./content-markdown.ts";
 
-export const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
+// From the module's own path, not `new URL(…, import.meta.url)`, which Vitest takes for an asset's URL under jsdom.
+export const contentDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../content/");
 const extensions = /\.(ya?ml|md)$/;
 
 export class ContentError extends Error {
@@ -257,21 +259,14 @@ export function readEntries<P extends ContentPath & `${string}/*.${string}`>(pat
   return loadContentFolder(path.join(dir, pattern), dir) as ContentOf<P>[];
 }
 
-/** A content file by its file: URL, for Node's module hooks (content-hooks.mjs). */
-export function loadContentUrl(url: string): unknown {
-  const file = fileURLToPath(url);
-  if (file.includes("*")) return loadContentFolder(file);
-  return loadContentFile(path.relative(contentDir, file).split(path.sep).join("/"), readFileSync(file, "utf8"));
-}
-
 /**
- * A folder of one file per entry, imported as `content/<folder>/*.yaml`:
- * every matching file checked, their data in file-name order.
+ * A folder of one file per entry, named as `<folder>/*.yaml` (a path under
+ * `dir`): every matching file checked, their data in file-name order.
  */
 export function loadContentFolder(pattern: string, dir = contentDir): unknown[] {
   const relative = path.relative(dir, pattern).split(path.sep).join("/");
   const [folder, name] = [path.posix.dirname(relative), path.posix.basename(relative)];
-  if (!name.startsWith("*")) throw new ContentError(`content/${relative}: a folder is imported as <folder>/*.<extension>`);
+  if (!name.startsWith("*")) throw new ContentError(`content/${relative}: a folder is read as <folder>/*.<extension>`);
   return listContentFiles(dir)
     .filter((file) => path.posix.dirname(file) === folder && file.endsWith(name.slice(1)))
     .map((file) => loadContentFile(file, readFileSync(path.join(dir, file), "utf8"), dir));
@@ -285,7 +280,7 @@ export function listContentFiles(dir = contentDir): string[] {
     .sort();
 }
 
-/** Checks every file under `dir`, so a file nothing imports yet is refused too; all problems in one message. */
+/** Checks every file under `dir`, so a file no collection reads yet is refused too; all problems in one message. */
 export function checkAllContent(dir = contentDir): void {
   const problems: string[] = [];
   for (const file of listContentFiles(dir)) {
@@ -297,50 +292,4 @@ export function checkAllContent(dir = contentDir): void {
     }
   }
   if (problems.length > 0) throw new ContentError(problems.join("\n"));
-}
-
-export function contentPlugin(dir = contentDir): Plugin {
-  const root = path.resolve(dir) + path.sep;
-  let projectRoot = process.cwd();
-  return {
-    name: "site-content",
-    enforce: "pre",
-    configResolved(config) {
-      projectRoot = config.root;
-    },
-    buildStart() {
-      checkAllContent(dir);
-    },
-    // A folder's `*.yaml` names no file: it resolves to itself, and load lists it.
-    // (The dev server's browser asks for it by URL, `/content/tenders/*.yaml`.)
-    resolveId(source, importer) {
-      const [specifier = "", query] = source.split("?");
-      if (!specifier.includes("*") || !extensions.test(specifier)) return null;
-      const candidates = [
-        path.resolve(specifier),
-        path.join(projectRoot, specifier),
-        ...(importer ? [path.resolve(path.dirname(importer.split("?")[0] ?? importer), specifier)] : []),
-      ];
-      const pattern = candidates.find((candidate) => candidate.startsWith(root));
-      return pattern ? pattern + (query ? `?${query}` : "") : null;
-    },
-    // Before any other plugin's load: Astro's own Markdown plugin would otherwise load content/*.md as pages.
-    load: {
-      order: "pre",
-      handler(id) {
-        const file = id.split("?")[0] ?? id;
-        if (!file.startsWith(root) || !extensions.test(file)) return null;
-        const relative = file.slice(root.length).split(path.sep).join("/");
-        if (relative.includes("*")) {
-          this.addWatchFile(path.dirname(file));
-          return { code: `export default ${JSON.stringify(loadContentFolder(file, dir))};\n`, map: null };
-        }
-        this.addWatchFile(file);
-        const source = readFileSync(file, "utf8");
-        for (const name of filesNamedBy(source)) this.addWatchFile(path.join(dir, name));
-        const data = loadContentFile(relative, source, dir);
-        return { code: `export default ${JSON.stringify(data)};\n`, map: null };
-      },
-    },
-  };
 }
