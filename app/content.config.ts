@@ -2,11 +2,7 @@
 // getEntry and getCollection. Each is a folder of content/ read and checked by
 // the build's own code (scripts/build/content-collection.ts), so the editor,
 // the server and the scripts, which read content/ outside Astro, see the same
-// data. Moved so far: the pages' titles and descriptions, the legal pages,
-// the service categories, the spotlight editorials, the FAQs, the
-// testimonials, the home page's hero, the sample tenders,
-// About, the statistics, the pages' own words, the forms' messages, the
-// navigation and the site's shell (docs/adr/0026).
+// data. Every folder of content/, and each file at its top, is one (docs/adr/0026).
 import { defineCollection } from "astro:content";
 import { contentCollection } from "../scripts/build/content-collection";
 

@@ -1,4 +1,4 @@
-import { solveChallenge } from "altcha-lib/v1";
+import { createHash } from "node:crypto";
 
 // A lead posted as a real browser posts it, for the tests and the spam drill
 // that seed leads against a server with its spam filter on: the headers a
@@ -27,10 +27,19 @@ export interface Challenge {
   maxnumber: number;
 }
 
-/** The X-Altcha value for a challenge, solved as the form's worker solves it. */
+/**
+ * The X-Altcha value for a challenge: the number the form's worker finds, the
+ * first whose hash with the salt is the challenge. Found with Node's own hash,
+ * not altcha-lib's loop of awaited Web Crypto digests: 10 ms a proof instead of
+ * 600, where the tests seed leads by the dozen.
+ */
 export async function solvedProof(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error("The challenge has no solution within its maxnumber");
+  const hash = challenge.algorithm.replace("-", "").toLowerCase();
+  let solution: number | undefined;
+  for (let number = 0; number <= challenge.maxnumber && solution === undefined; number += 1) {
+    if (createHash(hash).update(`${challenge.salt}${number}`).digest("hex") === challenge.challenge) solution = number;
+  }
+  if (solution === undefined) throw new Error("The challenge has no solution within its maxnumber");
   const { algorithm, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature })).toString("base64");
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution, salt, signature })).toString("base64");
 }
