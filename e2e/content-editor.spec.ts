@@ -30,7 +30,8 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  sandbox = await startContentSandbox({ port: Number(process.env.E2E_CONTENT_PORT ?? (await freePort())) });
+  // Served the build the suite's own server serves, as deployed; the publish builds the copy's own.
+  sandbox = await startContentSandbox({ port: Number(process.env.E2E_CONTENT_PORT ?? (await freePort())), deployedBuild: true });
   // The person who edits the site: invited by the owner as an editor (no personal data in reach, so a password alone).
   await sandbox.editorCookie();
 });

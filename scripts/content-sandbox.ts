@@ -2,7 +2,7 @@
 // browser test and the publish benchmark: the server under test edits, commits
 // and builds the copy, never the checkout it was started from.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { teamEndpoints } from "../contract/team";
@@ -49,8 +49,15 @@ function must(command: string, args: string[], cwd: string, env: NodeJS.ProcessE
   return result.stdout;
 }
 
-/** Copies the repository's files (tracked and new, not ignored ones), links node_modules, starts a git history, builds the site and (unless told not to) the editor. */
-export function makeSandboxCopy({ editor = true }: { editor?: boolean } = {}): string {
+/**
+ * Copies the repository's files (tracked and new, not ignored ones), links
+ * node_modules, starts a git history, builds the site and (unless told not to)
+ * the editor. With `deployedBuild`, the copy is served the checkout's own build
+ * where there is one, as a deployment serves the build of its checkout: the
+ * browser tests build the site just before, and a second build of the same
+ * files cost their run a site build's time.
+ */
+export function makeSandboxCopy({ editor = true, deployedBuild = false }: { editor?: boolean; deployedBuild?: boolean } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), "content-sandbox-"));
   const files = must("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root).split("\0").filter(Boolean);
   for (const file of files) {
@@ -69,7 +76,9 @@ export function makeSandboxCopy({ editor = true }: { editor?: boolean } = {}): s
   must("git", ["init", "--quiet"], dir);
   must("git", ["add", "--all"], dir);
   must("git", ["commit", "--quiet", "-m", "Sandbox copy"], dir, { ...process.env, ...who });
-  must("npm", ["run", "build"], dir);
+  const built = path.join(root, "build", "client");
+  if (deployedBuild && existsSync(path.join(built, ".pages.json"))) cpSync(built, path.join(dir, "build", "client"), { recursive: true });
+  else must("npm", ["run", "build"], dir);
   if (editor) must("npm", ["run", "build:editor"], dir);
   return dir;
 }
@@ -88,8 +97,8 @@ async function waitForHealth(baseURL: string, server: ChildProcess, timeoutMs: n
   throw new Error(`the sandbox server did not answer within ${timeoutMs} ms`);
 }
 
-export async function startContentSandbox({ port, password = "sandbox-admin-password" }: { port: number; password?: string }): Promise<ContentSandbox> {
-  const dir = makeSandboxCopy();
+export async function startContentSandbox({ port, password = "sandbox-admin-password", deployedBuild = false }: { port: number; password?: string; deployedBuild?: boolean }): Promise<ContentSandbox> {
+  const dir = makeSandboxCopy({ deployedBuild });
   // localhost, not 127.0.0.1: the owner signs in with a passkey, bound to a domain.
   const baseURL = `http://localhost:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
