@@ -142,8 +142,9 @@ test("where phone visitors leave the contact form, and the message they met, rea
   const labels = contactForm.labels;
   /**
    * One visitor: a tab of their own on the contact page, what they do there, then they close the tab, which
-   * hides the page and sends its leave beacon. (Following a link away sends it too in a person's browser; this
-   * test's Chromium drops requests made while a page navigates away, so the visitors close their tabs.)
+   * hides the page and sends its leave beacon. (Following a link away sends it too, but headless Chromium sends
+   * a beacon that outlives its page with its own User-Agent, "HeadlessChrome", not the context's, and the server
+   * counts no bot: so the visitors close their tabs.)
    */
   async function visitor(act: (form: Locator, tab: Page) => Promise<void>) {
     const tab = await context.newPage();
