@@ -30,7 +30,9 @@ export default defineConfig({
     // a fifth). A failure keeps its page as a screenshot and its accessibility tree
     // (error-context.md); to read one step by step, run it again with --trace on (docs/testing.md).
     trace: "off",
-    screenshot: "only-on-failure",
+    // A failure's screenshot is taken by the page fixture (e2e/fixtures.ts): Playwright's own
+    // "only-on-failure" photographs every page as its context closes, pass or fail, about 0.2 s a test.
+    screenshot: "off",
     launchOptions: chromium,
   },
   projects: [

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acknowledgeBanners, expect, expectNoAxeViolations, test as base, waitForHydration } from "./fixtures";
+import { acknowledgeBanners, expect, expectNoAxeViolations, screenshotOnFailure, test as base, waitForHydration } from "./fixtures";
 import { lastBuild } from "../contract/built-pages";
 import { paths, serviceSlugs } from "../app/data/paths";
 
@@ -35,9 +35,7 @@ const test = base.extend<object, { visitorTab: Page }>({
 });
 
 // The shared tab is not the test's own page: a failure keeps its screenshot here.
-test.afterEach(async ({ visitorTab }, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("screenshot", { body: await visitorTab.screenshot(), contentType: "image/png" });
-});
+test.afterEach(async ({ visitorTab }, testInfo) => screenshotOnFailure(visitorTab, testInfo));
 
 // Every shipped route, plus both not-found pages (served at other URLs than the one they were
 // pre-rendered for): no console error (a hydration mismatch in an island, a CSP refusal or a

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /** Banners dismissed, as for a returning visitor, unless a test wants them. */
 export async function acknowledgeBanners(page: Page) {
@@ -72,13 +72,23 @@ export async function waitForHydration(page: Page) {
   );
 }
 
+/** Keeps the page as it stands, in the failed test's folder under test-results/. */
+export async function screenshotOnFailure(page: Page, testInfo: TestInfo) {
+  if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+  const path = testInfo.outputPath("test-failed-1.png");
+  const taken = await page.screenshot({ path, timeout: 5_000 }).then(() => true, () => false);
+  if (taken) await testInfo.attach("screenshot", { path, contentType: "image/png" });
+}
+
 /**
  * Every test's page: goto() and reload() return once the page has hydrated, as a
  * visitor would find it; with JavaScript off nothing ever will, so they return
- * once it has loaded.
+ * once it has loaded. A test that fails keeps the page's screenshot (the
+ * config's own screenshot option is off: it photographs every page of every
+ * test as its context closes, and throws the picture away if the test passed).
  */
 export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     const settled = () => (javaScriptEnabled === false ? Promise.resolve() : waitForHydration(page));
@@ -93,6 +103,7 @@ export const test = base.extend({
       return response;
     };
     await use(page);
+    await screenshotOnFailure(page, testInfo);
   },
 });
 export { expect };
