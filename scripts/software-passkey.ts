@@ -23,8 +23,9 @@ function head(major: number, length: number): Buffer {
 function cbor(value: Cbor): Buffer {
   if (typeof value === "number") return value >= 0 ? head(0, value) : head(1, -1 - value);
   if (typeof value === "string") return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
-  if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), value]);
-  return Buffer.concat([head(5, value.size), ...[...value].flatMap(([key, item]) => [cbor(key), cbor(item)])]);
+  if (value instanceof Map) return Buffer.concat([head(5, value.size), ...[...value].flatMap(([key, item]) => [cbor(key), cbor(item)])]);
+  // Bytes, asked last: the unit tests run in VM contexts, where a Buffer made by Node itself is not an instance of the context's Uint8Array.
+  return Buffer.concat([head(2, value.length), value]);
 }
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
