@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { acknowledgeBanners, expect, expectNoAxeViolations, screenshotOnFailure, test as base, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { lastBuild } from "../contract/built-pages";
 import { paths, serviceSlugs } from "../app/data/paths";
 
@@ -18,24 +17,9 @@ const phoneLayoutCheckedElsewhere = new Set<string>([
   "/services/no-such-service",
 ]);
 
-// One tab per worker goes from route to route, as a visitor's does: a browser
-// context for each of some fifty routes cost about two thirds of this file's time (193 s of tests against 63 s).
-const test = base.extend<object, { visitorTab: Page }>({
-  visitorTab: [
-    async ({ browser }, use, workerInfo) => {
-      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = workerInfo.project.use;
-      const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
-      const page = await context.newPage();
-      await acknowledgeBanners(page);
-      await use(page);
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-});
-
-// The shared tab is not the test's own page: a failure keeps its screenshot here.
-test.afterEach(async ({ visitorTab }, testInfo) => screenshotOnFailure(visitorTab, testInfo));
+// The routes are checked in the worker's visitor tab (fixtures.ts), as a visitor's tab goes from
+// route to route: a browser context for each of some fifty routes cost about two thirds of this
+// file's time (193 s of tests against 63 s).
 
 // Every shipped route, plus both not-found pages (served at other URLs than the one they were
 // pre-rendered for): no console error (a hydration mismatch in an island, a CSP refusal or a

@@ -1,8 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
+const acknowledged = new WeakSet<Page>();
+
 /** Banners dismissed, as for a returning visitor, unless a test wants them. */
 export async function acknowledgeBanners(page: Page) {
+  // The shared visitor tab is acknowledged once, for every test that uses it.
+  if (acknowledged.has(page)) return;
+  acknowledged.add(page);
   await page.addInitScript(() => {
     window.localStorage.setItem("cookiesAccepted", "true");
     window.localStorage.setItem("disclaimerAccepted", "true");
@@ -80,30 +85,56 @@ export async function screenshotOnFailure(page: Page, testInfo: TestInfo) {
   if (taken) await testInfo.attach("screenshot", { path, contentType: "image/png" });
 }
 
+/** goto() and reload() return once the page has hydrated, as a visitor would find it; with JavaScript off, once it has loaded. */
+function settleNavigations(page: Page, javaScriptEnabled: boolean) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settled = () => (javaScriptEnabled ? waitForHydration(page) : Promise.resolve());
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await settled();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await settled();
+    return response;
+  };
+}
+
 /**
- * Every test's page: goto() and reload() return once the page has hydrated, as a
- * visitor would find it; with JavaScript off nothing ever will, so they return
- * once it has loaded. A test that fails keeps the page's screenshot (the
- * config's own screenshot option is off: it photographs every page of every
- * test as its context closes, and throws the picture away if the test passed).
+ * `page`: every test's own page, in a browser context of its own; navigations
+ * settle as above. A test that fails keeps the page's screenshot (the config's
+ * own screenshot option is off: it photographs every page of every test as its
+ * context closes, and throws the picture away if the test passed).
+ *
+ * `visitorTab`: one tab per worker, made with the project's device, banners
+ * acknowledged, that goes from test to test as a visitor's tab goes from page
+ * to page: a new context and page cost about 0.3 s of every test. Only for a
+ * test that visits pages and reads or presses them: each test loads its own
+ * page first, and leaves no clock, route, listener, storage or cookie behind.
  */
-export const test = base.extend({
+export const test = base.extend<{ visitorTab: Page }, { workerTab: Page }>({
   page: async ({ page, javaScriptEnabled }, use, testInfo) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    const settled = () => (javaScriptEnabled === false ? Promise.resolve() : waitForHydration(page));
-    page.goto = async (...args: Parameters<Page["goto"]>) => {
-      const response = await goto(...args);
-      await settled();
-      return response;
-    };
-    page.reload = async (...args: Parameters<Page["reload"]>) => {
-      const response = await reload(...args);
-      await settled();
-      return response;
-    };
+    settleNavigations(page, javaScriptEnabled !== false);
     await use(page);
     await screenshotOnFailure(page, testInfo);
+  },
+  workerTab: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = workerInfo.project.use;
+      const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+      const page = await context.newPage();
+      settleNavigations(page, true);
+      await acknowledgeBanners(page);
+      await use(page);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  visitorTab: async ({ workerTab }, use, testInfo) => {
+    await use(workerTab);
+    await screenshotOnFailure(workerTab, testInfo);
   },
 });
 export { expect };

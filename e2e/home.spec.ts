@@ -29,12 +29,12 @@ test("the raw HTML of / holds the hero headline, every section heading and the s
 });
 
 test.describe("home page", () => {
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ visitorTab: page }) => {
     await acknowledgeBanners(page);
     await page.goto("/");
   });
 
-  test("hero: headline, subtitle, both audience buttons and a looping muted inline video", async ({ page }) => {
+  test("hero: headline, subtitle, both audience buttons and a looping muted inline video", async ({ visitorTab: page }) => {
     await expect(page.getByRole("heading", { level: 1, name: homeHero.headline })).toBeVisible();
     await expect(page.getByText(homeHero.subtitle)).toBeVisible();
     await expect(page.getByRole("link", { name: "I'm a Freelancer" })).toHaveAttribute("href", "/freelancers");
@@ -49,7 +49,7 @@ test.describe("home page", () => {
     expect(box?.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1);
   });
 
-  test("every section with its content", async ({ page }) => {
+  test("every section with its content", async ({ visitorTab: page }) => {
     for (const heading of sectionHeadings) {
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }

@@ -28,7 +28,7 @@ for (const document of documents) {
     }
   });
 
-  test(`${path}: headed sections, last updated, and a contents list that jumps to each section`, async ({ page }) => {
+  test(`${path}: headed sections, last updated, and a contents list that jumps to each section`, async ({ visitorTab: page }) => {
     await acknowledgeBanners(page);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: document.title })).toBeVisible();
@@ -46,7 +46,7 @@ for (const document of documents) {
   });
 }
 
-test("privacy policy: the partner opt-out sentence, the rights and how to complain to the ICO", async ({ page }) => {
+test("privacy policy: the partner opt-out sentence, the rights and how to complain to the ICO", async ({ visitorTab: page }) => {
   const partnerOptOut = privacyPolicy.sections
     .flatMap((section) => section.blocks)
     .find((block): block is string => typeof block === "string" && block.includes("opt out of partner communications"));
@@ -66,7 +66,7 @@ test("privacy policy: the partner opt-out sentence, the rights and how to compla
   }
 });
 
-test("terms: free for freelancers, no regulated advice, no guarantee, independent partners, English law", async ({ page }) => {
+test("terms: free for freelancers, no regulated advice, no guarantee, independent partners, English law", async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.termsConditions);
   for (const heading of [

@@ -16,7 +16,7 @@ test("/home answers 301 to /", async ({ request }) => {
   expect(response.headers().location).toBe("/");
 });
 
-test("the not-found page offers a way back home", async ({ page }) => {
+test("the not-found page offers a way back home", async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);

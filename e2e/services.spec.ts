@@ -47,12 +47,12 @@ test("the raw HTML of /services and of every category holds its h1, its sections
 });
 
 test.describe("services page", () => {
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ visitorTab: page }) => {
     await acknowledgeBanners(page);
     await page.goto(paths.services);
   });
 
-  test("8 category cards, each with its own Explore link", async ({ page }) => {
+  test("8 category cards, each with its own Explore link", async ({ visitorTab: page }) => {
     const cards = page.getByRole("region", { name: servicesList.heading }).getByRole("listitem");
     await expect(cards).toHaveCount(8);
     for (const slug of serviceSlugs) {
@@ -65,7 +65,7 @@ test.describe("services page", () => {
     await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
   });
 
-  test("Browse Services scrolls the window down 450 px, smoothly, once its code is there", async ({ page }) => {
+  test("Browse Services scrolls the window down 450 px, smoothly, once its code is there", async ({ visitorTab: page }) => {
     const link = page.getByRole("link", { name: servicesHero.browseLabel });
     await expect(link).toBeVisible();
     const positions = await recordScrolling(page);
@@ -77,7 +77,7 @@ test.describe("services page", () => {
     await expect(page).toHaveURL(/\/services$/);
   });
 
-  test("an Explore link opens its category page", async ({ page }) => {
+  test("an Explore link opens its category page", async ({ visitorTab: page }) => {
     const payroll = serviceCategory("payroll");
     await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
     await expect(page).toHaveURL(/\/services\/payroll$/);
@@ -105,7 +105,7 @@ for (const slug of serviceSlugs) {
 
   // The benefits reflow to one column on a phone: the first category shows it there.
   const tag = slug === serviceSlugs[0] ? ["@phone"] : [];
-  test(`/services/${slug}: hero, benefits, FAQ and the call to action`, { tag }, async ({ page }) => {
+  test(`/services/${slug}: hero, benefits, FAQ and the call to action`, { tag }, async ({ visitorTab: page }) => {
     await acknowledgeBanners(page);
     await page.goto(paths.serviceCategory(slug));
     await expect(page.getByRole("heading", { level: 1, name: category.hero?.headline ?? category.title })).toBeVisible();

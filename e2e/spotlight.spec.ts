@@ -126,7 +126,7 @@ for (const page of editorials) {
     expect(html).toMatch(/<img src="\/assets\/[\w.-]+\.svg" alt="" width="600" height="450"/);
   });
 
-  test(`${path}: every button goes where it says, and only Refer & Earn opens a new tab`, async ({ page: browserPage }) => {
+  test(`${path}: every button goes where it says, and only Refer & Earn opens a new tab`, async ({ visitorTab: browserPage }) => {
     await acknowledgeBanners(browserPage);
     await browserPage.goto(path);
     const main = browserPage.getByRole("main");
@@ -148,7 +148,7 @@ for (const page of editorials) {
   });
 }
 
-test("Refer & Earn is on the payroll, agencies and members pages, and goes to the messaging link", async ({ page }) => {
+test("Refer & Earn is on the payroll, agencies and members pages, and goes to the messaging link", async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   for (const path of [paths.spotlightPayroll, paths.spotlightAgencies, paths.member]) {
     await page.goto(path);
@@ -159,12 +159,12 @@ test("Refer & Earn is on the payroll, agencies and members pages, and goes to th
 });
 
 test.describe("Spotlight On", () => {
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ visitorTab: page }) => {
     await acknowledgeBanners(page);
     await page.goto(paths.spotlight);
   });
 
-  test("two links to /contact and a payroll link that reaches the payroll page", async ({ page }) => {
+  test("two links to /contact and a payroll link that reaches the payroll page", async ({ visitorTab: page }) => {
     const main = page.getByRole("main");
     await expect(main.locator(`a[href="${paths.contact}"]`)).toHaveCount(2);
     // The original wrote this link as //spotlight/payroll, which browsers read as another host.
@@ -175,7 +175,7 @@ test.describe("Spotlight On", () => {
     await expect(page.getByRole("heading", { level: 1, name: payrollHero.title })).toBeVisible();
   });
 
-  test("the workforce figures and all nine 2025 sector estimates, each with its label", async ({ page }) => {
+  test("the workforce figures and all nine 2025 sector estimates, each with its label", async ({ visitorTab: page }) => {
     const sectors = page.getByRole("region", { name: sectorEstimates.heading });
     await expect(sectors.getByRole("term")).toHaveText(sectorEstimates.stats.map((stat) => stat.label));
     await expect(sectors.getByRole("definition")).toHaveText(["425k", "385k", "280k", "250k", "185k", "160k", "150k", "110k", "100k+"]);
@@ -184,7 +184,7 @@ test.describe("Spotlight On", () => {
   });
 });
 
-test("agencies spotlight: the recruitment figures and the IR35 next edition", async ({ page }) => {
+test("agencies spotlight: the recruitment figures and the IR35 next edition", async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.spotlightAgencies);
   const figures = page.getByRole("region", { name: recruitmentFigures.heading });
@@ -195,7 +195,7 @@ test("agencies spotlight: the recruitment figures and the IR35 next edition", as
   await expect(next.getByRole("listitem")).toHaveCount(nextEdition.items.length);
 });
 
-test("tenders: the four sample opportunities, each with its value, client type and scope", async ({ page }) => {
+test("tenders: the four sample opportunities, each with its value, client type and scope", async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.spotlightTenders);
   const cards = page.getByRole("region", { name: samples.heading }).getByRole("listitem");
@@ -208,7 +208,7 @@ test("tenders: the four sample opportunities, each with its value, client type a
   await expect(cards.first().getByRole("definition").first()).toHaveText("£2.5m");
 });
 
-test("members area: the seven things members get", async ({ page }) => {
+test("members area: the seven things members get", async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.member);
   const benefits = page.getByRole("region", { name: memberBenefits.heading });
