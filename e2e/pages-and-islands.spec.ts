@@ -26,9 +26,10 @@ function recordScripts(page: Page): () => Promise<string[]> {
   return () => Promise.all(bodies);
 }
 
-test.beforeEach(async ({ page }) => acknowledgeBanners(page));
+// Tests that record what the page fetched, or open tabs, have a page of their own; the rest use the shared visitor tab.
 
 test("a page's copy arrives once, in the HTML: no script it loads repeats it", async ({ page }) => {
+  await acknowledgeBanners(page);
   const scripts = recordScripts(page);
   await page.goto(paths.about);
   await page.waitForLoadState("networkidle");
@@ -40,6 +41,7 @@ test("a page's copy arrives once, in the HTML: no script it loads repeats it", a
 });
 
 test("a content page loads no React, not even once its footer's newsletter form is seen and used", async ({ page }) => {
+  await acknowledgeBanners(page);
   const scripts = recordScripts(page);
   await page.goto(paths.about);
   await page.waitForLoadState("networkidle");
@@ -55,7 +57,7 @@ test("a content page loads no React, not even once its footer's newsletter form 
   expect((await scripts()).filter(isReact)).toEqual([]);
 });
 
-test("a link in the page loads the next page, whose heading is there and focus starts at its top", async ({ page }) => {
+test("a link in the page loads the next page, whose heading is there and focus starts at its top", async ({ visitorTab: page }) => {
   await page.goto(paths.about);
   const action = complianceAndVetting.actions[0]!;
   await page.getByRole("main").getByRole("link", { name: action.label, exact: true }).click();
@@ -65,7 +67,7 @@ test("a link in the page loads the next page, whose heading is there and focus s
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
 });
 
-test("the footer's links load their page, and Back returns", async ({ page }) => {
+test("the footer's links load their page, and Back returns", async ({ visitorTab: page }) => {
   await page.goto(paths.member);
   const privacy = footerLegalLinks.find((link) => link.href === paths.privacyPolicy)!;
   await page.getByRole("contentinfo").getByRole("link", { name: privacy.label }).click();
@@ -77,6 +79,7 @@ test("the footer's links load their page, and Back returns", async ({ page }) =>
 });
 
 test("a modified click on a link is the browser's: ctrl+click opens a tab and leaves this page as it is", async ({ page, context }) => {
+  await acknowledgeBanners(page);
   await page.goto(paths.about);
   const opened = context.waitForEvent("page");
   const action = complianceAndVetting.actions[0]!;
@@ -85,7 +88,7 @@ test("a modified click on a link is the browser's: ctrl+click opens a tab and le
   await expect(page).toHaveURL(paths.about);
 });
 
-test("pages reached by links keep their behaviours: the FAQ opens, the hero video plays", async ({ page }) => {
+test("pages reached by links keep their behaviours: the FAQ opens, the hero video plays", async ({ visitorTab: page }) => {
   await page.goto(paths.services);
   const payroll = readEntry("services/*.yaml", "payroll");
   await page.getByRole("link", { name: `${servicesList.exploreLabel} ${payroll.title}` }).click();
@@ -100,7 +103,7 @@ test("pages reached by links keep their behaviours: the FAQ opens, the hero vide
   await expect.poll(() => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
 });
 
-test("pages reached by links keep their behaviours: the carousel runs and today's date is written", async ({ page }) => {
+test("pages reached by links keep their behaviours: the carousel runs and today's date is written", async ({ visitorTab: page }) => {
   await page.goto(paths.about);
   await page.getByRole("contentinfo").getByRole("link", { name: "Agencies", exact: true }).click();
   await expect(page).toHaveURL(paths.agencies);

@@ -39,7 +39,7 @@ async function sectorsOnContact(page: Page) {
   return { form, button, panel: page.locator(`[id="${panelId}"]`) };
 }
 
-test("multi-select: a press on an option's words, its padding or its box ticks it and keeps the panel open", { tag: "@phone" }, async ({ page }) => {
+test("multi-select: a press on an option's words, its padding or its box ticks it and keeps the panel open", { tag: "@phone" }, async ({ visitorTab: page }) => {
   const { button, panel } = await sectorsOnContact(page);
   const [healthcare, construction, engineering] = sectorOptions;
 
@@ -82,7 +82,7 @@ test("multi-select: a press on an option's words, its padding or its box ticks i
   }
 });
 
-test("multi-select: the panel closes on the button, a press outside, Escape and tabbing out", { tag: "@phone" }, async ({ page }) => {
+test("multi-select: the panel closes on the button, a press outside, Escape and tabbing out", { tag: "@phone" }, async ({ visitorTab: page }) => {
   const { form, button, panel } = await sectorsOnContact(page);
 
   await press(page, button);
@@ -116,7 +116,7 @@ test("multi-select: the panel closes on the button, a press outside, Escape and 
   await expect(button).toHaveText(/2 selected/);
 });
 
-test("consent: a press on the sentence ticks the box and a second unticks it", { tag: "@phone" }, async ({ page }) => {
+test("consent: a press on the sentence ticks the box and a second unticks it", { tag: "@phone" }, async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.contact);
   const form = page.getByRole("main").locator("form");
@@ -127,7 +127,7 @@ test("consent: a press on the sentence ticks the box and a second unticks it", {
   await expect(consent).not.toBeChecked();
 });
 
-test("FAQ: a press on a question's words opens its answer, a second closes it", { tag: "@phone" }, async ({ page }) => {
+test("FAQ: a press on a question's words opens its answer, a second closes it", { tag: "@phone" }, async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.resources);
   const faq = page.getByRole("region", { name: resourcesFaq.heading });
@@ -138,7 +138,7 @@ test("FAQ: a press on a question's words opens its answer, a second closes it", 
   await expect(faq.getByText(item.answer)).toBeHidden();
 });
 
-test("header dropdown: the entry's words open it, an item's words go to its page", async ({ page }) => {
+test("header dropdown: the entry's words open it, an item's words go to its page", async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.about);
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -148,7 +148,7 @@ test("header dropdown: the entry's words open it, an item's words go to its page
   await expect(nav.getByText("Payroll & Compliance", { exact: true })).toBeHidden();
 });
 
-test("mobile menu: a tap on a link's words goes to its page and closes the menu", { tag: "@phone-only" }, async ({ page }) => {
+test("mobile menu: a tap on a link's words goes to its page and closes the menu", { tag: "@phone-only" }, async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.about);
   await page.getByRole("button", { name: "Open menu" }).tap();
@@ -166,7 +166,7 @@ test("notices: a press on a button's words closes its notice", { tag: "@phone" }
   expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe("true");
 });
 
-test("newsletter: a press on the label's words puts the cursor in the field, and Enter there answers", { tag: "@phone" }, async ({ page }) => {
+test("newsletter: a press on the label's words puts the cursor in the field, and Enter there answers", { tag: "@phone" }, async ({ visitorTab: page }) => {
   await acknowledgeBanners(page);
   await page.goto(paths.about);
   const footer = page.getByRole("contentinfo");

@@ -22,11 +22,7 @@ test("the raw HTML of /resources holds every section and the sharing tags, but n
 });
 
 test.describe("resources page", () => {
-  test.beforeEach(async ({ page }) => {
-    await acknowledgeBanners(page);
-  });
-
-  test("guides list: the 4 titles", async ({ page }) => {
+  test("guides list: the 4 titles", async ({ visitorTab: page }) => {
     await page.goto(paths.resources);
     const list = page.getByRole("region", { name: guides.heading }).getByRole("listitem");
     await expect(list).toHaveCount(4);
@@ -34,6 +30,7 @@ test.describe("resources page", () => {
   });
 
   test("the 3 industry updates are dated with today's date, written the British way", async ({ page }) => {
+    await acknowledgeBanners(page);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
@@ -70,7 +67,7 @@ test.describe("resources page", () => {
     await liveContext.close();
   });
 
-  test("FAQ: 3 questions, one open at a time, and clicking the open one closes it", async ({ page }) => {
+  test("FAQ: 3 questions, one open at a time, and clicking the open one closes it", async ({ visitorTab: page }) => {
     await page.goto(paths.resources);
     const faq = page.getByRole("region", { name: resourcesFaq.heading });
     const [a, b] = resourcesFaq.items;
