@@ -5,6 +5,9 @@ import { inlineScriptPlugin } from "./scripts/build/inline-script-plugin.ts";
 
 const scratchPageTest = "scripts/build/scratch-page.test.ts";
 const unitTests = ["app/**/*.test.{ts,tsx}", "editor/**/*.test.ts", "contract/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/*.test.ts"];
+// Node 22's VM contexts cannot require() an ES module, as @fastify/static does (content-disposition):
+// on Node 22, the supported older version, every file keeps a process of its own.
+const vmPool = Number(process.versions.node.split(".")[0]) >= 24 ? "vmForks" : "forks";
 // Files that need a process of their own: a VM context lacks what they use of the platform.
 const ownProcessTests = [
   // The head scripts, run in the window's own global scope as a page runs them.
@@ -38,7 +41,7 @@ export default defineConfig({
           name: "unit",
           include: unitTests,
           exclude: [...configDefaults.exclude, scratchPageTest, ...ownProcessTests],
-          pool: "vmForks",
+          pool: vmPool,
         },
       },
       { extends: true, test: { name: "unit-process", include: ownProcessTests } },
