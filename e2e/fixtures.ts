@@ -1,13 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
-const acknowledged = new WeakSet<Page>();
-
 /** Banners dismissed, as for a returning visitor, unless a test wants them. */
 export async function acknowledgeBanners(page: Page) {
-  // The shared visitor tab is acknowledged once, for every test that uses it.
-  if (acknowledged.has(page)) return;
-  acknowledged.add(page);
   await page.addInitScript(() => {
     window.localStorage.setItem("cookiesAccepted", "true");
     window.localStorage.setItem("disclaimerAccepted", "true");

@@ -1,4 +1,4 @@
-import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
+import { expect, rawHtml, test } from "./fixtures";
 import { homeHeroVideo } from "../app/data/home";
 import { readEntry } from "../scripts/build/content-files";
 
@@ -30,7 +30,6 @@ test("the raw HTML of / holds the hero headline, every section heading and the s
 
 test.describe("home page", () => {
   test.beforeEach(async ({ visitorTab: page }) => {
-    await acknowledgeBanners(page);
     await page.goto("/");
   });
 

@@ -29,7 +29,6 @@ for (const document of documents) {
   });
 
   test(`${path}: headed sections, last updated, and a contents list that jumps to each section`, async ({ visitorTab: page }) => {
-    await acknowledgeBanners(page);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: document.title })).toBeVisible();
     await expect(page.getByText(`${legalCopy.lastUpdated}: ${formatIsoDateGB(document.lastUpdated)}`)).toBeVisible();
@@ -52,7 +51,6 @@ test("privacy policy: the partner opt-out sentence, the rights and how to compla
     .find((block): block is string => typeof block === "string" && block.includes("opt out of partner communications"));
   expect(partnerOptOut, "the policy has the partner opt-out sentence").toBeDefined();
   if (!partnerOptOut) return;
-  await acknowledgeBanners(page);
   await page.goto(paths.privacyPolicy);
   await expect(page.getByText(partnerOptOut)).toBeVisible();
   expect(partnerOptOut).toMatch(/opt out of partner communications .*through your account preferences/);
@@ -67,7 +65,6 @@ test("privacy policy: the partner opt-out sentence, the rights and how to compla
 });
 
 test("terms: free for freelancers, no regulated advice, no guarantee, independent partners, English law", async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.termsConditions);
   for (const heading of [
     "Introductions are free for freelancers",

@@ -1,4 +1,4 @@
-import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
+import { expect, rawHtml, test } from "./fixtures";
 import { readEntry } from "../scripts/build/content-files";
 
 const copy = readEntry("pages/not-found.yaml");
@@ -17,7 +17,6 @@ test("/home answers 301 to /", async ({ request }) => {
 });
 
 test("the not-found page offers a way back home", async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: copy.heading })).toBeVisible();

@@ -31,7 +31,6 @@ async function pressAt(page: Page, x: number, y: number) {
 const optionWords = (panel: Locator, name: string) => panel.locator("label").filter({ hasText: name }).getByText(name, { exact: true });
 
 async function sectorsOnContact(page: Page) {
-  await acknowledgeBanners(page);
   await page.goto(paths.contact);
   const form = page.getByRole("main").locator("form");
   const button = form.getByRole("button", { name: new RegExp(`^${copy.labels.sectors} `) });
@@ -117,7 +116,6 @@ test("multi-select: the panel closes on the button, a press outside, Escape and 
 });
 
 test("consent: a press on the sentence ticks the box and a second unticks it", { tag: "@phone" }, async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.contact);
   const form = page.getByRole("main").locator("form");
   const consent = form.getByRole("checkbox", { name: copy.consent });
@@ -128,7 +126,6 @@ test("consent: a press on the sentence ticks the box and a second unticks it", {
 });
 
 test("FAQ: a press on a question's words opens its answer, a second closes it", { tag: "@phone" }, async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.resources);
   const faq = page.getByRole("region", { name: resourcesFaq.heading });
   const item = resourcesFaq.items[0]!;
@@ -139,7 +136,6 @@ test("FAQ: a press on a question's words opens its answer, a second closes it", 
 });
 
 test("header dropdown: the entry's words open it, an item's words go to its page", async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.about);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "News submenu" }).click();
@@ -149,7 +145,6 @@ test("header dropdown: the entry's words open it, an item's words go to its page
 });
 
 test("mobile menu: a tap on a link's words goes to its page and closes the menu", { tag: "@phone-only" }, async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.about);
   await page.getByRole("button", { name: "Open menu" }).tap();
   const menu = page.getByRole("dialog", { name: "Menu" });
@@ -167,7 +162,6 @@ test("notices: a press on a button's words closes its notice", { tag: "@phone" }
 });
 
 test("newsletter: a press on the label's words puts the cursor in the field, and Enter there answers", { tag: "@phone" }, async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.about);
   const footer = page.getByRole("contentinfo");
   // The form's code (`<newsletter-signup>`) runs with the page's script, which the page's load waited for.

@@ -48,7 +48,6 @@ test("the raw HTML of /services and of every category holds its h1, its sections
 
 test.describe("services page", () => {
   test.beforeEach(async ({ visitorTab: page }) => {
-    await acknowledgeBanners(page);
     await page.goto(paths.services);
   });
 
@@ -106,7 +105,6 @@ for (const slug of serviceSlugs) {
   // The benefits reflow to one column on a phone: the first category shows it there.
   const tag = slug === serviceSlugs[0] ? ["@phone"] : [];
   test(`/services/${slug}: hero, benefits, FAQ and the call to action`, { tag }, async ({ visitorTab: page }) => {
-    await acknowledgeBanners(page);
     await page.goto(paths.serviceCategory(slug));
     await expect(page.getByRole("heading", { level: 1, name: category.hero?.headline ?? category.title })).toBeVisible();
     await expect(page.getByText(category.hero?.subheadline ?? category.description)).toBeVisible();

@@ -1,4 +1,4 @@
-import { acknowledgeBanners, expect, rawHtml, test } from "./fixtures";
+import { expect, rawHtml, test } from "./fixtures";
 import { formatNumber, numberFormats } from "../app/data/number-formats";
 import { memberCopy } from "../app/data/member";
 import { paths } from "../app/data/paths";
@@ -127,7 +127,6 @@ for (const page of editorials) {
   });
 
   test(`${path}: every button goes where it says, and only Refer & Earn opens a new tab`, async ({ visitorTab: browserPage }) => {
-    await acknowledgeBanners(browserPage);
     await browserPage.goto(path);
     const main = browserPage.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: page.hero.title })).toBeVisible();
@@ -149,7 +148,6 @@ for (const page of editorials) {
 }
 
 test("Refer & Earn is on the payroll, agencies and members pages, and goes to the messaging link", async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   for (const path of [paths.spotlightPayroll, paths.spotlightAgencies, paths.member]) {
     await page.goto(path);
     const link = page.getByRole("main").getByRole("link", { name: /^Refer & Earn Bonuses/ });
@@ -160,7 +158,6 @@ test("Refer & Earn is on the payroll, agencies and members pages, and goes to th
 
 test.describe("Spotlight On", () => {
   test.beforeEach(async ({ visitorTab: page }) => {
-    await acknowledgeBanners(page);
     await page.goto(paths.spotlight);
   });
 
@@ -185,7 +182,6 @@ test.describe("Spotlight On", () => {
 });
 
 test("agencies spotlight: the recruitment figures and the IR35 next edition", async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.spotlightAgencies);
   const figures = page.getByRole("region", { name: recruitmentFigures.heading });
   await expect(figures.getByRole("definition")).toHaveText(["£46bn", "1.5M+"]);
@@ -196,7 +192,6 @@ test("agencies spotlight: the recruitment figures and the IR35 next edition", as
 });
 
 test("tenders: the four sample opportunities, each with its value, client type and scope", async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.spotlightTenders);
   const cards = page.getByRole("region", { name: samples.heading }).getByRole("listitem");
   await expect(cards).toHaveCount(4);
@@ -209,7 +204,6 @@ test("tenders: the four sample opportunities, each with its value, client type a
 });
 
 test("members area: the seven things members get", async ({ visitorTab: page }) => {
-  await acknowledgeBanners(page);
   await page.goto(paths.member);
   const benefits = page.getByRole("region", { name: memberBenefits.heading });
   await expect(benefits.getByRole("heading", { level: 3 })).toHaveText([
